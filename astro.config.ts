@@ -1,0 +1,34 @@
+import netlify from '@astrojs/netlify';
+import react from '@astrojs/react';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+import { env } from './src/server/env';
+
+export default defineConfig({
+  site: env.SITE_URL,
+  // Every page is prerendered unless it opts out with `export const prerender = false`.
+  output: 'static',
+  adapter: netlify(),
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+  build: { inlineStylesheets: 'always' },
+  server: { port: 4321 },
+  devToolbar: { enabled: false },
+  security: {
+    // A <meta> CSP per page with hashes of Astro's inline scripts and styles: no 'unsafe-inline'.
+    csp: {
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data:",
+        "media-src 'self'",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+      scriptDirective: { resources: ["'self'"] },
+      styleDirective: { resources: ["'self'"] },
+    },
+  },
+});

@@ -1,0 +1,128 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type { Logger } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+/**
+ * Database access for every runtime, with the driver chosen from configuration:
+ *   no URL            → PGlite (embedded Postgres) in a local data folder
+ *   *.neon.tech URL   → Neon serverless driver (WebSocket Pool), one Pool per request
+ *   other postgres:// → node-postgres Pool, shared by the process
+ * The same schema and queries run on all three.
+ */
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Driver = 'pglite' | 'neon' | 'pg';
+
+export interface DatabaseOptions {
+  /** Postgres URL; undefined selects PGlite. */
+  url?: string | undefined;
+  /** Force a driver; 'auto' picks one from the URL. */
+  driver?: Driver | 'auto' | undefined;
+  /** PGlite data folder (or 'memory://'). */
+  pgliteDataDir?: string | undefined;
+}
+
+export interface Database {
+  db: Db;
+  driver: Driver;
+  /** Ends the connection (PGlite: closes the instance; pools: ends the pool). */
+  close(): Promise<void>;
+}
+
+export function resolveDriver(options: DatabaseOptions): Driver {
+  const wanted = options.driver ?? 'auto';
+  if (wanted !== 'auto') return wanted;
+  if (!options.url) return 'pglite';
+  const host = new URL(options.url).hostname;
+  return host.endsWith('.neon.tech') ? 'neon' : 'pg';
+}
+
+// --- query observation (used by tests to count statements per request) ---------
+
+type QueryListener = (query: string, params: unknown[]) => void;
+const queryListeners = new Set<QueryListener>();
+
+/** Calls `listener` for every SQL statement drizzle sends; returns an unsubscribe function. */
+export function onQuery(listener: QueryListener): () => void {
+  queryListeners.add(listener);
+  return () => queryListeners.delete(listener);
+}
+
+const logger: Logger = {
+  logQuery(query, params) {
+    for (const listener of queryListeners) listener(query, params);
+  },
+};
+
+// --- opening ------------------------------------------------------------------
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const driver = resolveDriver(options);
+  if (driver === 'pglite') {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { drizzle } = await import('drizzle-orm/pglite');
+    const dataDir = options.pgliteDataDir ?? '.data/pglite';
+    const isMemory = dataDir.startsWith('memory://');
+    if (!isMemory) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
+    const client = await PGlite.create(isMemory ? dataDir : resolve(dataDir));
+    const db = drizzle({ client, schema, logger }) as unknown as Db;
+    return { db, driver, close: () => client.close() };
+  }
+  if (!options.url) throw new Error(`The ${driver} driver needs a database URL`);
+  if (driver === 'neon') {
+    const { Pool } = await import('@neondatabase/serverless');
+    const { drizzle } = await import('drizzle-orm/neon-serverless');
+    const pool = new Pool({ connectionString: options.url });
+    const db = drizzle({ client: pool, schema, logger }) as unknown as Db;
+    return { db, driver, close: () => pool.end() };
+  }
+  const { default: pg } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+  const db = drizzle({ client: pool, schema, logger }) as unknown as Db;
+  return { db, driver, close: () => pool.end() };
+}
+
+// --- the app's connection -----------------------------------------------------
+
+/**
+ * A database for one request. PGlite and node-postgres are shared by the whole
+ * process (cached on globalThis so dev-server reloads never open a second PGlite
+ * on the same folder). Neon gets a fresh Pool per request, closed by `release`,
+ * as Neon documents for serverless functions.
+ */
+export interface RequestDb {
+  db: Db;
+  release(): Promise<void>;
+}
+
+const shared = globalThis as typeof globalThis & {
+  __kiaDatabases?: Map<string, Promise<Database>>;
+};
+
+export async function acquireDb(options: DatabaseOptions): Promise<RequestDb> {
+  const driver = resolveDriver(options);
+  if (driver === 'neon') {
+    const database = await openDatabase(options);
+    return { db: database.db, release: () => database.close() };
+  }
+  const key = `${driver}:${options.url ?? resolve(options.pgliteDataDir ?? '.data/pglite')}`;
+  shared.__kiaDatabases ??= new Map();
+  let pending = shared.__kiaDatabases.get(key);
+  if (!pending) {
+    pending = openDatabase(options);
+    shared.__kiaDatabases.set(key, pending);
+    pending.catch(() => shared.__kiaDatabases?.delete(key));
+  }
+  const database = await pending;
+  return { db: database.db, release: async () => {} };
+}
+
+/** Closes every shared connection (tests and scripts call this before exiting). */
+export async function closeSharedDatabases(): Promise<void> {
+  const all = [...(shared.__kiaDatabases?.values() ?? [])];
+  shared.__kiaDatabases?.clear();
+  await Promise.all(all.map(async (p) => (await p.catch(() => null))?.close()));
+}

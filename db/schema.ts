@@ -1,0 +1,259 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** Every table's audit columns. `updated_at` is refreshed by drizzle on every update. */
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date()),
+};
+
+export const userRole = pgEnum('user_role', ['superuser', 'admin', 'company_admin', 'individual']);
+export const lessonType = pgEnum('lesson_type', ['video', 'task', 'text', 'html']);
+export const chatRole = pgEnum('chat_role', ['user', 'assistant', 'system']);
+
+export const companies = pgTable('companies', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  orgNumber: text('org_number'),
+  ...timestamps,
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Stored lower-cased and trimmed; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    role: userRole('role').notNull().default('individual'),
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    profileImageUrl: text('profile_image_url'),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    index('users_company_id_idx').on(t.companyId),
+    index('users_created_at_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * Sessions in Lucia's design: the cookie carries `<id>.<secret>`; only the
+ * SHA-256 of the secret is stored (hex), compared in constant time.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    secretHash: text('secret_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const courses = pgTable(
+  'courses',
+  {
+    /** URL slug, e.g. 'grunnleggende-ki'. */
+    id: text('id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    /** Display text, e.g. '6 timer'. */
+    duration: text('duration').notNull(),
+    /** Display text, e.g. 'Nybegynner'. */
+    level: text('level').notNull(),
+    orderIndex: integer('order_index').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('courses_order_idx').on(t.orderIndex)],
+);
+
+export const modules = pgTable(
+  'modules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    orderIndex: integer('order_index').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index('modules_course_order_idx').on(t.courseId, t.orderIndex)],
+);
+
+export const lessons = pgTable(
+  'lessons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    moduleId: uuid('module_id')
+      .notNull()
+      .references(() => modules.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    orderIndex: integer('order_index').notNull().default(0),
+    type: lessonType('type').notNull().default('text'),
+    /** Video: {description, videoUrl}; task: {instructions, questions, ...}; text: {text}; html: {html}. */
+    content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
+    videoUrl: text('video_url'),
+    estimatedMinutes: integer('estimated_minutes').notNull().default(10),
+    ...timestamps,
+  },
+  (t) => [index('lessons_module_order_idx').on(t.moduleId, t.orderIndex)],
+);
+
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('enrollments_user_course_key').on(t.userId, t.courseId),
+    index('enrollments_course_id_idx').on(t.courseId),
+  ],
+);
+
+export const lessonProgress = pgTable(
+  'lesson_progress',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    completed: boolean('completed').notNull().default(false),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('lesson_progress_user_lesson_key').on(t.userId, t.lessonId),
+    index('lesson_progress_lesson_id_idx').on(t.lessonId),
+  ],
+);
+
+export const videoNotes = pgTable(
+  'video_notes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    /** Seconds into the video. */
+    timestamp: integer('timestamp_seconds').notNull(),
+    noteText: text('note_text').notNull(),
+    transcription: text('transcription'),
+    ...timestamps,
+  },
+  (t) => [
+    index('video_notes_user_lesson_idx').on(t.userId, t.lessonId, t.timestamp),
+    index('video_notes_lesson_id_idx').on(t.lessonId),
+  ],
+);
+
+export const chatConversations = pgTable(
+  'chat_conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull().default('Ny samtale'),
+    /** Course the conversation was started from, if any (grounds the assistant). */
+    courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('chat_conversations_user_updated_idx').on(t.userId, t.updatedAt),
+    index('chat_conversations_course_id_idx').on(t.courseId),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => chatConversations.id, { onDelete: 'cascade' }),
+    role: chatRole('role').notNull(),
+    content: text('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chat_messages_conversation_created_idx').on(t.conversationId, t.createdAt)],
+);
+
+/**
+ * Failure counters for throttling (sign-in per account and per IP, sign-ups per IP).
+ * Kept in Postgres so every serverless instance sees the same counts.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    /** e.g. 'login:account:ola@example.no' or 'login:ip:203.0.113.7'. */
+    key: text('key').primaryKey(),
+    count: integer('count').notNull().default(0),
+    /** Start of the current counting window. */
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('rate_limits_updated_at_idx').on(t.updatedAt)],
+);
+
+/** Per-user, per-day AI assistant usage, for quotas and cost control. */
+export const aiUsage = pgTable(
+  'ai_usage',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull().default(sql`CURRENT_DATE`),
+    requests: integer('requests').notNull().default(0),
+    inputTokens: integer('input_tokens').notNull().default(0),
+    outputTokens: integer('output_tokens').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+export type User = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type Session = typeof sessions.$inferSelect;
+export type Role = (typeof userRole.enumValues)[number];

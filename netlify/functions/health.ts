@@ -1,0 +1,28 @@
+import type { Config } from '@netlify/functions';
+import { sql } from 'drizzle-orm';
+import { acquireAppDb } from '../../src/server/db';
+import { createHandler, json, route } from '../../src/server/http';
+
+/** GET /api/health (anyone): a real database round trip; 503 when the database is unreachable. */
+export default createHandler({
+  'GET /api/health': route({
+    access: 'public',
+    database: false,
+    async handler({ requestId }) {
+      let release: (() => Promise<void>) | undefined;
+      try {
+        const acquired = await acquireAppDb();
+        release = acquired.release;
+        await acquired.db.execute(sql`select 1`);
+        return json({ ok: true, db: 'up' });
+      } catch (error) {
+        console.error(`[${requestId}] health check: database unreachable:`, error);
+        return json({ ok: false, db: 'down' }, { status: 503 });
+      } finally {
+        await release?.().catch(() => {});
+      }
+    },
+  }),
+});
+
+export const config: Config = { path: '/api/health', method: 'GET' };

@@ -1,0 +1,67 @@
+import { existsSync } from 'node:fs';
+import { z } from 'zod';
+
+/**
+ * The one place that reads `process.env`. Every setting is validated here,
+ * has a documented default in `.env.example`, and is read as `env.NAME`.
+ */
+
+// Local convenience: a developer's `.env` fills in variables the shell did not set.
+// Tests never read it, so a developer's local settings cannot change test results.
+if (!process.env.VITEST && existsSync('.env')) process.loadEnvFile('.env');
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const schema = z.object({
+  /** development | test | production. Netlify's CONTEXT=production also means production. */
+  APP_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Set by Netlify on deploys: production, deploy-preview, branch-deploy, dev. */
+  CONTEXT: optionalString,
+  /** Public origin of the site, used for the same-origin check and absolute URLs. */
+  SITE_URL: z.url().default('http://localhost:4321'),
+  /** Postgres connection string. Empty: embedded PGlite under PGLITE_DATA_DIR. */
+  DATABASE_URL: optionalUrl,
+  /** Direct (non-pooled) connection string for migrations; falls back to DATABASE_URL. */
+  DATABASE_URL_UNPOOLED: optionalUrl,
+  /** Set by Netlify's Neon extension; used when DATABASE_URL is empty. */
+  NETLIFY_DATABASE_URL: optionalUrl,
+  NETLIFY_DATABASE_URL_UNPOOLED: optionalUrl,
+  /** auto: neon for *.neon.tech hosts, node-postgres for other URLs, pglite without a URL. */
+  DATABASE_DRIVER: z.enum(['auto', 'pglite', 'neon', 'pg']).default('auto'),
+  /** Data folder of the embedded database. `memory://` keeps it in memory. */
+  PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
+  /** Session lifetime in days; a session used in its second half is renewed. */
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** Largest accepted request body in bytes (413 above). */
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+  /** Real PostgreSQL server for the test suite; empty: tests use PGlite only. */
+  TEST_DATABASE_URL: optionalUrl,
+  /** Chromium for Playwright; empty: /usr/bin/chromium. */
+  PLAYWRIGHT_CHROMIUM_PATH: optionalString,
+  /** Port of `npm run serve` (the production build served locally). */
+  SERVE_PORT: z.coerce.number().int().min(1).max(65535).default(4322),
+});
+
+export type Env = z.infer<typeof schema>;
+
+function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment variables:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export const env: Env = parseEnv(process.env);
+
+export const isProduction = env.APP_ENV === 'production' || env.CONTEXT === 'production';
+
+/** The database URL the app runs against (undefined: embedded PGlite). */
+export const databaseUrl = env.DATABASE_URL ?? env.NETLIFY_DATABASE_URL;
+
+/** The database URL migrations run against (direct connection where there is one). */
+export const migrationDatabaseUrl =
+  env.DATABASE_URL_UNPOOLED ?? env.NETLIFY_DATABASE_URL_UNPOOLED ?? databaseUrl;

@@ -1,0 +1,285 @@
+import { parseCookie } from 'cookie';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { acquireAppDb } from './db';
+import { env } from './env';
+import { apiSecurityHeaders } from './security-headers';
+import {
+  clearedSessionCookies,
+  SESSION_COOKIE,
+  type SessionUser,
+  sessionCookies,
+  type ValidSession,
+  validateSessionToken,
+} from './session';
+
+/**
+ * The request pipeline every /api function uses. A function file declares its
+ * routes; `createHandler` matches method and path (URLPattern), checks that a
+ * mutating request comes from our own origin, enforces the body-size limit,
+ * validates params, query and JSON body with zod, looks up the session, applies
+ * the route's access rule, and turns every failure into a JSON error. Handlers
+ * only do their own work: parse → authorise → call a service → respond.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Role = SessionUser['role'];
+
+/** Who may call a route: anyone, any signed-in user, or signed-in users with one of these roles. */
+export type Access = 'public' | 'user' | readonly Role[];
+
+/** The parts of Netlify's context the pipeline uses (tests pass just `params`, or nothing). */
+export interface FunctionContext {
+  params?: Record<string, string>;
+  ip?: string;
+  requestId?: string;
+  waitUntil?: (promise: Promise<unknown>) => void;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const unauthorized = () => new HttpError(401, 'Unauthorized');
+export const forbidden = () => new HttpError(403, 'Forbidden');
+export const notFound = (message = 'Not Found') => new HttpError(404, message);
+
+type Schema = z.ZodType;
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+type UserFor<A extends Access> = A extends 'public' ? SessionUser | null : SessionUser;
+
+export interface RouteContext<P, Q, B, A extends Access> {
+  request: Request;
+  url: URL;
+  params: P;
+  query: Q;
+  body: B;
+  db: Db;
+  user: UserFor<A>;
+  session: A extends 'public' ? ValidSession | null : ValidSession;
+  /** The raw session token from the cookie, when one was sent and valid. */
+  sessionToken: string | null;
+  ip: string;
+  requestId: string;
+  /** Set-Cookie values to send with the response. */
+  cookies: string[];
+}
+
+export interface RouteDefinition<
+  A extends Access = Access,
+  PS extends Schema | undefined = undefined,
+  QS extends Schema | undefined = undefined,
+  BS extends Schema | undefined = undefined,
+> {
+  access: A;
+  params?: PS;
+  query?: QS;
+  body?: BS;
+  /** Overrides MAX_BODY_BYTES for this route. */
+  maxBodyBytes?: number;
+  /**
+   * `false`: the pipeline opens no database and reads no session (public routes
+   * only); the handler gets `db` undefined. For the health check, which must
+   * report an unreachable database itself.
+   */
+  database?: false;
+  handler: (ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>, A>) => Promise<Response> | Response;
+}
+
+/** Declares a route with full type inference for params, query, body and user. */
+export function route<
+  A extends Access,
+  PS extends Schema | undefined = undefined,
+  QS extends Schema | undefined = undefined,
+  BS extends Schema | undefined = undefined,
+>(definition: RouteDefinition<A, PS, QS, BS>): RouteDefinition<A, PS, QS, BS> {
+  return definition;
+}
+
+/** `'GET /api/things/:id'` → route. Paths use Netlify's `:name` syntax, as in `config.path`. */
+// biome-ignore lint: route definitions differ in their generic parameters
+export type Routes = Record<`${Method} /api/${string}`, RouteDefinition<any, any, any, any>>;
+
+// --- responses ----------------------------------------------------------------
+
+export function json(data: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(data), { ...init, headers });
+}
+
+export function redirect(location: string, status: 302 | 303 = 302): Response {
+  return new Response(null, { status, headers: { Location: location } });
+}
+
+function errorResponse(error: HttpError): Response {
+  return json({ error: error.message, ...error.extra }, { status: error.status, headers: error.headers });
+}
+
+function withApiHeaders(response: Response, cookies: string[]): Response {
+  // Copy into a fresh Response: bodies from fetch()/Response.json() may have immutable headers.
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(apiSecurityHeaders)) headers.set(name, value);
+  if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
+  for (const cookie of cookies) headers.append('Set-Cookie', cookie);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+// --- request checks -----------------------------------------------------------
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * CSRF defence for JSON APIs: a state-changing request must come from our own
+ * origin. Browsers send `Sec-Fetch-Site`; older ones fall back to `Origin`.
+ * A request that proves neither is refused.
+ */
+export function isSameOrigin(request: Request): boolean {
+  const site = request.headers.get('Sec-Fetch-Site');
+  if (site) return site === 'same-origin';
+  const origin = request.headers.get('Origin');
+  if (!origin) return false;
+  return origin === new URL(request.url).origin || origin === new URL(env.SITE_URL).origin;
+}
+
+async function readBody(request: Request, limit: number): Promise<string> {
+  const declared = Number(request.headers.get('Content-Length') ?? '0');
+  if (declared > limit) throw new HttpError(413, 'Forespørselen er for stor');
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new HttpError(413, 'Forespørselen er for stor');
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
+}
+
+function validation<S extends Schema>(schema: S, value: unknown): z.infer<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw new HttpError(400, 'Ugyldig forespørsel', {
+    issues: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
+  });
+}
+
+async function parseBody(request: Request, schema: Schema, limit: number): Promise<unknown> {
+  const contentType = request.headers.get('Content-Type') ?? '';
+  if (!/^application\/json\b/i.test(contentType)) {
+    throw new HttpError(415, 'Forespørselen må være JSON (Content-Type: application/json)');
+  }
+  const text = await readBody(request, limit);
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Ugyldig JSON');
+  }
+  return validation(schema, data);
+}
+
+function clientIp(request: Request, context: FunctionContext): string {
+  return (
+    context.ip ??
+    request.headers.get('x-nf-client-connection-ip') ??
+    request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ??
+    'unknown'
+  );
+}
+
+// --- the handler --------------------------------------------------------------
+
+interface CompiledRoute {
+  method: Method;
+  pattern: URLPattern;
+  definition: RouteDefinition<Access, Schema | undefined, Schema | undefined, Schema | undefined>;
+}
+
+export function createHandler(routes: Routes) {
+  const compiled: CompiledRoute[] = Object.entries(routes).map(([key, definition]) => {
+    const [method, path] = key.split(' ') as [Method, string];
+    return { method, pattern: new URLPattern({ pathname: path }), definition };
+  });
+
+  return async function handler(request: Request, context: FunctionContext = {}): Promise<Response> {
+    const requestId = context.requestId ?? crypto.randomUUID();
+    const cookies: string[] = [];
+    let release: (() => Promise<void>) | undefined;
+    try {
+      const url = new URL(request.url);
+      const matches = compiled.filter((r) => r.pattern.test({ pathname: url.pathname }));
+      if (matches.length === 0) throw notFound();
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const match = matches.find((r) => r.method === method);
+      if (!match) {
+        throw new HttpError(405, 'Method Not Allowed', {}, { Allow: [...new Set(matches.map((r) => r.method))].join(', ') });
+      }
+      const { definition } = match;
+
+      if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) throw forbidden();
+
+      const acquired = definition.database === false ? null : await acquireAppDb();
+      release = acquired?.release;
+      const db = acquired?.db;
+
+      const token = db ? (parseCookie(request.headers.get('Cookie') ?? '')[SESSION_COOKIE] ?? null) : null;
+      const auth = db && token ? await validateSessionToken(db, token) : null;
+      if (token && !auth) cookies.push(...clearedSessionCookies(request.url));
+      if (auth?.session.renewed && token) cookies.push(...sessionCookies(request.url, token, auth.session.expiresAt));
+
+      const { access } = definition;
+      if (access !== 'public') {
+        if (!auth) throw unauthorized();
+        if (access !== 'user' && !access.includes(auth.user.role)) throw forbidden();
+      }
+
+      // Validation comes after the access check, so anonymous callers learn nothing about the route.
+      const rawParams = match.pattern.exec({ pathname: url.pathname })?.pathname.groups ?? {};
+      const params = definition.params ? validation(definition.params, rawParams) : undefined;
+      const query = definition.query ? validation(definition.query, Object.fromEntries(url.searchParams)) : undefined;
+      const body = definition.body
+        ? await parseBody(request, definition.body, definition.maxBodyBytes ?? env.MAX_BODY_BYTES)
+        : undefined;
+
+      const response = await definition.handler({
+        request,
+        url,
+        params,
+        query,
+        body,
+        db,
+        user: auth?.user ?? null,
+        session: auth?.session ?? null,
+        sessionToken: auth ? token : null,
+        ip: clientIp(request, context),
+        requestId,
+        cookies,
+      } as never);
+      return withApiHeaders(response, cookies);
+    } catch (error) {
+      if (error instanceof HttpError) return withApiHeaders(errorResponse(error), cookies);
+      console.error(`[${requestId}] ${request.method} ${request.url} failed:`, error);
+      return withApiHeaders(json({ error: 'Internal Server Error' }, { status: 500 }), []);
+    } finally {
+      if (release) {
+        const done = release().catch((e: unknown) => console.error(`[${requestId}] releasing the database failed:`, e));
+        if (context.waitUntil) context.waitUntil(done);
+        else await done;
+      }
+    }
+  };
+}

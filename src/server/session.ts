@@ -1,0 +1,152 @@
+import { sha256 } from '@oslojs/crypto/sha2';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { decodeHex, encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { stringifySetCookie } from 'cookie';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions, users } from '../../db/schema';
+import { env } from './env';
+
+/**
+ * Sessions in Lucia's current design (https://lucia-auth.com/sessions/basic):
+ * the token is `<id>.<secret>`, each part 160 random bits; the database keeps
+ * only SHA-256(secret), compared in constant time. Sessions slide: one used in
+ * the second half of its lifetime is extended to a full lifetime again.
+ */
+
+export const SESSION_COOKIE = 'session';
+/**
+ * Not a credential: a readable hint that a session cookie exists, so static pages
+ * can decide to load the signed-in app without an API round trip. The APIs only
+ * ever trust the HttpOnly session cookie.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'signed_in';
+
+const DAY_MS = 86_400_000;
+const lifetimeMs = () => env.SESSION_DAYS * DAY_MS;
+
+/** The user fields the app reads from a session (never the password hash). */
+export const sessionUserColumns = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  role: users.role,
+  companyId: users.companyId,
+  profileImageUrl: users.profileImageUrl,
+  isActive: users.isActive,
+};
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'superuser' | 'admin' | 'company_admin' | 'individual';
+  companyId: string | null;
+  profileImageUrl: string | null;
+  isActive: boolean;
+}
+
+export interface ValidSession {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+  /** True when this validation extended the expiry: the cookie must be sent again. */
+  renewed: boolean;
+}
+
+function randomPart(): string {
+  const bytes = new Uint8Array(20);
+  crypto.getRandomValues(bytes);
+  return encodeBase32LowerCaseNoPadding(bytes);
+}
+
+function hashSecret(secret: string): Uint8Array {
+  return sha256(new TextEncoder().encode(secret));
+}
+
+const TOKEN_PART = /^[a-z2-7]{32}$/;
+
+export async function createSession(
+  db: Db,
+  userId: string,
+  now = new Date(),
+): Promise<{ token: string; session: ValidSession }> {
+  const id = randomPart();
+  const secret = randomPart();
+  const expiresAt = new Date(now.getTime() + lifetimeMs());
+  await db.insert(sessions).values({
+    id,
+    secretHash: encodeHexLowerCase(hashSecret(secret)),
+    userId,
+    expiresAt,
+    createdAt: now,
+  });
+  return { token: `${id}.${secret}`, session: { id, userId, expiresAt, renewed: false } };
+}
+
+export async function validateSessionToken(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ session: ValidSession; user: SessionUser } | null> {
+  const [id, secret, ...rest] = token.split('.');
+  if (!id || !secret || rest.length > 0 || !TOKEN_PART.test(id) || !TOKEN_PART.test(secret)) return null;
+
+  const [row] = await db
+    .select({ secretHash: sessions.secretHash, expiresAt: sessions.expiresAt, user: sessionUserColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  if (!constantTimeEqual(hashSecret(secret), decodeHex(row.secretHash))) return null;
+
+  if (now.getTime() >= row.expiresAt.getTime() || !row.user.isActive) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+
+  let expiresAt = row.expiresAt;
+  let renewed = false;
+  if (expiresAt.getTime() - now.getTime() < lifetimeMs() / 2) {
+    expiresAt = new Date(now.getTime() + lifetimeMs());
+    renewed = true;
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  }
+  return { session: { id, userId: row.user.id, expiresAt, renewed }, user: row.user };
+}
+
+export async function invalidateSession(db: Db, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+export async function invalidateUserSessions(db: Db, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+// --- cookies ------------------------------------------------------------------
+
+/** `Secure` is dropped only for plain-http localhost, where browsers would refuse it elsewhere. */
+function isSecureRequest(requestUrl: string): boolean {
+  const url = new URL(requestUrl);
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+  return url.protocol === 'https:' || !local;
+}
+
+export function sessionCookies(requestUrl: string, token: string, expiresAt: Date): string[] {
+  const common = { path: '/', sameSite: 'lax' as const, secure: isSecureRequest(requestUrl), expires: expiresAt };
+  return [
+    stringifySetCookie(SESSION_COOKIE, token, { ...common, httpOnly: true }),
+    stringifySetCookie(SIGNED_IN_HINT_COOKIE, '1', common),
+  ];
+}
+
+export function clearedSessionCookies(requestUrl: string): string[] {
+  const common = { path: '/', sameSite: 'lax' as const, secure: isSecureRequest(requestUrl), maxAge: 0 };
+  return [
+    stringifySetCookie(SESSION_COOKIE, '', { ...common, httpOnly: true }),
+    stringifySetCookie(SIGNED_IN_HINT_COOKIE, '', common),
+  ];
+}

@@ -1,0 +1,75 @@
+import { parseSetCookie } from 'cookie';
+import type { FunctionContext } from '../src/server/http';
+
+/** Test helpers for calling function handlers the way Netlify would. */
+
+export const ORIGIN = 'http://localhost:4321';
+
+export type Handler = (request: Request, context?: FunctionContext) => Promise<Response>;
+
+export interface CallOptions {
+  method?: string;
+  /** Serialised as JSON with Content-Type: application/json. */
+  json?: unknown;
+  /** Raw body, sent as is. */
+  body?: BodyInit;
+  /** Cookie header value, e.g. from `signIn()`. */
+  cookie?: string;
+  headers?: Record<string, string>;
+  /** Client IP as Netlify reports it (throttling is per IP). */
+  ip?: string;
+  /** Leave out the Origin header a browser would send. */
+  crossSite?: boolean;
+}
+
+export interface CallResult {
+  status: number;
+  headers: Headers;
+  body: unknown;
+  text: string;
+  setCookies: string[];
+}
+
+export async function call(handler: Handler, path: string, options: CallOptions = {}): Promise<CallResult> {
+  const method = options.method ?? (options.json !== undefined || options.body !== undefined ? 'POST' : 'GET');
+  const headers = new Headers(options.headers);
+  if (method !== 'GET' && !options.crossSite && !headers.has('Origin')) headers.set('Origin', ORIGIN);
+  if (options.cookie) headers.set('Cookie', options.cookie);
+  let body = options.body;
+  if (options.json !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.json);
+  }
+  const response = await handler(new Request(`${ORIGIN}${path}`, { method, headers, body }), {
+    ip: options.ip ?? '198.51.100.1',
+  });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: keep the text
+  }
+  return { status: response.status, headers: response.headers, body: parsed, text, setCookies: response.headers.getSetCookie() };
+}
+
+/** The Cookie header a browser would send back after this response. */
+export function cookieHeader(result: CallResult): string {
+  return result.setCookies
+    .map((c) => parseSetCookie(c))
+    .filter((c) => c.value !== '')
+    .map((c) => `${c.name}=${c.value}`)
+    .join('; ');
+}
+
+export async function signIn(email: string, password = 'demo1234', ip?: string): Promise<string> {
+  const { default: auth } = await import('../netlify/functions/auth');
+  const result = await call(auth, '/api/auth/login', { json: { email, password }, ip });
+  if (result.status !== 200) throw new Error(`sign-in as ${email} failed: ${result.status} ${result.text}`);
+  return cookieHeader(result);
+}
+
+/** Lets the current test log console.error without failing (for deliberate 500s and outages). */
+export function allowConsoleErrors(): void {
+  (globalThis as { __allowConsoleErrors?: boolean }).__allowConsoleErrors = true;
+}

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../../db/client';
+import { migrateDatabase } from '../../db/migrate';
+import { seedDatabase } from '../../db/seed';
+
+/**
+ * Migrates and seeds one PGlite data folder per content version (a hash of the
+ * migrations, the seed and the catalogue), kept under .data/test-templates so
+ * later runs reuse it. Each test file then works on its own copy (tests/setup/database.ts).
+ */
+
+function filesUnder(path: string): string[] {
+  return statSync(path).isDirectory()
+    ? readdirSync(path)
+        .sort()
+        .flatMap((name) => filesUnder(join(path, name)))
+    : [path];
+}
+
+export default async function setup(project: TestProject): Promise<void> {
+  const hash = createHash('sha256');
+  for (const file of ['db/migrations', 'db/seed.ts', 'db/schema.ts', 'src/content/courses'].flatMap(filesUnder)) {
+    hash.update(file).update(readFileSync(file));
+  }
+  const root = resolve('.data/test-templates');
+  const template = join(root, hash.digest('hex').slice(0, 16));
+
+  if (!existsSync(template)) {
+    const building = `${template}.building-${process.pid}`;
+    const database = await openDatabase({ driver: 'pglite', pgliteDataDir: building });
+    try {
+      await migrateDatabase(database);
+      await seedDatabase(database.db, { demoData: true });
+    } finally {
+      await database.close();
+    }
+    // Old templates are dead weight once the content changed.
+    for (const old of readdirSync(root)) {
+      if (join(root, old) !== building) rmSync(join(root, old), { recursive: true, force: true });
+    }
+    if (!existsSync(template)) renameSync(building, template);
+  }
+  project.provide('pgliteTemplate', template);
+}

@@ -1,0 +1,58 @@
+import { defineConfig } from 'vitest/config';
+import { env } from './src/server/env.ts';
+
+/**
+ * Projects:
+ *   unit              pure logic next to its code (src/**, db/**)
+ *   integration       function handlers called with real Requests against PGlite
+ *   integration-pg    the same tests against the PostgreSQL server in TEST_DATABASE_URL
+ *   neon              the Neon serverless driver against that server, through a WebSocket proxy
+ * The last two run only when TEST_DATABASE_URL is set (CI sets it).
+ */
+const integration = { include: ['tests/integration/**/*.test.ts'], setupFiles: ['tests/setup/database.ts'] };
+
+export default defineConfig({
+  test: {
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          ...integration,
+          globalSetup: ['tests/setup/pglite-template.ts'],
+          provide: { databaseKind: 'pglite' },
+        },
+      },
+      ...(env.TEST_DATABASE_URL
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'integration-pg',
+                ...integration,
+                globalSetup: ['tests/setup/pg-template.ts'],
+                provide: { databaseKind: 'pg' as const },
+              },
+            },
+            {
+              extends: true as const,
+              test: {
+                name: 'neon',
+                include: ['tests/neon/**/*.test.ts'],
+                setupFiles: ['tests/setup/database.ts'],
+                globalSetup: ['tests/setup/pg-template.ts'],
+                provide: { databaseKind: 'neon' as const },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
