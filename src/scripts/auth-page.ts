@@ -1,20 +1,27 @@
 import { safeNextPath } from '../lib/safe-next';
 
 /**
- * The sign-in page: switches between the sign-in and create-account views
- * (#registrer), posts the forms as JSON and shows the server's Norwegian error
- * messages next to the right fields.
+ * The sign-in page: one form in two modes, sign-in and create account (#registrer).
+ * Posts JSON to the auth API and shows the server's Norwegian messages next to the
+ * right fields, or above the form when they concern the whole request.
  */
 
-type View = 'login' | 'register';
+type Mode = 'login' | 'register';
 
-const endpoints: Record<View, string> = { login: '/api/auth/login', register: '/api/auth/register' };
+const endpoints: Record<Mode, string> = { login: '/api/auth/login', register: '/api/auth/register' };
 
-function showView(view: View, focus: boolean): void {
-  for (const section of document.querySelectorAll<HTMLElement>('[data-view]')) {
-    section.hidden = section.dataset.view !== view;
+function setMode(form: HTMLFormElement, mode: Mode, focus: boolean): void {
+  for (const el of document.querySelectorAll<HTMLElement>('[data-only]')) {
+    const hidden = el.dataset.only !== mode;
+    el.hidden = hidden;
+    // Hidden fields are disabled too, so they are neither required nor sent.
+    for (const input of el.querySelectorAll('input')) input.disabled = hidden;
   }
-  if (focus) document.querySelector<HTMLInputElement>(`[data-view="${view}"] input`)?.focus();
+  const password = form.querySelector<HTMLInputElement>('[name="password"]');
+  password?.setAttribute('autocomplete', mode === 'login' ? 'current-password' : 'new-password');
+  form.dataset.mode = mode;
+  clearErrors(form);
+  if (focus) form.querySelector<HTMLInputElement>('input:not([disabled])')?.focus();
 }
 
 function clearErrors(form: HTMLFormElement): void {
@@ -36,7 +43,7 @@ function showFormError(form: HTMLFormElement, message: string): void {
 
 function showFieldError(form: HTMLFormElement, name: string, message: string): boolean {
   const target = form.querySelector<HTMLElement>(`[data-field-error="${name}"]`);
-  const input = form.querySelector<HTMLInputElement>(`[name="${name}"]`);
+  const input = form.querySelector<HTMLInputElement>(`[name="${name}"]:not([disabled])`);
   if (!target || !input) return false;
   target.textContent = message;
   input.setAttribute('aria-invalid', 'true');
@@ -48,16 +55,17 @@ interface ErrorBody {
   issues?: { path: string; message: string }[];
 }
 
-async function submit(form: HTMLFormElement, view: View): Promise<void> {
+async function submit(form: HTMLFormElement): Promise<void> {
+  const mode = (form.dataset.mode as Mode | undefined) ?? 'login';
   clearErrors(form);
-  const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');
+  const button = form.querySelector<HTMLButtonElement>(`button[data-only="${mode}"]`);
   const label = button?.textContent ?? '';
   if (button) {
     button.disabled = true;
     button.textContent = button.dataset.pendingLabel ?? label;
   }
   try {
-    const response = await fetch(endpoints[view], {
+    const response = await fetch(endpoints[mode], {
       method: 'POST',
       credentials: 'include',
       headers: { 'Content-Type': 'application/json' },
@@ -85,15 +93,13 @@ async function submit(form: HTMLFormElement, view: View): Promise<void> {
 }
 
 export function initAuthPage(): void {
-  const fromHash = (): View => (window.location.hash === '#registrer' ? 'register' : 'login');
-  showView(fromHash(), false);
-  window.addEventListener('hashchange', () => showView(fromHash(), true));
-
-  for (const form of document.querySelectorAll<HTMLFormElement>('[data-auth-form]')) {
-    const view = form.dataset.authForm as View;
-    form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      void submit(form, view);
-    });
-  }
+  const form = document.querySelector<HTMLFormElement>('[data-auth-form]');
+  if (!form) return;
+  const fromHash = (): Mode => (window.location.hash === '#registrer' ? 'register' : 'login');
+  setMode(form, fromHash(), false);
+  window.addEventListener('hashchange', () => setMode(form, fromHash(), true));
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void submit(form);
+  });
 }

@@ -40,6 +40,8 @@ const schema = z.object({
   TEST_DATABASE_URL: optionalUrl,
   /** Chromium for Playwright; empty: /usr/bin/chromium. */
   PLAYWRIGHT_CHROMIUM_PATH: optionalString,
+  /** Set by CI systems (CI=true): stricter test runs. */
+  CI: z.stringbool().default(false),
   /** Port of `npm run serve` (the production build served locally). */
   SERVE_PORT: z.coerce.number().int().min(1).max(65535).default(4322),
 });

@@ -7,7 +7,8 @@ import { seedDatabase } from '../../db/seed';
 import { acquireAppDb, appDriver } from '../../src/server/db';
 
 const db = async () => (await acquireAppDb()).db;
-const rows = async <T,>(query: ReturnType<typeof sql>) => (await (await db()).execute(query)).rows as T[];
+const rows = async <T,>(query: ReturnType<typeof sql>) =>
+  ((await (await db()).execute(query)) as unknown as { rows: T[] }).rows;
 
 const expectedTables = [
   'ai_usage',

@@ -1,0 +1,43 @@
+import { defineConfig, devices } from '@playwright/test';
+import { env } from './src/server/env';
+import { chromiumArgs, chromiumPath } from './tests/e2e/chromium';
+
+/**
+ * End-to-end tests drive Debian's Chromium against the production build served by
+ * `npm run serve` (run `npm run build` first; `npm run test:e2e` does), with a fresh
+ * embedded database seeded with the demo accounts.
+ */
+const port = env.SERVE_PORT;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: env.CI,
+  retries: env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  use: {
+    baseURL: `http://localhost:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: { executablePath: chromiumPath(), args: chromiumArgs },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined } },
+  ],
+  webServer: {
+    command: 'npm run serve -- --fresh',
+    url: `http://localhost:${port}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      SERVE_PORT: String(port),
+      PGLITE_DATA_DIR: '.data/e2e/db',
+      DATABASE_URL: '',
+      DATABASE_DRIVER: 'pglite',
+      APP_ENV: 'test',
+    },
+  },
+});

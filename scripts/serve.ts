@@ -1,0 +1,199 @@
+// `npm run serve [-- --fresh]`: serves the production build locally on one port, the
+// way Netlify routes it: a function whose config.path and config.method match, else
+// a static file from dist/, else the adapter's SSR function (on-demand pages), else
+// dist/404.html. Used by end-to-end tests, audits and benchmarks. Run `npm run build`
+// first. With no DATABASE_URL the embedded database is prepared first (`--fresh`:
+// from an empty folder).
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
+import { prepareEmbeddedDatabase } from '../db/prepare';
+import { appDatabaseOptions, appDriver } from '../src/server/db';
+import { env } from '../src/server/env';
+import { sharedSecurityHeaders, staticCsp } from '../src/server/security-headers';
+
+type NetlifyHandler = (request: Request, context: object) => Promise<Response> | Response;
+interface FunctionRoute {
+  name: string;
+  patterns: URLPattern[];
+  methods: string[] | null;
+  handler: NetlifyHandler;
+}
+
+const dist = resolve('dist');
+const ssrEntry = resolve('.netlify/v1/functions/ssr/ssr.mjs');
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error('dist/ is missing: run `npm run build` first.');
+  process.exit(1);
+}
+
+if (appDriver() === 'pglite') {
+  await prepareEmbeddedDatabase(appDatabaseOptions(), { fresh: process.argv.includes('--fresh') });
+}
+
+async function loadFunctions(): Promise<FunctionRoute[]> {
+  const dir = resolve('netlify/functions');
+  const entries = readdirSync(dir).filter((f) => /\.(ts|mts|js|mjs)$/.test(f) && !f.includes('.test.'));
+  const outdir = resolve('.netlify/serve-functions');
+  await build({
+    entryPoints: entries.map((f) => join(dir, f)),
+    outdir,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node24',
+    packages: 'external',
+    outExtension: { '.js': '.mjs' },
+    logLevel: 'warning',
+  });
+  return Promise.all(
+    entries.map(async (file) => {
+      const name = file.replace(/\.\w+$/, '');
+      const mod = (await import(pathToFileURL(join(outdir, `${name}.mjs`)).href)) as {
+        default: NetlifyHandler;
+        config?: { path?: string | string[]; method?: string | string[] };
+      };
+      const paths = [mod.config?.path ?? []].flat();
+      const methods = mod.config?.method ? [mod.config.method].flat() : null;
+      return { name, patterns: paths.map((pathname) => new URLPattern({ pathname })), methods, handler: mod.default };
+    }),
+  );
+}
+
+const functions = await loadFunctions();
+let ssr: NetlifyHandler | null | undefined;
+async function ssrHandler(): Promise<NetlifyHandler | null> {
+  if (ssr === undefined) {
+    ssr = existsSync(ssrEntry) ? ((await import(pathToFileURL(ssrEntry).href)) as { default: NetlifyHandler }).default : null;
+  }
+  return ssr;
+}
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.mp4': 'video/mp4',
+  '.webm': 'video/webm',
+  '.vtt': 'text/vtt; charset=utf-8',
+  '.woff2': 'font/woff2',
+};
+
+/** A file under dist/ for this URL path (never outside it), as Netlify resolves pretty URLs. */
+function staticFile(pathname: string): string | null {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return null;
+  }
+  const base = normalize(join(dist, decoded));
+  if (!base.startsWith(dist)) return null;
+  for (const candidate of [base, join(base, 'index.html'), `${base}.html`]) {
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+const staticHeaders = { ...sharedSecurityHeaders, 'Content-Security-Policy': staticCsp };
+
+function sendFile(res: ServerResponse, file: string, status = 200, method = 'GET'): void {
+  const body = readFileSync(file);
+  res.writeHead(status, {
+    ...staticHeaders,
+    'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+    'Content-Length': body.byteLength,
+    'Cache-Control': file.includes(`${dist}/_astro/`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
+  });
+  res.end(method === 'HEAD' ? undefined : body);
+}
+
+async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
+  // Flat header pairs, so that several Set-Cookie headers survive.
+  const headers: string[] = [];
+  response.headers.forEach((value, name) => {
+    if (name !== 'set-cookie') headers.push(name, value);
+  });
+  for (const cookie of response.headers.getSetCookie()) headers.push('Set-Cookie', cookie);
+  res.writeHead(response.status, headers);
+  if (response.body) Readable.fromWeb(response.body as never).pipe(res);
+  else res.end();
+}
+
+function toRequest(req: IncomingMessage): Request {
+  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `localhost:${env.SERVE_PORT}`}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+    // @ts-expect-error Node's fetch needs this for streamed request bodies
+    duplex: hasBody ? 'half' : undefined,
+  });
+}
+
+const server = createServer(async (req, res) => {
+  const requestId = randomUUID();
+  try {
+    const request = toRequest(req);
+    const { pathname } = new URL(request.url);
+    for (const fn of functions) {
+      const pattern = fn.patterns.find((p) => p.test({ pathname }));
+      if (!pattern || (fn.methods && !fn.methods.includes(request.method))) continue;
+      const params = pattern.exec({ pathname })?.pathname.groups ?? {};
+      const pending: Promise<unknown>[] = [];
+      const response = await fn.handler(request, {
+        params,
+        ip: req.socket.remoteAddress ?? '127.0.0.1',
+        requestId,
+        waitUntil: (p: Promise<unknown>) => pending.push(p),
+      });
+      await sendResponse(res, response);
+      await Promise.allSettled(pending);
+      return;
+    }
+    if (req.method === 'GET' || req.method === 'HEAD') {
+      const file = staticFile(pathname);
+      if (file) return sendFile(res, file, 200, req.method);
+    }
+    const render = await ssrHandler();
+    if (render) {
+      const response = await render(request, { params: {}, ip: req.socket.remoteAddress, requestId, waitUntil: () => {} });
+      if (response.status !== 404) return sendResponse(res, response);
+    }
+    sendFile(res, join(dist, '404.html'), 404, req.method);
+  } catch (error) {
+    console.error(`[${requestId}] ${req.method} ${req.url} failed:`, error);
+    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+    res.end('Internal Server Error');
+  }
+});
+
+server.listen(env.SERVE_PORT, '127.0.0.1', () => {
+  console.log(`Serving the production build on http://localhost:${env.SERVE_PORT} (${functions.length} functions)`);
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    server.close();
+    process.exit(0);
+  });
+}
