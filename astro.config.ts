@@ -2,18 +2,22 @@ import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import { netlifyFunctionsDev } from './src/dev/functions-plugin';
 import { env } from './src/server/env';
 
 export default defineConfig({
   site: env.SITE_URL,
   // Every page is prerendered unless it opts out with `export const prerender = false`.
   output: 'static',
-  adapter: netlify(),
+  // No edge functions here; their emulator would try to download a Deno runtime at every start.
+  adapter: netlify({ devFeatures: { edgeFunctions: false, images: true, environmentVariables: false } }),
   integrations: [react()],
-  vite: { plugins: [tailwindcss()] },
+  vite: { plugins: [netlifyFunctionsDev(), tailwindcss()] },
   build: { inlineStylesheets: 'always' },
   server: { port: 4321 },
   devToolbar: { enabled: false },
+  // Shiki's inline styles would need 'unsafe-inline' under the CSP; no page shows code.
+  markdown: { syntaxHighlight: false },
   security: {
     // A <meta> CSP per page with hashes of Astro's inline scripts and styles: no 'unsafe-inline'.
     csp: {

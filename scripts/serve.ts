@@ -6,23 +6,24 @@
 // from an empty folder).
 import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
-import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { prepareEmbeddedDatabase } from '../db/prepare';
+import {
+  type FunctionModule,
+  type FunctionRoute,
+  functionRoute,
+  invokeFunction,
+  matchFunction,
+  type NetlifyHandler,
+  sendResponse,
+  toRequest,
+} from '../src/dev/node-bridge';
 import { appDatabaseOptions, appDriver } from '../src/server/db';
 import { env } from '../src/server/env';
 import { sharedSecurityHeaders, staticCsp } from '../src/server/security-headers';
-
-type NetlifyHandler = (request: Request, context: object) => Promise<Response> | Response;
-interface FunctionRoute {
-  name: string;
-  patterns: URLPattern[];
-  methods: string[] | null;
-  handler: NetlifyHandler;
-}
 
 const dist = resolve('dist');
 const ssrEntry = resolve('.netlify/v1/functions/ssr/ssr.mjs');
@@ -53,13 +54,7 @@ async function loadFunctions(): Promise<FunctionRoute[]> {
   return Promise.all(
     entries.map(async (file) => {
       const name = file.replace(/\.\w+$/, '');
-      const mod = (await import(pathToFileURL(join(outdir, `${name}.mjs`)).href)) as {
-        default: NetlifyHandler;
-        config?: { path?: string | string[]; method?: string | string[] };
-      };
-      const paths = [mod.config?.path ?? []].flat();
-      const methods = mod.config?.method ? [mod.config.method].flat() : null;
-      return { name, patterns: paths.map((pathname) => new URLPattern({ pathname })), methods, handler: mod.default };
+      return functionRoute(name, (await import(pathToFileURL(join(outdir, `${name}.mjs`)).href)) as FunctionModule);
     }),
   );
 }
@@ -122,55 +117,13 @@ function sendFile(res: ServerResponse, file: string, status = 200, method = 'GET
   res.end(method === 'HEAD' ? undefined : body);
 }
 
-async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
-  // Flat header pairs, so that several Set-Cookie headers survive.
-  const headers: string[] = [];
-  response.headers.forEach((value, name) => {
-    if (name !== 'set-cookie') headers.push(name, value);
-  });
-  for (const cookie of response.headers.getSetCookie()) headers.push('Set-Cookie', cookie);
-  res.writeHead(response.status, headers);
-  if (response.body) Readable.fromWeb(response.body as never).pipe(res);
-  else res.end();
-}
-
-function toRequest(req: IncomingMessage): Request {
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? `localhost:${env.SERVE_PORT}`}`);
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(url, {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-    // @ts-expect-error Node's fetch needs this for streamed request bodies
-    duplex: hasBody ? 'half' : undefined,
-  });
-}
-
 const server = createServer(async (req, res) => {
   const requestId = randomUUID();
   try {
-    const request = toRequest(req);
+    const request = toRequest(req, `localhost:${env.SERVE_PORT}`);
     const { pathname } = new URL(request.url);
-    for (const fn of functions) {
-      const pattern = fn.patterns.find((p) => p.test({ pathname }));
-      if (!pattern || (fn.methods && !fn.methods.includes(request.method))) continue;
-      const params = pattern.exec({ pathname })?.pathname.groups ?? {};
-      const pending: Promise<unknown>[] = [];
-      const response = await fn.handler(request, {
-        params,
-        ip: req.socket.remoteAddress ?? '127.0.0.1',
-        requestId,
-        waitUntil: (p: Promise<unknown>) => pending.push(p),
-      });
-      await sendResponse(res, response);
-      await Promise.allSettled(pending);
-      return;
-    }
+    const match = matchFunction(functions, request.method, pathname);
+    if (match) return await invokeFunction(req, res, request, match, requestId);
     if (req.method === 'GET' || req.method === 'HEAD') {
       const file = staticFile(pathname);
       if (file) return sendFile(res, file, 200, req.method);
