@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { acquireDb, openDatabase } from '../../db/client';
+import { migrateDatabase } from '../../db/migrate';
+import { seedDatabase } from '../../db/seed';
+import auth from '../../netlify/functions/auth';
+import health from '../../netlify/functions/health';
+import { appDatabaseOptions, appDriver } from '../../src/server/db';
+import { call, cookieHeader } from '../helpers';
+
+/**
+ * The production driver path: Neon's serverless driver (WebSocket Pool) against the
+ * local PostgreSQL server through the WebSocket-to-TCP proxy that tests/setup/database.ts
+ * starts. This file's database is a clone of the seeded template.
+ */
+
+describe('Neon serverless driver', () => {
+  it('is the driver the app runs on in this project', () => {
+    expect(appDriver()).toBe('neon');
+  });
+
+  const emptyName = `${inject('pgTemplateDatabase').replace(/_tpl$/, '')}_empty`;
+  const adminUrl = inject('pgAdminUrl');
+  afterAll(async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS "${emptyName}" WITH (FORCE)`);
+    await admin.end();
+  });
+
+  it('migrates and seeds an empty database with its own migrator', async () => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${emptyName}"`);
+    await admin.end();
+    const url = new URL(adminUrl);
+    url.pathname = `/${emptyName}`;
+
+    const database = await openDatabase({ url: url.toString(), driver: 'neon' });
+    try {
+      await migrateDatabase(database);
+      await seedDatabase(database.db, { demoData: true });
+      const result = await database.db.execute(sql`SELECT count(*)::int AS n FROM lessons`);
+      expect((result.rows[0] as { n: number }).n).toBe(164);
+      // Transactions go through the WebSocket Pool too.
+      await expect(
+        database.db.transaction(async (tx) => {
+          await tx.execute(sql`UPDATE courses SET title = 'midlertidig'`);
+          throw new Error('rollback');
+        }),
+      ).rejects.toThrow('rollback');
+      const titles = await database.db.execute(sql`SELECT count(*)::int AS n FROM courses WHERE title = 'midlertidig'`);
+      expect((titles.rows[0] as { n: number }).n).toBe(0);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('gives every request its own Pool and ends it on release', async () => {
+    const first = await acquireDb(appDatabaseOptions());
+    const second = await acquireDb(appDatabaseOptions());
+    expect(first.db).not.toBe(second.db);
+    await first.db.execute(sql`SELECT 1`);
+    await first.release();
+    await second.release();
+    await expect(first.db.execute(sql`SELECT 1`)).rejects.toThrow();
+  });
+
+  it('serves health, sign-in, the current user and sign-out through the handlers', async () => {
+    expect((await call(health, '/api/health')).body).toEqual({ ok: true, db: 'up' });
+    const login = await call(auth, '/api/auth/login', { json: { email: 'bedrift@demo.no', password: 'demo1234' } });
+    expect(login.status).toBe(200);
+    const cookie = cookieHeader(login);
+    expect((await call(auth, '/api/auth/user', { cookie })).body).toMatchObject({ role: 'company_admin' });
+    expect((await call(auth, '/api/logout', { cookie })).status).toBe(302);
+    expect((await call(auth, '/api/auth/user', { cookie })).status).toBe(401);
+  });
+});
