@@ -61,8 +61,11 @@ const logger: Logger = {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const driver = resolveDriver(options);
   if (driver === 'pglite') {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { drizzle } = await import('drizzle-orm/pglite');
+    // Computed specifiers: bundlers do not follow them, so the ~7 MB embedded database
+    // stays out of the Netlify function bundles (production always has a database URL).
+    const [pglite, drizzlePglite] = ['@electric-sql/pglite', 'drizzle-orm/pglite'];
+    const { PGlite } = (await import(/* @vite-ignore */ pglite)) as typeof import('@electric-sql/pglite');
+    const { drizzle } = (await import(/* @vite-ignore */ drizzlePglite)) as typeof import('drizzle-orm/pglite');
     const dataDir = options.pgliteDataDir ?? '.data/pglite';
     const isMemory = dataDir.startsWith('memory://');
     if (!isMemory) mkdirSync(dirname(resolve(dataDir)), { recursive: true });

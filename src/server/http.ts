@@ -215,7 +215,7 @@ export function createHandler(routes: Routes) {
     return { method, pattern: new URLPattern({ pathname: path }), definition };
   });
 
-  return async function handler(request: Request, context: FunctionContext = {}): Promise<Response> {
+  const handler = async (request: Request, context: FunctionContext = {}): Promise<Response> => {
     const requestId = context.requestId ?? crypto.randomUUID();
     const cookies: string[] = [];
     let release: (() => Promise<void>) | undefined;
@@ -282,4 +282,6 @@ export function createHandler(routes: Routes) {
       }
     }
   };
+  // The declared routes, so a test can check them against the function's literal `config`.
+  return Object.assign(handler, { routes: Object.keys(routes) as (keyof Routes)[] });
 }

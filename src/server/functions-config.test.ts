@@ -1,0 +1,25 @@
+import { readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+/**
+ * Netlify reads each function's `config` statically, so paths and methods are written
+ * out literally next to the routes the handler dispatches. This test keeps them equal.
+ */
+const files = readdirSync('netlify/functions').filter((f) => f.endsWith('.ts'));
+
+describe.each(files)('netlify/functions/%s', (file) => {
+  it('declares exactly the paths and methods its routes use', async () => {
+    const mod = (await import(`../../netlify/functions/${file}`)) as {
+      default: { routes: string[] };
+      config: { path: string | string[]; method?: string | string[] };
+    };
+    const routes = mod.default.routes.map((r) => r.split(' ') as [string, string]);
+    expect([...new Set(routes.map(([, path]) => path))].sort()).toEqual([mod.config.path].flat().sort());
+    expect([...new Set(routes.map(([method]) => method))].sort()).toEqual([mod.config.method ?? []].flat().sort());
+  });
+
+  it('puts every route under /api/', async () => {
+    const mod = (await import(`../../netlify/functions/${file}`)) as { config: { path: string | string[] } };
+    for (const path of [mod.config.path].flat()) expect(path).toMatch(/^\/api\//);
+  });
+});
