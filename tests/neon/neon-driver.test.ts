@@ -41,8 +41,9 @@ describe('Neon serverless driver', () => {
     try {
       await migrateDatabase(database);
       await seedDatabase(database.db, { demoData: true });
-      const result = await database.db.execute(sql`SELECT count(*)::int AS n FROM lessons`);
-      expect((result.rows[0] as { n: number }).n).toBe(164);
+      const count = async (query: ReturnType<typeof sql>) =>
+        ((await database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n;
+      expect(await count(sql`SELECT count(*)::int AS n FROM lessons`)).toBe(164);
       // Transactions go through the WebSocket Pool too.
       await expect(
         database.db.transaction(async (tx) => {
@@ -50,8 +51,7 @@ describe('Neon serverless driver', () => {
           throw new Error('rollback');
         }),
       ).rejects.toThrow('rollback');
-      const titles = await database.db.execute(sql`SELECT count(*)::int AS n FROM courses WHERE title = 'midlertidig'`);
-      expect((titles.rows[0] as { n: number }).n).toBe(0);
+      expect(await count(sql`SELECT count(*)::int AS n FROM courses WHERE title = 'midlertidig'`)).toBe(0);
     } finally {
       await database.close();
     }
