@@ -10,4 +10,5 @@ if (appDriver() !== 'pglite') {
   const options = appDatabaseOptions();
   await prepareEmbeddedDatabase(options);
   console.log(`Embedded database ready in ${options.pgliteDataDir} (${Date.now() - started} ms).`);
+  console.log('Sign in at http://localhost:4321/logg-inn as elev@demo.no, admin@demo.no or superbruker@demo.no (password demo1234).');
 }

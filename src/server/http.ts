@@ -22,6 +22,11 @@ import {
  * only do their own work: parse → authorise → call a service → respond.
  */
 
+// URLPattern is global from Node 24 on, the runtime netlify.toml and package.json pin.
+if (typeof URLPattern === 'undefined') {
+  throw new Error('The API needs Node.js 24 or newer (URLPattern). Check NODE_VERSION / AWS_LAMBDA_JS_RUNTIME on Netlify.');
+}
+
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Role = SessionUser['role'];
 
@@ -64,8 +69,6 @@ export interface RouteContext<P, Q, B, A extends Access> {
   db: Db;
   user: UserFor<A>;
   session: A extends 'public' ? ValidSession | null : ValidSession;
-  /** The raw session token from the cookie, when one was sent and valid. */
-  sessionToken: string | null;
   ip: string;
   requestId: string;
   /** Set-Cookie values to send with the response. */
@@ -264,7 +267,6 @@ export function createHandler(routes: Routes) {
         db,
         user: auth?.user ?? null,
         session: auth?.session ?? null,
-        sessionToken: auth ? token : null,
         ip: clientIp(request, context),
         requestId,
         cookies,

@@ -4,6 +4,7 @@ import { decodeHex, encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@
 import { stringifySetCookie } from 'cookie';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { CurrentUser } from '../schemas/auth';
 import { sessions, users } from '../../db/schema';
 import { env } from './env';
 
@@ -37,16 +38,8 @@ export const sessionUserColumns = {
   isActive: users.isActive,
 };
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: 'superuser' | 'admin' | 'company_admin' | 'individual';
-  companyId: string | null;
-  profileImageUrl: string | null;
-  isActive: boolean;
-}
+/** The signed-in user, exactly as `GET /api/auth/user` returns it. */
+export type SessionUser = CurrentUser;
 
 export interface ValidSession {
   id: string;
