@@ -93,7 +93,8 @@ export interface RouteDefinition<
    * report an unreachable database itself.
    */
   database?: false;
-  handler: (ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>, A>) => Promise<Response> | Response;
+  // Method syntax on purpose: it lets routes with specific params, query and body fit `Routes`.
+  handler(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>, A>): Promise<Response> | Response;
 }
 
 /** Declares a route with full type inference for params, query, body and user. */
@@ -107,8 +108,10 @@ export function route<
 }
 
 /** `'GET /api/things/:id'` → route. Paths use Netlify's `:name` syntax, as in `config.path`. */
-// biome-ignore lint: route definitions differ in their generic parameters
-export type Routes = Record<`${Method} /api/${string}`, RouteDefinition<any, any, any, any>>;
+export type Routes = Record<
+  `${Method} /api/${string}`,
+  RouteDefinition<Access, Schema | undefined, Schema | undefined, Schema | undefined>
+>;
 
 // --- responses ----------------------------------------------------------------
 

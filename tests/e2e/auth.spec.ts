@@ -1,13 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { demoAccounts } from '../demo-accounts';
 
-const accounts = [
-  ['superbruker@demo.no', 'superuser'],
-  ['admin@demo.no', 'admin'],
-  ['bedrift@demo.no', 'company_admin'],
-  ['elev@demo.no', 'individual'],
-  ['ny@demo.no', 'individual'],
-] as const;
 
 async function signIn(page: Page, email: string, password = 'demo1234') {
   await page.goto('/logg-inn');
@@ -30,7 +24,7 @@ test('"Kom i gang" leads anonymous visitors to the sign-in page', async ({ page 
   await expect(page.getByRole('heading', { name: 'Logg inn' })).toBeVisible();
 });
 
-for (const [email, role] of accounts) {
+for (const [email, role] of demoAccounts) {
   test(`${email} signs in at /logg-inn as ${role} and out again`, async ({ page }) => {
     expect((await page.request.get('/api/auth/user')).status()).toBe(401);
     await signIn(page, email);

@@ -6,14 +6,8 @@ import { sessions, users } from '../../db/schema';
 import auth from '../../netlify/functions/auth';
 import { acquireAppDb } from '../../src/server/db';
 import { call, cookieHeader, signIn } from '../helpers';
+import { demoAccounts } from '../demo-accounts';
 
-const demo = [
-  ['superbruker@demo.no', 'superuser'],
-  ['admin@demo.no', 'admin'],
-  ['bedrift@demo.no', 'company_admin'],
-  ['elev@demo.no', 'individual'],
-  ['ny@demo.no', 'individual'],
-] as const;
 
 const sessionToken = (cookie: string) => /(?:^|; )session=([^;]+)/.exec(cookie)?.[1] ?? '';
 const db = async () => (await acquireAppDb()).db;
@@ -25,8 +19,8 @@ describe('GET /api/auth/user', () => {
     expect(result.body).toEqual({ error: 'Unauthorized' });
   });
 
-  it.each(demo)('returns %s with role %s after signing in', async (email, role) => {
-    const cookie = await signIn(email, 'demo1234', `203.0.113.${demo.findIndex(([e]) => e === email) + 10}`);
+  it.each(demoAccounts)('returns %s with role %s after signing in', async (email, role) => {
+    const cookie = await signIn(email, 'demo1234', `203.0.113.${demoAccounts.findIndex(([e]) => e === email) + 10}`);
     const result = await call(auth, '/api/auth/user', { cookie });
     expect(result.status).toBe(200);
     const user = result.body as Record<string, unknown>;

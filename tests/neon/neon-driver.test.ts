@@ -8,6 +8,7 @@ import auth from '../../netlify/functions/auth';
 import health from '../../netlify/functions/health';
 import { appDatabaseOptions, appDriver } from '../../src/server/db';
 import { call, cookieHeader } from '../helpers';
+import { databaseUrl } from '../setup/pg-url';
 
 /**
  * The production driver path: Neon's serverless driver (WebSocket Pool) against the
@@ -34,10 +35,7 @@ describe('Neon serverless driver', () => {
     await admin.connect();
     await admin.query(`CREATE DATABASE "${emptyName}"`);
     await admin.end();
-    const url = new URL(adminUrl);
-    url.pathname = `/${emptyName}`;
-
-    const database = await openDatabase({ url: url.toString(), driver: 'neon' });
+    const database = await openDatabase({ url: databaseUrl(adminUrl, emptyName), driver: 'neon' });
     try {
       await migrateDatabase(database);
       await seedDatabase(database.db, { demoData: true });

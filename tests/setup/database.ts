@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeEach, inject, vi } from 'vitest';
+import { databaseUrl } from './pg-url';
 
 const kind = inject('databaseKind');
 
@@ -42,9 +43,7 @@ if (kind === 'pglite') {
     }
   }
   await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  process.env.DATABASE_URL = url.toString();
+  process.env.DATABASE_URL = databaseUrl(adminUrl, name);
   process.env.DATABASE_DRIVER = kind;
 
   let closeProxy = async () => {};

@@ -1,9 +1,8 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../db/client';
-import { migrateDatabase } from '../../db/migrate';
-import { seedDatabase } from '../../db/seed';
+import { migrateAndSeed } from '../../db/prepare';
 import { env } from '../../src/server/env';
+import { databaseUrl } from './pg-url';
 
 /**
  * Against the PostgreSQL server in TEST_DATABASE_URL: one migrated and seeded
@@ -12,12 +11,6 @@ import { env } from '../../src/server/env';
  */
 
 export const runPrefix = `kia_test_${process.pid}_${Date.now().toString(36)}`;
-
-export function databaseUrl(adminUrl: string, name: string): string {
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 export default async function setup(project: TestProject) {
   const adminUrl = env.TEST_DATABASE_URL;
@@ -30,13 +23,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`CREATE DATABASE "${template}"`);
   await admin.end();
 
-  const database = await openDatabase({ url: databaseUrl(adminUrl, template), driver: 'pg' });
-  try {
-    await migrateDatabase(database);
-    await seedDatabase(database.db, { demoData: true });
-  } finally {
-    await database.close();
-  }
+  await migrateAndSeed({ url: databaseUrl(adminUrl, template), driver: 'pg' });
 
   project.provide('pgAdminUrl', adminUrl);
   project.provide('pgTemplateDatabase', template);

@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../db/client';
-import { migrateDatabase } from '../../db/migrate';
-import { seedDatabase } from '../../db/seed';
+import { migrateAndSeed } from '../../db/prepare';
 
 /**
  * Migrates and seeds one PGlite data folder per content version (a hash of the
@@ -30,13 +28,7 @@ export default async function setup(project: TestProject): Promise<void> {
 
   if (!existsSync(template)) {
     const building = `${template}.building-${process.pid}`;
-    const database = await openDatabase({ driver: 'pglite', pgliteDataDir: building });
-    try {
-      await migrateDatabase(database);
-      await seedDatabase(database.db, { demoData: true });
-    } finally {
-      await database.close();
-    }
+    await migrateAndSeed({ driver: 'pglite', pgliteDataDir: building });
     // Old templates are dead weight once the content changed.
     for (const old of readdirSync(root)) {
       if (join(root, old) !== building) rmSync(join(root, old), { recursive: true, force: true });
