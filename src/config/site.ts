@@ -4,6 +4,8 @@
  */
 export const site = {
   productName: 'KI Akademiet',
+  /** PLACEHOLDER: the legal name of the company behind the product. */
+  companyName: 'KI Akademiet AS',
   /** PLACEHOLDER */
   email: 'kontakt@kiakademiet.no',
   /** PLACEHOLDER */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { courseMarketingSchema } from './content';
 
 /**
  * The course catalogue: one JSON file per course in `src/content/courses/`.
@@ -62,6 +63,8 @@ export const catalogueCourseSchema = z
     /** Lesson count the catalogue states; checked against the modules. */
     lessonCount: z.number().int().min(1),
     modules: z.array(catalogueModuleSchema).min(1),
+    /** Course page fields (price, hours, what you learn); the seed ignores them. */
+    marketing: courseMarketingSchema,
   })
   .refine((c) => c.modules.reduce((n, m) => n + m.lessons.length, 0) === c.lessonCount, {
     message: 'lessonCount must equal the number of lessons in the modules',
