@@ -1,5 +1,6 @@
 import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import { netlifyFunctionsDev } from './src/dev/functions-plugin';
@@ -11,9 +12,15 @@ export default defineConfig({
   output: 'static',
   // No edge functions here; their emulator would try to download a Deno runtime at every start.
   adapter: netlify({ devFeatures: { edgeFunctions: false, images: true, environmentVariables: false } }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    // Pages that must not be indexed stay out of the sitemap (they also carry noindex).
+    sitemap({ filter: (page) => !/\/(logg-inn|404)\/?$/.test(new URL(page).pathname) }),
+  ],
   vite: { plugins: [netlifyFunctionsDev(), tailwindcss()] },
-  build: { inlineStylesheets: 'always' },
+  // /om-oss is served from dist/om-oss.html: one URL per page, no redirect to a slash form.
+  trailingSlash: 'never',
+  build: { inlineStylesheets: 'always', format: 'file' },
   server: { port: 4321 },
   devToolbar: { enabled: false },
   // Shiki's inline styles would need 'unsafe-inline' under the CSP; no page shows code.

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatLongDate, formatNok, formatPrice } from './format';
+
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('format', () => {
+  it('writes NOK amounts the Norwegian way, unbreakable', () => {
+    expect(plain(formatNok(7500))).toBe('7 500 kr');
+    expect(plain(formatNok(125000))).toBe('125 000 kr');
+    expect(plain(formatNok(990))).toBe('990 kr');
+    expect(formatNok(7500)).not.toContain(' ');
+  });
+
+  it("prefixes starting prices with 'Fra'", () => {
+    expect(plain(formatPrice(15900, true))).toBe('Fra 15 900 kr');
+    expect(plain(formatPrice(1290, true, 'fra'))).toBe('fra 1 290 kr');
+    expect(plain(formatPrice(1799, false))).toBe('1 799 kr');
+  });
+
+  it('writes dates in the Norwegian long form', () => {
+    expect(formatLongDate(new Date('2025-09-29'))).toBe('29. september 2025');
+  });
+});

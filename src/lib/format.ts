@@ -1,0 +1,19 @@
+/** Norwegian formatting for prices and dates (browser-safe). */
+
+const nokFormat = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 0 });
+const longDate = new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Oslo' });
+
+/** 7500 → '7 500 kr' (non-breaking spaces, so a price never wraps). */
+export function formatNok(amount: number): string {
+  return `${nokFormat.format(amount)}\u00a0kr`;
+}
+
+/** A price as the price lists write it: 'Fra 7 500 kr', or just '1 799 kr'. */
+export function formatPrice(amount: number, from: boolean, fromWord = 'Fra'): string {
+  return from ? `${fromWord} ${formatNok(amount)}` : formatNok(amount);
+}
+
+/** 2025-09-29 → '29. september 2025'. */
+export function formatLongDate(date: Date): string {
+  return longDate.format(date);
+}

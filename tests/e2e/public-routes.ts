@@ -1,0 +1,28 @@
+/** Every public route of the spec's route table (admin-and-static-pages.md, section 2). */
+export const courseRoutes = [
+  '/grunnleggende-ki',
+  '/ki-for-kontoret',
+  '/ki-filmproduksjon',
+  '/ki-markedsforing',
+  '/ki-automatisering',
+  '/ki-chatgpt-mester',
+] as const;
+
+export const consultingRoutes = ['/konsulent', '/personlig-konsulent', '/bedrift-konsulent', '/automatisering', '/dashboards'] as const;
+
+export const legalRoutes = ['/vilkar', '/personvern', '/cookies', '/angrekrav'] as const;
+
+export const staticRoutes = [
+  ...courseRoutes,
+  '/live-nettkurs',
+  '/nettbasert-pakke',
+  '/trenings-pakke',
+  ...consultingRoutes,
+  '/om-oss',
+  '/ki-verktoy',
+  '/ki-workflows',
+  ...legalRoutes,
+] as const;
+
+/** The landing page plus every static page. */
+export const publicRoutes = ['/', ...staticRoutes] as const;

@@ -1,0 +1,297 @@
+import { expect, type Page, test } from '@playwright/test';
+import { site } from '../../src/config/site';
+import { env } from '../../src/server/env';
+import { publicRoutes } from './public-routes';
+
+/** The first capture of a pattern in a page's HTML. */
+function attr(html: string, pattern: RegExp): string | undefined {
+  return pattern.exec(html)?.[1];
+}
+
+test.describe('every public route', () => {
+  test.skip(({ isMobile }) => isMobile, 'markup checks run once');
+
+  test('answers 200 with a unique title, description, canonical URL, Open Graph tags, one h1 and landmarks', async ({ request }) => {
+    const titles = new Set<string>();
+    const descriptions = new Set<string>();
+    for (const route of publicRoutes) {
+      const response = await request.get(route);
+      expect(response.status(), route).toBe(200);
+      expect(response.headers()['content-type'], route).toContain('text/html');
+      const html = await response.text();
+      expect(html, route).toContain('<html lang="nb"');
+      const title = attr(html, /<title>([^<]+)<\/title>/);
+      const description = attr(html, /<meta name="description" content="([^"]+)"/);
+      expect(title, route).toBeTruthy();
+      expect(description?.length ?? 0, route).toBeGreaterThanOrEqual(50);
+      titles.add(title ?? '');
+      descriptions.add(description ?? '');
+      expect(attr(html, /<link rel="canonical" href="([^"]+)"/), route).toBe(new URL(route, env.SITE_URL).href);
+      for (const og of ['og:title', 'og:description', 'og:url', 'og:locale']) expect(html, `${route} ${og}`).toContain(`property="${og}"`);
+      expect(html.match(/<h1[\s>]/g)?.length, `${route} h1 count`).toBe(1);
+      for (const landmark of ['<header', '<main', '<footer', '<nav']) expect(html, `${route} ${landmark}`).toContain(landmark);
+      expect(html, route).toContain('href="#innhold"');
+    }
+    expect(titles.size).toBe(publicRoutes.length);
+    expect(descriptions.size).toBe(publicRoutes.length);
+  });
+
+  test('describe the organisation, and each course with its price in NOK, as JSON-LD', async ({ request }) => {
+    const jsonLd = (html: string) =>
+      [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '{}') as Record<string, unknown>);
+    const landing = jsonLd(await (await request.get('/')).text());
+    expect(landing).toContainEqual(expect.objectContaining({ '@type': 'EducationalOrganization', name: site.productName }));
+    const course = jsonLd(await (await request.get('/ki-for-kontoret')).text());
+    expect(course).toContainEqual(
+      expect.objectContaining({
+        '@type': 'Course',
+        name: 'KI for Kontoret',
+        offers: expect.objectContaining({ price: 1590, priceCurrency: 'NOK' }),
+      }),
+    );
+  });
+
+  test('sitemap.xml and robots.txt list the public pages', async ({ request }) => {
+    const robots = await (await request.get('/robots.txt')).text();
+    expect(robots).toContain('Sitemap: ');
+    expect(robots).toContain('Disallow: /api/');
+    const index = await (await request.get('/sitemap-index.xml')).text();
+    const sitemapUrl = attr(index, /<loc>([^<]+)<\/loc>/) ?? '';
+    const sitemap = await (await request.get(new URL(sitemapUrl).pathname)).text();
+    const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1] ?? '').pathname);
+    expect(listed.sort()).toEqual([...publicRoutes].sort());
+  });
+
+  test('unknown paths give the 404 page inside the normal layout', async ({ page }) => {
+    const response = await page.goto('/finnes-ikke/heller-ikke');
+    expect(response?.status()).toBe(404);
+    await expect(page).toHaveTitle('404 Page Not Found');
+    await expect(page.getByRole('heading', { level: 1, name: '404 Page Not Found' })).toBeVisible();
+    await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Hovedmeny' })).toBeVisible();
+    await page.getByRole('link', { name: 'Gå til forsiden' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+});
+
+test.describe('desktop navigation', () => {
+  test.skip(({ isMobile }) => isMobile, 'desktop only');
+
+  const nav = (page: Page) => page.getByRole('navigation', { name: 'Hovedmeny' });
+
+  test('has the spec menus, the about link and the two buttons', async ({ page }) => {
+    await page.goto('/om-oss');
+    for (const label of ['Nettkurs', 'Bedriftskurs', 'Konsulent', 'KI Ressurser']) {
+      await expect(nav(page).getByRole('button', { name: label })).toHaveAttribute('aria-expanded', 'false');
+    }
+    await expect(nav(page).getByRole('link', { name: 'Om oss' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('button', { name: 'Kursinnlogging' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Start Gratis' })).toBeVisible();
+    await page.getByRole('link', { name: site.productName }).first().click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('a dropdown opens on hover and closes when the pointer leaves', async ({ page }) => {
+    await page.goto('/');
+    const trigger = nav(page).getByRole('button', { name: 'Nettkurs' });
+    await trigger.hover();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    const live = nav(page).getByRole('link', { name: /Live Nettkurs/ });
+    await expect(live).toBeVisible();
+    await expect(live).toContainText('Kommer snart');
+    await page.mouse.move(5, 600);
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await expect(live).toBeHidden();
+  });
+
+  test('a dropdown opens and closes on click, and a link in it navigates', async ({ page }) => {
+    await page.goto('/');
+    const trigger = nav(page).getByRole('button', { name: 'Konsulent' });
+    await trigger.click();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await page.mouse.move(5, 600);
+    // Opened by click, it stays open after the pointer leaves; a click outside closes it.
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
+    await page.mouse.click(5, 600);
+    await expect(trigger).toHaveAttribute('aria-expanded', 'false');
+    await trigger.click();
+    await nav(page).getByRole('link', { name: /For Bedrifter/ }).click();
+    await expect(page).toHaveURL(/\/bedrift-konsulent$/);
+  });
+
+  test('the dropdowns work with the keyboard alone', async ({ page }) => {
+    await page.goto('/');
+    const courses = nav(page).getByRole('button', { name: 'Nettkurs' });
+    await courses.focus();
+    await page.keyboard.press('Enter');
+    await expect(courses).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(courses).toHaveAttribute('aria-expanded', 'false');
+    await expect(courses).toBeFocused();
+
+    await page.keyboard.press('Space');
+    await expect(courses).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('ArrowDown');
+    await expect(nav(page).getByRole('link', { name: /KI Grunnkurs/ })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(nav(page).getByRole('link', { name: /KI for Kontoret/ })).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(nav(page).getByRole('link', { name: /Live Nettkurs/ })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(nav(page).getByRole('link', { name: /KI Grunnkurs/ })).toBeFocused();
+    await page.keyboard.press('ArrowUp');
+    await expect(nav(page).getByRole('link', { name: /Live Nettkurs/ })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(courses).toHaveAttribute('aria-expanded', 'false');
+    await expect(courses).toBeFocused();
+
+    await page.keyboard.press('ArrowRight');
+    const business = nav(page).getByRole('button', { name: 'Bedriftskurs' });
+    await expect(business).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(business).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav(page).getByRole('link', { name: /Nettbaserte Kurspakker/ })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/nettbasert-pakke$/);
+  });
+
+  test('tabbing out of an open dropdown closes it', async ({ page }) => {
+    await page.goto('/');
+    const resources = nav(page).getByRole('button', { name: 'KI Ressurser' });
+    await resources.focus();
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    await expect(nav(page).getByRole('link', { name: 'Om oss' })).toBeFocused();
+    await expect(resources).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('mobile navigation at 375 px', () => {
+  test.use({ viewport: { width: 375, height: 740 } });
+
+  test('a side sheet with an accordion replaces the dropdowns', async ({ page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('navigation', { name: 'Hovedmeny' })).toBeHidden();
+    const open = page.getByRole('button', { name: 'Meny' });
+    await open.click();
+    const sheet = page.getByRole('dialog', { name: 'Meny' });
+    await expect(sheet).toBeVisible();
+    const box = await sheet.boundingBox();
+    expect(box?.x ?? 0).toBeGreaterThan(0);
+    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeCloseTo(375, 0);
+
+    const courseLink = sheet.getByRole('link', { name: 'KI Grunnkurs' });
+    await expect(courseLink).toBeHidden();
+    await sheet.getByText('Nettkurs', { exact: true }).click();
+    await expect(courseLink).toBeVisible();
+    await expect(sheet.getByRole('link', { name: /Live Nettkurs/ })).toContainText('Kommer snart');
+    // One section open at a time.
+    await sheet.getByText('Konsulent', { exact: true }).click();
+    await expect(sheet.getByRole('link', { name: 'For Ledere' })).toBeVisible();
+    await expect(courseLink).toBeHidden();
+
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(open).toBeFocused();
+
+    await open.click();
+    await sheet.getByRole('button', { name: 'Lukk meny' }).click();
+    await expect(sheet).toBeHidden();
+
+    await open.click();
+    await sheet.getByText('KI Ressurser', { exact: true }).click();
+    await sheet.getByRole('link', { name: 'KI Workflows' }).click();
+    await expect(page).toHaveURL(/\/ki-workflows$/);
+  });
+});
+
+test.describe('course page learning outcomes', () => {
+  const general = 'Forstå hvordan språkmodeller lager tekst, og hvorfor de av og til tar feil';
+
+  test.describe('on a wide screen', () => {
+    test.skip(({ isMobile }) => isMobile, 'desktop only');
+
+    test('hover and focus show a module’s outcomes in place of the general list; Enter/Space toggle, Escape clears', async ({ page }) => {
+      await page.goto('/grunnleggende-ki');
+      const panel = page.locator('#utbytte-panel');
+      const firstOutcome = 'Skille mellom regelbaserte systemer og systemer som lærer av data';
+      await expect(panel.getByText(general)).toBeVisible();
+
+      const module1 = page.getByRole('button', { name: /Modul 1: Hva er kunstig intelligens\?/ });
+      await module1.hover();
+      await expect(panel.getByText(firstOutcome)).toBeVisible();
+      await expect(panel.getByText(general)).toBeHidden();
+      await page.mouse.move(5, 5);
+      await expect(panel.getByText(general)).toBeVisible();
+
+      const module2 = page.getByRole('button', { name: /Modul 2:/ });
+      await module2.focus();
+      await expect(panel.getByText(/Modul 2:/)).toBeVisible();
+      await expect(panel.getByText(general)).toBeHidden();
+
+      await page.keyboard.press('Enter');
+      await expect(module2).toHaveAttribute('aria-expanded', 'true');
+      await page.keyboard.press('Escape');
+      await expect(module2).toHaveAttribute('aria-expanded', 'false');
+      await expect(panel.getByText(general)).toBeVisible();
+
+      await page.keyboard.press('Space');
+      await expect(module2).toHaveAttribute('aria-expanded', 'true');
+      await expect(panel.getByText(/Modul 2:/)).toBeVisible();
+      await page.keyboard.press('Space');
+      await expect(module2).toHaveAttribute('aria-expanded', 'false');
+
+      // Focus on the next module previews it; a pinned module stays shown once focus leaves the list.
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: /Modul 3:/ })).toBeFocused();
+      await expect(panel.getByText(/Modul 3:/)).toBeVisible();
+      await page.getByRole('heading', { level: 1 }).click();
+      await expect(panel.getByText(/Modul 2:/)).toBeVisible();
+      await expect(module2).toHaveAttribute('aria-expanded', 'true');
+    });
+  });
+
+  test.describe('on a small screen', () => {
+    test.use({ viewport: { width: 375, height: 740 } });
+
+    test('outcomes expand inline under the module', async ({ page }) => {
+      await page.goto('/grunnleggende-ki');
+      const module1 = page.getByRole('button', { name: /Modul 1:/ });
+      const inline = page.locator('#modul-1-utbytte');
+      await expect(inline).toBeHidden();
+      await module1.click();
+      await expect(module1).toHaveAttribute('aria-expanded', 'true');
+      await expect(inline).toBeVisible();
+      await expect(inline.getByText('Skille mellom regelbaserte systemer og systemer som lærer av data')).toBeVisible();
+      // The general list stays in place on small screens.
+      await expect(page.locator('#utbytte-panel').getByText(general)).toBeVisible();
+      await module1.click();
+      await expect(inline).toBeHidden();
+    });
+  });
+});
+
+test.describe('booking buttons', () => {
+  test('open the booking calendar in a new tab', async ({ page, context }) => {
+    await context.route(`${new URL(site.bookingUrl).origin}/**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Booking</title><p>Kalender</p>' }),
+    );
+    for (const [route, name] of [
+      ['/personlig-konsulent', /Velg .*/],
+      ['/dashboards', /Velg .*/],
+      ['/ki-verktoy', /Book 1-til-1 implementering/],
+    ] as const) {
+      await page.goto(route);
+      const button = page.getByRole('link', { name }).first();
+      await expect(button).toHaveAttribute('target', '_blank');
+      await expect(button).toHaveAttribute('rel', /noopener/);
+      const [popup] = await Promise.all([context.waitForEvent('page'), button.click()]);
+      await popup.waitForLoadState();
+      expect(popup.url()).toBe(site.bookingUrl);
+      await popup.close();
+    }
+  });
+});
