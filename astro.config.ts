@@ -11,7 +11,9 @@ export default defineConfig({
   // Every page is prerendered unless it opts out with `export const prerender = false`.
   output: 'static',
   // No edge functions here; their emulator would try to download a Deno runtime at every start.
-  adapter: netlify({ devFeatures: { edgeFunctions: false, images: true, environmentVariables: false } }),
+  // Images are optimised at build time by sharp (astro:assets), not by Netlify's image CDN: every
+  // image is a plain static file, the same locally and in production.
+  adapter: netlify({ imageCDN: false, devFeatures: { edgeFunctions: false, images: false, environmentVariables: false } }),
   integrations: [
     react(),
     // Pages that must not be indexed stay out of the sitemap (they also carry noindex).

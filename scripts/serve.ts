@@ -9,6 +9,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { prepareEmbeddedDatabase } from '../db/prepare';
 import {
@@ -106,12 +107,24 @@ function staticFile(pathname: string): string | null {
 
 const staticHeaders = { ...sharedSecurityHeaders, 'Content-Security-Policy': staticCsp };
 
-function sendFile(res: ServerResponse, file: string, status = 200, method = 'GET'): void {
-  const body = readFileSync(file);
+const compressible = /^(text\/|application\/(json|xml)|image\/svg)/;
+const gzipCache = new Map<string, Buffer>();
+
+/** Sends a file from dist/, gzipped when the client accepts it (as Netlify's CDN compresses). */
+function sendFile(res: ServerResponse, file: string, status = 200, method = 'GET', acceptEncoding = ''): void {
+  const type = types[extname(file)] ?? 'application/octet-stream';
+  let body: Buffer = readFileSync(file);
+  const gzip = compressible.test(type) && /\bgzip\b/.test(acceptEncoding);
+  if (gzip) {
+    const cached = gzipCache.get(file);
+    body = cached ?? gzipSync(body);
+    if (!cached) gzipCache.set(file, body);
+  }
   res.writeHead(status, {
     ...staticHeaders,
-    'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+    'Content-Type': type,
     'Content-Length': body.byteLength,
+    ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
     'Cache-Control': file.includes(`${dist}/_astro/`) ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate',
   });
   res.end(method === 'HEAD' ? undefined : body);
@@ -126,14 +139,14 @@ const server = createServer(async (req, res) => {
     if (match) return await invokeFunction(req, res, request, match, requestId);
     if (req.method === 'GET' || req.method === 'HEAD') {
       const file = staticFile(pathname);
-      if (file) return sendFile(res, file, 200, req.method);
+      if (file) return sendFile(res, file, 200, req.method, req.headers['accept-encoding']);
     }
     const render = await ssrHandler();
     if (render) {
       const response = await render(request, { params: {}, ip: req.socket.remoteAddress, requestId, waitUntil: () => {} });
       if (response.status !== 404) return sendResponse(res, response);
     }
-    sendFile(res, join(dist, '404.html'), 404, req.method);
+    sendFile(res, join(dist, '404.html'), 404, req.method, req.headers['accept-encoding']);
   } catch (error) {
     console.error(`[${requestId}] ${req.method} ${req.url} failed:`, error);
     if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });

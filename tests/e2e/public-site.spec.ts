@@ -36,6 +36,18 @@ test.describe('every public route', () => {
     expect(descriptions.size).toBe(publicRoutes.length);
   });
 
+  test('share an optimised 1200×630 social image', async ({ request }) => {
+    const html = await (await request.get('/om-oss')).text();
+    const image = new URL(attr(html, /<meta property="og:image" content="([^"]+)"/) ?? '');
+    expect(image.href.startsWith(env.SITE_URL)).toBe(true);
+    expect(image.pathname).toMatch(/^\/_astro\/.+\.jpg$/);
+    const response = await request.get(image.pathname);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/jpeg');
+    expect((await response.body()).byteLength).toBeLessThan(120_000);
+    expect(html).toContain('<meta property="og:image:width" content="1200">');
+  });
+
   test('describe the organisation, and each course with its price in NOK, as JSON-LD', async ({ request }) => {
     const jsonLd = (html: string) =>
       [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '{}') as Record<string, unknown>);

@@ -1,0 +1,147 @@
+// `npm run audit [-- --write] [-- --runs N] [-- /route ...]`: Lighthouse (mobile
+// preset: emulated Moto G, simulated slow 4G) on every public page of the production
+// build, served locally by scripts/serve.ts, and prints one table. Each page is
+// measured N times (default 3) and the run with the median Performance score is
+// reported, as Lighthouse's own guidance on variability recommends. `--write` also records the
+// table with today's date in docs/performance.md. Exits 1 when a page misses the
+// budget (Performance ≥ 95, Accessibility, Best Practices and SEO 100).
+// `npm run audit` builds first; run `tsx scripts/audit.ts` directly to reuse dist/.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { env } from '../src/server/env';
+import { chromiumArgs, chromiumPath } from '../tests/e2e/chromium';
+import { publicRoutes } from '../tests/e2e/public-routes';
+
+const budget = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
+type Category = keyof typeof budget;
+const categories = Object.keys(budget) as Category[];
+
+const args = process.argv.slice(2);
+const write = args.includes('--write');
+const routes = args.filter((a) => a.startsWith('/'));
+const runsArg = args.indexOf('--runs');
+const runs = runsArg >= 0 ? Math.max(1, Number(args[runsArg + 1]) || 1) : 3;
+const port = env.SERVE_PORT;
+const origin = `http://localhost:${port}`;
+
+async function waitForServer(server: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error('the server exited early');
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`no answer from ${origin} within 60 s`);
+}
+
+interface Row {
+  route: string;
+  scores: Record<Category, number>;
+  lcp: string;
+  tbt: string;
+  cls: string;
+}
+
+const server = spawn('npx', ['tsx', 'scripts/serve.ts', '--fresh'], {
+  env: { ...process.env, SERVE_PORT: String(port), PGLITE_DATA_DIR: '.data/audit/db', DATABASE_URL: '', DATABASE_DRIVER: 'pglite' },
+  stdio: ['ignore', 'ignore', 'inherit'],
+  detached: true,
+});
+const stopServer = () => {
+  if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
+};
+
+/**
+ * One Lighthouse run; a run that ends in a runtime error (a trace or protocol
+ * hiccup on a busy machine scores 0 without measuring anything) is repeated.
+ */
+async function audit(chromePort: number, route: string, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(`${origin}${route}`, {
+      port: chromePort,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: [...categories],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
+    const error = result.lhr.runtimeError?.code ?? (result.lhr.categories.performance?.score == null ? 'NO_SCORE' : undefined);
+    if (!error) return result.lhr;
+    console.error(`${route}: Lighthouse run ${attempt} failed (${error})${attempt < attempts ? ', again' : ''}`);
+    if (attempt >= attempts) return result.lhr;
+  }
+}
+
+const rows: Row[] = [];
+let chrome: Awaited<ReturnType<typeof launch>> | undefined;
+try {
+  await waitForServer(server);
+  chrome = await launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...chromiumArgs] });
+  for (const route of routes.length > 0 ? routes : publicRoutes) {
+    const measured = [];
+    for (let run = 0; run < runs; run++) measured.push(await audit(chrome.port, route));
+    measured.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+    const lhr = measured[Math.floor(measured.length / 2)];
+    if (!lhr) throw new Error(`no Lighthouse result for ${route}`);
+    const score = (c: Category) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
+    const metric = (id: string) => lhr.audits[id]?.displayValue?.replace(/\u00a0/g, ' ') ?? '–';
+    const row: Row = {
+      route,
+      scores: Object.fromEntries(categories.map((c) => [c, score(c)])) as Record<Category, number>,
+      lcp: metric('largest-contentful-paint'),
+      tbt: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+    };
+    rows.push(row);
+    const failed = categories.flatMap((c) =>
+      row.scores[c] < budget[c]
+        ? Object.values(lhr.audits)
+            .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
+            .filter((a) => lhr.categories[c]?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0))
+            .map((a) => `${c}: ${a.id}`)
+        : [],
+    );
+    console.error(`${route}: ${categories.map((c) => row.scores[c]).join(' / ')}${failed.length ? `  (${failed.join(', ')})` : ''}`);
+  }
+} finally {
+  await chrome?.kill();
+  stopServer();
+}
+
+const header = '| Page | Performance | Accessibility | Best Practices | SEO | LCP | TBT | CLS |';
+const table = [
+  header,
+  '|---|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map((r) => `| ${r.route} | ${categories.map((c) => r.scores[c]).join(' | ')} | ${r.lcp} | ${r.tbt} | ${r.cls} |`),
+].join('\n');
+console.log(`\nLighthouse ${lighthouseVersion()} (mobile preset, median of ${runs}), ${new Date().toISOString().slice(0, 10)}\n\n${table}\n`);
+
+const misses = rows.filter((r) => categories.some((c) => r.scores[c] < budget[c]));
+if (write) recordTable(table);
+if (misses.length > 0) {
+  console.error(`Below budget: ${misses.map((r) => r.route).join(', ')}`);
+  process.exit(1);
+}
+process.exit(0);
+
+function lighthouseVersion(): string {
+  return (JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }).version;
+}
+
+/** Replaces the measured table in docs/performance.md (between the markers). */
+function recordTable(markdown: string): void {
+  const file = 'docs/performance.md';
+  const start = '<!-- lighthouse:start -->';
+  const end = '<!-- lighthouse:end -->';
+  const doc = readFileSync(file, 'utf8');
+  const from = doc.indexOf(start);
+  const to = doc.indexOf(end);
+  if (from < 0 || to < 0) throw new Error(`${file} needs the markers ${start} and ${end}`);
+  const stamp = `Measured ${new Date().toISOString().slice(0, 10)} with Lighthouse ${lighthouseVersion()} (mobile preset, median of ${runs} runs a page), \`npm run audit -- --write\`.`;
+  writeFileSync(file, `${doc.slice(0, from + start.length)}\n${stamp}\n\n${markdown}\n${doc.slice(to)}`);
+}
