@@ -2,9 +2,21 @@ import netlify from '@astrojs/netlify';
 import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
 import { defineConfig } from 'astro/config';
 import { netlifyFunctionsDev } from './src/dev/functions-plugin';
 import { env } from './src/server/env';
+
+/** `client:signedin`: hydrate an island only for visitors with the `signed_in` hint cookie. */
+const signedInDirective: AstroIntegration = {
+  name: 'signed-in-directive',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'signedin', entrypoint: fileURLToPath(new URL('./src/directives/signed-in.ts', import.meta.url)) });
+    },
+  },
+};
 
 export default defineConfig({
   site: env.SITE_URL,
@@ -16,6 +28,7 @@ export default defineConfig({
   adapter: netlify({ imageCDN: false, devFeatures: { edgeFunctions: false, images: false, environmentVariables: false } }),
   integrations: [
     react(),
+    signedInDirective,
     // Pages that must not be indexed stay out of the sitemap (they also carry noindex).
     sitemap({ filter: (page) => !/\/(logg-inn|404)\/?$/.test(new URL(page).pathname) }),
   ],

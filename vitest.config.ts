@@ -4,6 +4,7 @@ import { env } from './src/server/env.ts';
 /**
  * Projects:
  *   unit              pure logic next to its code (src/**, db/**)
+ *   components        React components in a simulated DOM (happy-dom, Testing Library)
  *   integration       function handlers called with real Requests against PGlite
  *   integration-pg    the same tests against the PostgreSQL server in TEST_DATABASE_URL
  *   neon              the Neon serverless driver against that server, through a WebSocket proxy
@@ -20,6 +21,10 @@ export default defineConfig({
       {
         extends: true,
         test: { name: 'unit', include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'] },
+      },
+      {
+        extends: true,
+        test: { name: 'components', include: ['src/**/*.test.tsx'], environment: 'happy-dom' },
       },
       {
         extends: true,

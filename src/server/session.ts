@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import type { CurrentUser } from '../schemas/auth';
 import { sessions, users } from '../../db/schema';
 import { env } from './env';
+import { SIGNED_IN_HINT } from '../lib/signed-in-hint';
 
 /**
  * Sessions in Lucia's current design (https://lucia-auth.com/sessions/basic):
@@ -21,7 +22,7 @@ export const SESSION_COOKIE = 'session';
  * can decide to load the signed-in app without an API round trip. The APIs only
  * ever trust the HttpOnly session cookie.
  */
-export const SIGNED_IN_HINT_COOKIE = 'signed_in';
+export const SIGNED_IN_HINT_COOKIE = SIGNED_IN_HINT;
 
 const DAY_MS = 86_400_000;
 const lifetimeMs = () => env.SESSION_DAYS * DAY_MS;

@@ -1,14 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { demoAccounts } from '../demo-accounts';
+import { signIn } from './helpers';
 
 
-async function signIn(page: Page, email: string, password = 'demo1234') {
-  await page.goto('/logg-inn');
-  await page.getByLabel('E-post').fill(email);
-  await page.getByLabel('Passord').fill(password);
-  await page.getByRole('button', { name: 'Logg inn' }).click();
-}
 
 test('the landing page and the health check answer', async ({ page, request }) => {
   await page.goto('/');

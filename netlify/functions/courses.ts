@@ -1,0 +1,41 @@
+import type { Config } from '@netlify/functions';
+import { courseParams, moduleParams } from '../../src/schemas/learning';
+import { createHandler, json, route } from '../../src/server/http';
+import { listCourses, moduleLessons, modulesWithProgress } from '../../src/server/learning.service';
+
+/**
+ * The catalogue as a signed-in learner sees it.
+ *   GET /api/courses                                   signed in   courses in catalogue order
+ *   GET /api/courses/:courseId/modules-with-progress   signed in   the caller's progress per module; 404 unknown course
+ *   GET /api/modules/:moduleId/lessons                 signed in   lessons in order (no content); 404 unknown module
+ * Anonymous callers get 401 {"error":"Unauthorized"}; malformed ids 400.
+ */
+export default createHandler({
+  'GET /api/courses': route({
+    access: 'user',
+    async handler({ db }) {
+      return json(await listCourses(db));
+    },
+  }),
+
+  'GET /api/courses/:courseId/modules-with-progress': route({
+    access: 'user',
+    params: courseParams,
+    async handler({ db, user, params }) {
+      return json(await modulesWithProgress(db, user.id, params.courseId));
+    },
+  }),
+
+  'GET /api/modules/:moduleId/lessons': route({
+    access: 'user',
+    params: moduleParams,
+    async handler({ db, params }) {
+      return json(await moduleLessons(db, params.moduleId));
+    },
+  }),
+});
+
+export const config: Config = {
+  path: ['/api/courses', '/api/courses/:courseId/modules-with-progress', '/api/modules/:moduleId/lessons'],
+  method: ['GET'],
+};

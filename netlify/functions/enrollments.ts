@@ -1,0 +1,33 @@
+import type { Config } from '@netlify/functions';
+import { enrollBody } from '../../src/schemas/learning';
+import { createHandler, json, route } from '../../src/server/http';
+import { enroll, listEnrollments } from '../../src/server/learning.service';
+
+/**
+ * A learner's enrollments.
+ *   GET  /api/users/me/enrollments   signed in   the caller's enrollments, oldest first
+ *   POST /api/enrollments            signed in   {courseId} → 201 the new enrollment, or 200 the existing one; 404 unknown course
+ * Anonymous callers get 401 {"error":"Unauthorized"}.
+ */
+export default createHandler({
+  'GET /api/users/me/enrollments': route({
+    access: 'user',
+    async handler({ db, user }) {
+      return json(await listEnrollments(db, user.id));
+    },
+  }),
+
+  'POST /api/enrollments': route({
+    access: 'user',
+    body: enrollBody,
+    async handler({ db, user, body }) {
+      const { enrollment, created } = await enroll(db, user.id, body.courseId);
+      return json(enrollment, { status: created ? 201 : 200 });
+    },
+  }),
+});
+
+export const config: Config = {
+  path: ['/api/users/me/enrollments', '/api/enrollments'],
+  method: ['GET', 'POST'],
+};

@@ -1,0 +1,35 @@
+import { useStore } from '@nanostores/react';
+import { site } from '../../config/site';
+import type { CurrentUser } from '../../schemas/auth';
+import { $chatOpen, toggleChat } from '../../stores/ui';
+import { UserMenu } from './UserMenu';
+
+export function DashboardHeader({ user }: { user: CurrentUser }) {
+  const chatOpen = useStore($chatOpen);
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
+        <a href="/" className="min-w-0 rounded-md">
+          <span className="block truncate text-lg font-bold leading-tight text-brand-900">{site.productName}</span>
+          <span className="block text-xs font-medium text-muted">Dashboard</span>
+        </a>
+        <div className="flex items-center gap-2">
+          {user.role === 'superuser' && (
+            <a href="/admin" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-50">
+              Admin
+            </a>
+          )}
+          <button
+            type="button"
+            onClick={toggleChat}
+            aria-pressed={chatOpen}
+            className="hidden rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-50 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700 lg:inline-flex"
+          >
+            Chat
+          </button>
+          <UserMenu user={user} />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,59 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { dashboardStats, progressCourseIds } from '../../lib/dashboard-stats';
+import { coursesQuery, enrollmentsQuery, modulesWithProgressQuery } from '../../lib/learning.queries';
+import type { CurrentUser } from '../../schemas/auth';
+import { CoursesCard } from './CoursesCard';
+import { DashboardHeader } from './DashboardHeader';
+import { ReviewCard } from './ReviewCard';
+import { StatCards } from './StatCards';
+
+/** The signed-in home on '/' (spec, learner side, section 2 "Route / (dashboard)"). */
+export function DashboardView({ user }: { user: CurrentUser }) {
+  const enrollments = useQuery(enrollmentsQuery);
+  const courses = useQuery(coursesQuery);
+  const progressIds = progressCourseIds(enrollments.data ?? []);
+  const progress = useQueries({ queries: progressIds.map((id) => modulesWithProgressQuery(id)) });
+
+  const progressLoaded = enrollments.isSuccess && progress.every((p) => p.isSuccess);
+  const stats = progressLoaded
+    ? dashboardStats(
+        enrollments.data,
+        progress.map((p) => p.data ?? []),
+      )
+    : null;
+
+  const byId = new Map((courses.data ?? []).map((c) => [c.id, c]));
+  const enrolled = (enrollments.data ?? []).flatMap((e) => {
+    const course = byId.get(e.courseId);
+    return course ? [{ course, withProgress: progressIds.includes(e.courseId) }] : [];
+  });
+
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a className="skip-link" href="#dashboard-innhold">
+        Hopp til innhold
+      </a>
+      <DashboardHeader user={user} />
+      <main id="dashboard-innhold" tabIndex={-1} className="mx-auto max-w-7xl space-y-6 px-4 py-6 outline-none sm:py-8">
+        <section className="rounded-xl bg-brand-700 p-6 text-white">
+          <h1 className="text-2xl font-bold">Hei {user.firstName}, klar for å fortsette læringen?</h1>
+        </section>
+        <StatCards stats={stats} />
+        <div className="grid gap-6 lg:grid-cols-3">
+          <div className="lg:col-span-2">
+            <CoursesCard
+              courses={enrolled}
+              loading={enrollments.isPending || courses.isPending}
+              error={enrollments.isError || courses.isError}
+              onRetry={() => {
+                void enrollments.refetch();
+                void courses.refetch();
+              }}
+            />
+          </div>
+          <ReviewCard />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { DropdownMenu } from 'radix-ui';
+import type { CurrentUser } from '../../schemas/auth';
+import { initials, roleLabels } from '../../lib/dashboard-stats';
+
+const item =
+  'flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50';
+
+/** Avatar, name, role and company badges, e-mail, 'Profil', 'Innstillinger' and 'Logg ut'. */
+export function UserMenu({ user }: { user: CurrentUser }) {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-3">
+        <Avatar user={user} />
+        <span className="sr-only">Brukermeny for </span>
+        <span className="text-sm font-medium text-ink max-sm:sr-only">{name}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
+        >
+          <div className="flex items-start gap-3 px-3 py-2">
+            <Avatar user={user} />
+            <div className="min-w-0">
+              <p className="truncate font-semibold text-ink">{name}</p>
+              <p className="truncate text-sm text-muted">{user.email}</p>
+              <p className="mt-2 flex flex-wrap gap-1.5">
+                <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{roleLabels[user.role]}</span>
+                {user.companyId && (
+                  <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900">Bedrift</span>
+                )}
+              </p>
+            </div>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item className={item}>Profil</DropdownMenu.Item>
+          <DropdownMenu.Item className={item}>Innstillinger</DropdownMenu.Item>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item className={item} asChild>
+            <a href="/api/logout">Logg ut</a>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function Avatar({ user }: { user: CurrentUser }) {
+  if (user.profileImageUrl) {
+    return <img src={user.profileImageUrl} alt="" width={36} height={36} className="h-9 w-9 shrink-0 rounded-full object-cover" />;
+  }
+  return (
+    <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
+      {initials(user.firstName, user.lastName)}
+    </span>
+  );
+}

@@ -1,0 +1,60 @@
+import { QueryClient } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { enrollMutation } from './enroll';
+import { UNAUTHORIZED_REDIRECT_MS } from './session-expired';
+import { enrollmentsQuery } from './learning.queries';
+
+const fetchMock = vi.fn<typeof fetch>();
+vi.stubGlobal('fetch', fetchMock);
+afterEach(() => fetchMock.mockReset());
+
+function setup() {
+  const client = new QueryClient({ defaultOptions: { mutations: { retry: false } } });
+  const effects = { toast: vi.fn(), navigate: vi.fn(), later: vi.fn<(fn: () => void, ms: number) => void>() };
+  const run = async (courseId: string) => {
+    const mutation = client.getMutationCache().build(client, enrollMutation(client, effects));
+    await mutation.execute(courseId).catch(() => {});
+  };
+  return { client, effects, run };
+}
+
+describe('the enroll mutation', () => {
+  it('posts {courseId}, shows a success toast and refreshes the enrollment list', async () => {
+    fetchMock.mockResolvedValue(Response.json({ id: 'e1', courseId: 'ki-for-kontoret' }, { status: 201 }));
+    const { client, effects, run } = setup();
+    client.setQueryData(enrollmentsQuery.queryKey, []);
+    await run('ki-for-kontoret');
+    expect(fetchMock.mock.lastCall?.[0]).toBe('/api/enrollments');
+    expect(fetchMock.mock.lastCall?.[1]).toMatchObject({ method: 'POST', body: '{"courseId":"ki-for-kontoret"}' });
+    expect(effects.toast).toHaveBeenCalledWith({ title: 'Påmeldt', description: 'Du er nå påmeldt kurset.' });
+    expect(client.getQueryState(enrollmentsQuery.queryKey)?.isInvalidated).toBe(true);
+  });
+
+  it("on an expired session shows 'Unauthorized' and goes to /api/login after 500 ms", async () => {
+    fetchMock.mockResolvedValue(Response.json({ error: 'Unauthorized' }, { status: 401 }));
+    const { effects, run } = setup();
+    await run('ki-for-kontoret');
+    expect(effects.toast).toHaveBeenCalledWith({
+      title: 'Unauthorized',
+      description: 'You are logged out. Logging in again...',
+      variant: 'destructive',
+    });
+    expect(effects.later).toHaveBeenCalledWith(expect.any(Function), UNAUTHORIZED_REDIRECT_MS);
+    expect(UNAUTHORIZED_REDIRECT_MS).toBe(500);
+    expect(effects.navigate).not.toHaveBeenCalled();
+    effects.later.mock.lastCall?.[0]();
+    expect(effects.navigate).toHaveBeenCalledWith('/api/login');
+  });
+
+  it("on any other failure shows 'Error' / 'Failed to enroll in course. Please try again.'", async () => {
+    fetchMock.mockResolvedValue(Response.json({ error: 'Fant ikke kurset' }, { status: 404 }));
+    const { effects, run } = setup();
+    await run('finnes-ikke');
+    expect(effects.toast).toHaveBeenCalledWith({
+      title: 'Error',
+      description: 'Failed to enroll in course. Please try again.',
+      variant: 'destructive',
+    });
+    expect(effects.later).not.toHaveBeenCalled();
+  });
+});

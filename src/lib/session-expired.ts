@@ -1,0 +1,24 @@
+import { toast as showToast } from '../stores/toast';
+
+/** Delay before going to /api/login once the session turns out to be gone (spec, section 9). */
+export const UNAUTHORIZED_REDIRECT_MS = 500;
+
+/** What the browser does; replaceable in tests. */
+export interface BrowserEffects {
+  toast: typeof showToast;
+  /** Full-page navigation. */
+  navigate: (url: string) => void;
+  later: (fn: () => void, ms: number) => void;
+}
+
+export const browserEffects: BrowserEffects = {
+  toast: showToast,
+  navigate: (url) => window.location.assign(url),
+  later: (fn, ms) => window.setTimeout(fn, ms),
+};
+
+/** 'Unauthorized' / 'You are logged out. Logging in again...', then /api/login after 500 ms. */
+export function sessionExpired(effects: BrowserEffects = browserEffects): void {
+  effects.toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+  effects.later(() => effects.navigate('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+}

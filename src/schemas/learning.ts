@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Contracts of the learner endpoints, shared by the functions and the islands. */
+
+/** Course ids are URL slugs ('grunnleggende-ki'). */
+export const courseIdSchema = z.string().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Ugyldig kurs-id');
+export const uuidSchema = z.uuid({ error: 'Ugyldig id' });
+
+export const courseParams = z.object({ courseId: courseIdSchema });
+export const moduleParams = z.object({ moduleId: uuidSchema });
+export const enrollBody = z.strictObject({ courseId: courseIdSchema });
+
+export interface Course {
+  id: string;
+  title: string;
+  description: string;
+  duration: string;
+  level: string;
+  orderIndex: number;
+}
+
+export interface Enrollment {
+  id: string;
+  courseId: string;
+  /** ISO time the user enrolled. */
+  enrolledAt: string;
+  /** ISO time the course was completed; null while open. */
+  completedAt: string | null;
+}
+
+export interface ModuleProgress {
+  percentage: number;
+  completed: number;
+  total: number;
+}
+
+export interface ModuleWithProgress {
+  module: { id: string; title: string; orderIndex: number };
+  progress: ModuleProgress;
+}
+
+export interface LessonSummary {
+  id: string;
+  moduleId: string;
+  title: string;
+  description: string | null;
+  orderIndex: number;
+  contentType: 'video' | 'task' | 'text' | 'html';
+  estimatedMinutes: number;
+}
+
+/** A module's completion in whole percent (0 when it has no lessons). */
+export function percentage(completed: number, total: number): number {
+  return total === 0 ? 0 : Math.round((100 * completed) / total);
+}

@@ -1,0 +1,110 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { courses, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
+import {
+  type Course,
+  type Enrollment,
+  type LessonSummary,
+  type ModuleWithProgress,
+  percentage,
+} from '../schemas/learning';
+import { notFound } from './http';
+
+/**
+ * The catalogue and a learner's place in it. Every function runs a fixed
+ * number of statements whatever the number of modules, lessons or
+ * enrollments: no query per row.
+ */
+
+export const COURSE_NOT_FOUND = 'Fant ikke kurset';
+export const MODULE_NOT_FOUND = 'Fant ikke modulen';
+
+export async function listCourses(db: Db): Promise<Course[]> {
+  return db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      description: courses.description,
+      duration: courses.duration,
+      level: courses.level,
+      orderIndex: courses.orderIndex,
+    })
+    .from(courses)
+    .orderBy(asc(courses.orderIndex), asc(courses.id));
+}
+
+export async function listEnrollments(db: Db, userId: string): Promise<Enrollment[]> {
+  const rows = await db
+    .select({ id: enrollments.id, courseId: enrollments.courseId, enrolledAt: enrollments.createdAt, completedAt: enrollments.completedAt })
+    .from(enrollments)
+    .where(eq(enrollments.userId, userId))
+    .orderBy(asc(enrollments.createdAt), asc(enrollments.id));
+  return rows.map((r) => ({ ...r, enrolledAt: r.enrolledAt.toISOString(), completedAt: r.completedAt?.toISOString() ?? null }));
+}
+
+/** Enrolls the user; enrolling again returns the existing enrollment (`created: false`). */
+export async function enroll(db: Db, userId: string, courseId: string): Promise<{ enrollment: Enrollment; created: boolean }> {
+  const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+  if (!course) throw notFound(COURSE_NOT_FOUND);
+  const inserted = await db
+    .insert(enrollments)
+    .values({ userId, courseId })
+    .onConflictDoNothing({ target: [enrollments.userId, enrollments.courseId] })
+    .returning({ id: enrollments.id, createdAt: enrollments.createdAt, completedAt: enrollments.completedAt });
+  const row =
+    inserted[0] ??
+    (
+      await db
+        .select({ id: enrollments.id, createdAt: enrollments.createdAt, completedAt: enrollments.completedAt })
+        .from(enrollments)
+        .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+    )[0];
+  if (!row) throw new Error('enrollment vanished between insert and select');
+  return {
+    created: inserted.length > 0,
+    enrollment: { id: row.id, courseId, enrolledAt: row.createdAt.toISOString(), completedAt: row.completedAt?.toISOString() ?? null },
+  };
+}
+
+/** Each module of the course in order, with the user's completed and total lesson counts. */
+export async function modulesWithProgress(db: Db, userId: string, courseId: string): Promise<ModuleWithProgress[]> {
+  const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
+  if (!course) throw notFound(COURSE_NOT_FOUND);
+  const rows = await db
+    .select({
+      id: modules.id,
+      title: modules.title,
+      orderIndex: modules.orderIndex,
+      total: count(lessons.id),
+      completed: sql<number>`count(${lessonProgress.id}) filter (where ${lessonProgress.completed})`.mapWith(Number),
+    })
+    .from(modules)
+    .leftJoin(lessons, eq(lessons.moduleId, modules.id))
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
+    .where(eq(modules.courseId, courseId))
+    .groupBy(modules.id)
+    .orderBy(asc(modules.orderIndex), asc(modules.id));
+  return rows.map((r) => ({
+    module: { id: r.id, title: r.title, orderIndex: r.orderIndex },
+    progress: { completed: r.completed, total: r.total, percentage: percentage(r.completed, r.total) },
+  }));
+}
+
+/** The module's lessons in order, without their content. */
+export async function moduleLessons(db: Db, moduleId: string): Promise<LessonSummary[]> {
+  const [module] = await db.select({ id: modules.id }).from(modules).where(eq(modules.id, moduleId));
+  if (!module) throw notFound(MODULE_NOT_FOUND);
+  return db
+    .select({
+      id: lessons.id,
+      moduleId: lessons.moduleId,
+      title: lessons.title,
+      description: lessons.description,
+      orderIndex: lessons.orderIndex,
+      contentType: lessons.type,
+      estimatedMinutes: lessons.estimatedMinutes,
+    })
+    .from(lessons)
+    .where(eq(lessons.moduleId, moduleId))
+    .orderBy(asc(lessons.orderIndex), asc(lessons.id));
+}
