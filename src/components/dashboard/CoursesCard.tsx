@@ -61,19 +61,23 @@ function Chevron({ open }: { open: boolean }) {
   );
 }
 
-function CourseRow({ course, withProgress }: EnrolledCourse) {
+/** A row that expands and collapses on its own: the button's and the panel's attributes. */
+function useDisclosure() {
   const [open, setOpen] = useState(false);
   const panelId = useId();
+  return {
+    open,
+    button: { type: 'button' as const, 'aria-expanded': open, 'aria-controls': panelId, onClick: () => setOpen(!open) },
+    panel: { id: panelId, hidden: !open },
+  };
+}
+
+function CourseRow({ course, withProgress }: EnrolledCourse) {
+  const { open, button, panel } = useDisclosure();
   return (
     <li className="rounded-lg border border-slate-200">
       <h3>
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen(!open)}
-          className="flex w-full items-start gap-3 rounded-lg p-4 text-left hover:bg-slate-50"
-        >
+        <button {...button} className="flex w-full items-start gap-3 rounded-lg p-4 text-left hover:bg-slate-50">
           <span className="min-w-0 flex-1">
             <span className="flex flex-wrap items-center gap-2">
               <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900">Påmeldt</span>
@@ -85,7 +89,7 @@ function CourseRow({ course, withProgress }: EnrolledCourse) {
           <Chevron open={open} />
         </button>
       </h3>
-      <div id={panelId} hidden={!open} className="border-t border-slate-200 p-3 sm:p-4">
+      <div {...panel} className="border-t border-slate-200 p-3 sm:p-4">
         {open && <ModuleList courseId={course.id} withProgress={withProgress} />}
       </div>
     </li>
@@ -119,21 +123,14 @@ function ModuleList({ courseId, withProgress }: { courseId: string; withProgress
 }
 
 function ModuleRow({ courseId, item }: { courseId: string; item: ModuleWithProgress }) {
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
+  const { open, button, panel } = useDisclosure();
   const { module, progress } = item;
   const done = progress.percentage === 100;
   return (
     <li className="rounded-lg bg-slate-50 p-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <h4 className="min-w-0 flex-1">
-          <button
-            type="button"
-            aria-expanded={open}
-            aria-controls={panelId}
-            onClick={() => setOpen(!open)}
-            className="flex w-full items-start gap-2 rounded-md text-left"
-          >
+          <button {...button} className="flex w-full items-start gap-2 rounded-md text-left">
             <Chevron open={open} />
             <span className="min-w-0 flex-1">
               <span className="flex flex-wrap items-center gap-2">
@@ -166,7 +163,7 @@ function ModuleRow({ courseId, item }: { courseId: string; item: ModuleWithProgr
       >
         <div className="h-full rounded-full bg-brand-600" style={{ width: `${progress.percentage}%` }} />
       </div>
-      <div id={panelId} hidden={!open} className="mt-3">
+      <div {...panel} className="mt-3">
         {open && <LessonList moduleId={module.id} />}
       </div>
     </li>
