@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Enrollment, ModuleWithProgress } from '../schemas/learning';
-import { dashboardStats, initials, progressCourseIds, roleLabels } from './dashboard-stats';
+import { dashboardStats, progressCourseIds } from './dashboard-stats';
 
 const enrollment = (courseId: string, completed = false): Enrollment => ({
   id: courseId,
@@ -32,17 +32,5 @@ describe('progressCourseIds', () => {
   it('takes at most the first three enrolled courses', () => {
     expect(progressCourseIds(['a', 'b', 'c', 'd'].map((id) => enrollment(id)))).toEqual(['a', 'b', 'c']);
     expect(progressCourseIds([enrollment('a')])).toEqual(['a']);
-  });
-});
-
-describe('labels', () => {
-  it('names every role as the admin spec does', () => {
-    expect(roleLabels).toEqual({ individual: 'Individuell', company_admin: 'Bedriftsadmin', admin: 'Administrator', superuser: 'Superbruker' });
-  });
-
-  it("makes initials from the user's own name", () => {
-    expect(initials('Emma', 'Larsen')).toBe('EL');
-    expect(initials('øyvind', 'ås')).toBe('ØÅ');
-    expect(initials('', '')).toBe('?');
   });
 });

@@ -27,14 +27,3 @@ export function dashboardStats(enrollments: Enrollment[], moduleLists: ModuleWit
 export function progressCourseIds(enrollments: Enrollment[]): string[] {
   return enrollments.slice(0, PROGRESS_COURSE_LIMIT).map((e) => e.courseId);
 }
-
-export const roleLabels = {
-  individual: 'Individuell',
-  company_admin: 'Bedriftsadmin',
-  admin: 'Administrator',
-  superuser: 'Superbruker',
-} as const;
-
-export function initials(firstName: string, lastName: string): string {
-  return `${[...firstName.trim()][0] ?? ''}${[...lastName.trim()][0] ?? ''}`.toUpperCase() || '?';
-}

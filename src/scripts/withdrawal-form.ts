@@ -2,12 +2,13 @@
  * The angreskjema on /angrekrav: turn the filled-in fields into the form's
  * text, for an e-mail, the clipboard or print. Nothing is sent to our server.
  */
-const dateFormat = new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'long', year: 'numeric' });
+import { formatLongDate } from '../lib/format';
 
+/** A date field's value (YYYY-MM-DD) as '1. oktober 2025'. */
 function formatDate(value: string): string {
   if (!value) return '';
-  const date = new Date(`${value}T12:00:00`);
-  return Number.isNaN(date.getTime()) ? value : dateFormat.format(date);
+  const date = new Date(`${value}T12:00:00Z`);
+  return Number.isNaN(date.getTime()) ? value : formatLongDate(date);
 }
 
 export function withdrawalText(recipient: string, fields: Record<string, string>): string {

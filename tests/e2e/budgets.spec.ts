@@ -1,6 +1,5 @@
-import { gzipSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { axeViolations, recordScripts } from './helpers';
 import { publicRoutes, staticRoutes } from './public-routes';
 
 /**
@@ -16,22 +15,12 @@ test.describe('JavaScript budget', () => {
   test(`static pages ship at most ${JS_BUDGET_GZIP_BYTES} bytes of gzipped JavaScript and no React`, async ({ page }) => {
     const report: string[] = [];
     for (const route of staticRoutes) {
-      const scripts = new Map<string, Buffer>();
-      const onResponse = async (response: import('@playwright/test').Response) => {
-        if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body());
-      };
-      page.on('response', onResponse);
+      const scripts = recordScripts(page);
       await page.goto(route, { waitUntil: 'networkidle' });
-      page.off('response', onResponse);
-      const inline = await page.$$eval('script:not([src])', (els) =>
-        els.filter((el) => (el as HTMLScriptElement).type !== 'application/ld+json').map((el) => el.textContent ?? ''),
-      );
-      const bodies = [...scripts.values(), ...inline.map((s) => Buffer.from(s))];
-      const gzipped = bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
-      report.push(`${route}: ${scripts.size} files, ${gzipped} B gzip`);
-      expect(gzipped, `${route} JavaScript (gzip)`).toBeLessThanOrEqual(JS_BUDGET_GZIP_BYTES);
-      for (const body of bodies) {
-        const source = body.toString('utf8');
+      const { urls, sources, gzipBytes } = await scripts.measure();
+      report.push(`${route}: ${urls.length} files, ${gzipBytes} B gzip`);
+      expect(gzipBytes, `${route} JavaScript (gzip)`).toBeLessThanOrEqual(JS_BUDGET_GZIP_BYTES);
+      for (const source of sources) {
         expect(source, `${route} must not load React`).not.toContain('react.transitional.element');
         expect(source, `${route} must not load React`).not.toContain('react-dom');
       }
@@ -45,8 +34,7 @@ test.describe('accessibility', () => {
   for (const route of [...publicRoutes, '/finnes-ikke']) {
     test(`axe finds no WCAG 2.1 AA violations on ${route}`, async ({ page }) => {
       await page.goto(route);
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
     });
   }
 
@@ -58,8 +46,7 @@ test.describe('accessibility', () => {
     } else {
       await page.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('button', { name: 'Nettkurs' }).click();
     }
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

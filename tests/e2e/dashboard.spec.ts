@@ -1,9 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { loadCatalogue } from '../../db/catalogue';
 import { seedId } from '../../db/seed';
 import { site } from '../../src/config/site';
-import { openDashboard, signIn } from './helpers';
+import { axeViolations, openDashboard, recordScripts, signIn } from './helpers';
 
 /**
  * The signed-in dashboard on '/' (issue 4), driven as the demo learners would.
@@ -159,8 +158,7 @@ test.describe('as elev@demo.no', () => {
   test('the dashboard has no axe violations, with a course and a module open', async ({ page }) => {
     await courseButton(page, 'KI for Kontoret').click();
     await expect(page.getByRole('link', { name: /^Fortsett: / }).first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   test('a session that ends while the dashboard is open leads back to sign-in', async ({ page, context }) => {
@@ -181,8 +179,7 @@ test('at 360 px the dashboard fits the screen', async ({ page }) => {
   await expect(page.getByRole('link', { name: /^Fortsett: / }).first()).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('ny@demo.no has no courses yet', async ({ page }) => {
@@ -225,37 +222,25 @@ test('a stale signed-in hint without a session keeps the landing page and is rem
 test.describe('JavaScript on /', () => {
   test.skip(({ isMobile }) => isMobile, 'the bytes are the same at every width');
 
-  const scriptsOf = (page: Page) => {
-    const scripts: { url: string; body: Promise<Buffer> }[] = [];
-    page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push({ url: response.url(), body: response.body() });
-    });
-    return scripts;
-  };
-
   test('an anonymous visit downloads no React and no dashboard code', async ({ page }) => {
-    const scripts = scriptsOf(page);
+    const scripts = recordScripts(page);
     await page.goto('/', { waitUntil: 'networkidle' });
-    expect(scripts.map((s) => s.url)).toEqual([]);
-    const inline = await page.$$eval('script:not([src])', (els) => els.map((el) => el.textContent ?? '').join('\n'));
+    const { urls, sources } = await scripts.measure();
+    expect(urls).toEqual([]);
+    const inline = sources.join('\n');
     expect(inline).not.toContain('react.transitional.element');
     expect(inline).not.toContain('Hei ');
   });
 
   test('the signed-in dashboard stays under 150 KB of gzipped JavaScript', async ({ page }) => {
-    const { gzipSync } = await import('node:zlib');
     await signIn(page, 'elev@demo.no');
     await expect(page.getByRole('heading', { name: /^Hei Emma/ })).toBeVisible();
-    const scripts = scriptsOf(page);
+    const scripts = recordScripts(page);
     await page.reload({ waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { name: /^Hei Emma/ })).toBeVisible();
-    const bodies = await Promise.all(scripts.map((s) => s.body));
-    const inline = await page.$$eval('script:not([src])', (els) =>
-      els.filter((el) => (el as HTMLScriptElement).type !== 'application/ld+json').map((el) => el.textContent ?? ''),
-    );
-    const total = [...bodies, ...inline.map((s) => Buffer.from(s))].reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0);
-    test.info().annotations.push({ type: 'dashboard-js-gzip', description: `${total} B in ${bodies.length} files` });
-    expect(bodies.some((b) => b.toString().includes('react.transitional.element'))).toBe(true);
-    expect(total).toBeLessThan(150 * 1024);
+    const { urls, sources, gzipBytes } = await scripts.measure();
+    test.info().annotations.push({ type: 'dashboard-js-gzip', description: `${gzipBytes} B in ${urls.length} files` });
+    expect(sources.some((s) => s.includes('react.transitional.element'))).toBe(true);
+    expect(gzipBytes).toBeLessThan(150 * 1024);
   });
 });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { moduleLessonsQuery, modulesWithProgressQuery } from '../../lib/learning.queries';
 import type { Course, ModuleWithProgress } from '../../schemas/learning';
+import { Card } from './Card';
 
 const LOADING = 'Loading...';
 
@@ -19,10 +20,7 @@ export function CoursesCard({ courses, loading, error, onRetry }: {
   onRetry: () => void;
 }) {
   return (
-    <section aria-labelledby="kurs-tittel" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      <h2 id="kurs-tittel" className="text-lg font-semibold text-ink">
-        Kurs
-      </h2>
+    <Card title="Kurs">
       <div className="mt-4">
         {loading ? (
           <p className="text-muted">{LOADING}</p>
@@ -38,7 +36,7 @@ export function CoursesCard({ courses, loading, error, onRetry }: {
           </ul>
         )}
       </div>
-    </section>
+    </Card>
   );
 }
 

@@ -1,3 +1,5 @@
+import { Card } from './Card';
+
 const rows = [
   { title: 'Dagens repetisjon', text: '5 leksjoner klare for repetisjon', button: 'Start' },
   { title: 'Fullførte moduler', text: undefined, button: 'Se alle' },
@@ -7,10 +9,7 @@ const rows = [
 /** 'Repetisjonsmodul': three static rows, not wired to anything (spec). */
 export function ReviewCard() {
   return (
-    <section aria-labelledby="repetisjon-tittel" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      <h2 id="repetisjon-tittel" className="text-lg font-semibold text-ink">
-        Repetisjonsmodul
-      </h2>
+    <Card title="Repetisjonsmodul">
       <ul className="mt-4 divide-y divide-slate-100">
         {rows.map((row) => (
           <li key={row.title} className="flex items-center justify-between gap-3 py-3">
@@ -24,6 +23,6 @@ export function ReviewCard() {
           </li>
         ))}
       </ul>
-    </section>
+    </Card>
   );
 }

@@ -1,6 +1,6 @@
 import { DropdownMenu } from 'radix-ui';
 import type { CurrentUser } from '../../schemas/auth';
-import { initials, roleLabels } from '../../lib/dashboard-stats';
+import { initials, roleLabels } from '../../lib/user-display';
 
 const item =
   'flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50';
