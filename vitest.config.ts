@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { env } from './src/server/env.ts';
+import { postgresBinDir } from './tests/setup/throwaway-pg.ts';
 
 /**
  * Projects:
@@ -8,7 +9,9 @@ import { env } from './src/server/env.ts';
  *   integration       function handlers called with real Requests against PGlite
  *   integration-pg    the same tests against the PostgreSQL server in TEST_DATABASE_URL
  *   neon              the Neon serverless driver against that server, through a WebSocket proxy
- * The last two run only when TEST_DATABASE_URL is set (CI sets it).
+ *   faults            outages (a PostgreSQL restart) against a throwaway server of each test's own
+ * integration-pg and neon run only when TEST_DATABASE_URL is set (CI sets it); faults only
+ * where PostgreSQL's server binaries are installed (CI has them), once per run.
  */
 const integration = { include: ['tests/integration/**/*.test.ts'], setupFiles: ['tests/setup/database.ts'] };
 
@@ -54,6 +57,22 @@ export default defineConfig({
                 setupFiles: ['tests/setup/database.ts'],
                 globalSetup: ['tests/setup/pg-template.ts'],
                 provide: { databaseKind: 'neon' as const },
+              },
+            },
+          ]
+        : []),
+      ...(postgresBinDir()
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'faults',
+                include: ['tests/faults/**/*.test.ts'],
+                // The normal per-file setup runs (its PGlite copy goes unused); each file then
+                // points the app at its own server before importing app modules.
+                setupFiles: ['tests/setup/database.ts'],
+                globalSetup: ['tests/setup/pglite-template.ts'],
+                provide: { databaseKind: 'pglite' as const },
               },
             },
           ]

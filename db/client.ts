@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { Logger } from 'drizzle-orm';
+import { describeError } from './describe-error';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema';
 
@@ -22,6 +23,20 @@ export interface DatabaseOptions {
   driver?: Driver | 'auto' | undefined;
   /** PGlite data folder (or 'memory://'). */
   pgliteDataDir?: string | undefined;
+  /**
+   * pg and neon (PGlite needs no timeouts): give up opening a connection, or waiting
+   * for a free one in the pool, after this many ms. Undefined: wait forever.
+   */
+  connectTimeoutMs?: number | undefined;
+  /**
+   * pg and neon, client side: fail a query whose answer has not arrived after this
+   * many ms (the connection is then discarded). Catches a server that went silent.
+   */
+  queryTimeoutMs?: number | undefined;
+  /** pg and neon, server side: `statement_timeout` of every connection, in ms. */
+  statementTimeoutMs?: number | undefined;
+  /** pg and neon, server side: `idle_in_transaction_session_timeout`, in ms. */
+  idleInTransactionTimeoutMs?: number | undefined;
 }
 
 export interface Database {
@@ -56,6 +71,39 @@ const logger: Logger = {
   },
 };
 
+// --- pool errors ----------------------------------------------------------------
+
+/** The subset of pg-pool's events we listen to (node-postgres and Neon's Pool both have them). */
+interface PoolEvents {
+  on(event: 'error', listener: (error: Error) => void): unknown;
+  on(event: 'connect', listener: (client: { on(event: 'error', listener: (error: Error) => void): unknown }) => void): unknown;
+}
+
+/**
+ * Without an 'error' listener, a pooled connection that the server closes (a
+ * restart, a failover, Neon suspending the compute) emits an unhandled 'error'
+ * and the process exits. pg-pool has already dropped that connection when it
+ * emits, and opens a new one on the next query, so logging is all that is left.
+ * A client checked out of the pool has no pool listener: its own no-op listener
+ * keeps the process alive, and its next query fails (→ 503) and discards it.
+ */
+function handlePoolErrors(pool: PoolEvents, driver: Driver): void {
+  pool.on('error', (error) => console.error(`[db] ${driver} pool: idle connection lost: ${describeError(error)}`));
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
+/** Connection settings shared by node-postgres and Neon's (pg-compatible) Pool. */
+function poolTimeouts(options: DatabaseOptions) {
+  // Top-level startup parameters, never `options=-c …`: Neon's pooler rejects those,
+  // while it ignores unknown top-level ones (set statement_timeout on the role there).
+  return {
+    connectionTimeoutMillis: options.connectTimeoutMs,
+    query_timeout: options.queryTimeoutMs,
+    statement_timeout: options.statementTimeoutMs,
+    idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs,
+  };
+}
+
 // --- opening ------------------------------------------------------------------
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -77,13 +125,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (driver === 'neon') {
     const { Pool } = await import('@neondatabase/serverless');
     const { drizzle } = await import('drizzle-orm/neon-serverless');
-    const pool = new Pool({ connectionString: options.url });
+    const pool = new Pool({ connectionString: options.url, ...poolTimeouts(options) });
+    handlePoolErrors(pool, driver);
     const db = drizzle({ client: pool, schema, logger }) as unknown as Db;
     return { db, driver, close: () => pool.end() };
   }
   const { default: pg } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
-  const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+  const pool = new pg.Pool({ connectionString: options.url, max: 10, ...poolTimeouts(options) });
+  handlePoolErrors(pool, driver);
   const db = drizzle({ client: pool, schema, logger }) as unknown as Db;
   return { db, driver, close: () => pool.end() };
 }

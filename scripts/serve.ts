@@ -4,7 +4,6 @@
 // dist/404.html. Used by end-to-end tests, audits and benchmarks. Run `npm run build`
 // first. With no DATABASE_URL the embedded database is prepared first (`--fresh`:
 // from an empty folder).
-import { randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -16,11 +15,11 @@ import {
   type FunctionModule,
   type FunctionRoute,
   functionRoute,
+  handleNodeRequest,
   invokeFunction,
   matchFunction,
   type NetlifyHandler,
   sendResponse,
-  toRequest,
 } from '../src/dev/node-bridge';
 import { appDatabaseOptions, appDriver } from '../src/server/db';
 import { env } from '../src/server/env';
@@ -130,29 +129,26 @@ function sendFile(res: ServerResponse, file: string, status = 200, method = 'GET
   res.end(method === 'HEAD' ? undefined : body);
 }
 
-const server = createServer(async (req, res) => {
-  const requestId = randomUUID();
-  try {
-    const request = toRequest(req, `localhost:${env.SERVE_PORT}`);
-    const { pathname } = new URL(request.url);
-    const match = matchFunction(functions, request.method, pathname);
-    if (match) return await invokeFunction(req, res, request, match, requestId);
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      const file = staticFile(pathname);
-      if (file) return sendFile(res, file, 200, req.method, req.headers['accept-encoding']);
-    }
-    const render = await ssrHandler();
-    if (render) {
-      const response = await render(request, { params: {}, ip: req.socket.remoteAddress, requestId, waitUntil: () => {} });
-      if (response.status !== 404) return sendResponse(res, response);
-    }
-    sendFile(res, join(dist, '404.html'), 404, req.method, req.headers['accept-encoding']);
-  } catch (error) {
-    console.error(`[${requestId}] ${req.method} ${req.url} failed:`, error);
-    if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end('Internal Server Error');
-  }
-});
+const server = createServer((req, res) =>
+  handleNodeRequest(req, res, {
+    fallbackHost: `localhost:${env.SERVE_PORT}`,
+    async handle(request, requestId) {
+      const { pathname } = new URL(request.url);
+      const match = matchFunction(functions, request.method, pathname);
+      if (match) return await invokeFunction(req, res, request, match, requestId);
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        const file = staticFile(pathname);
+        if (file) return sendFile(res, file, 200, req.method, req.headers['accept-encoding']);
+      }
+      const render = await ssrHandler();
+      if (render) {
+        const response = await render(request, { params: {}, ip: req.socket.remoteAddress, requestId, waitUntil: () => {} });
+        if (response.status !== 404) return sendResponse(res, response);
+      }
+      sendFile(res, join(dist, '404.html'), 404, req.method, req.headers['accept-encoding']);
+    },
+  }),
+);
 
 server.listen(env.SERVE_PORT, '127.0.0.1', () => {
   console.log(`Serving the production build on http://localhost:${env.SERVE_PORT} (${functions.length} functions)`);

@@ -1,9 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { login, register } from '../../src/server/auth.service';
 import { z } from 'zod';
+import { text } from '../../src/schemas/text';
 import { safeNextPath } from '../../src/lib/safe-next';
 import { loginBody, registerBody } from '../../src/schemas/auth';
-import { createHandler, json, redirect, route } from '../../src/server/http';
+import { deviceCookie, deviceTokenFrom } from '../../src/server/device';
+import { createHandler, isUserNavigation, json, redirect, route, signOutPage } from '../../src/server/http';
 import { clearedSessionCookies, invalidateSession, sessionCookies } from '../../src/server/session';
 
 /**
@@ -11,13 +13,15 @@ import { clearedSessionCookies, invalidateSession, sessionCookies } from '../../
  *   GET  /api/login          anyone   full-page navigation: '/' (or `next`) when signed in, else /logg-inn?next=…
  *   POST /api/auth/login     anyone   {email, password} → {user}; sets the session cookie
  *   POST /api/auth/register  anyone   {firstName, lastName, email, password} → 201 {user}; signs in
- *   GET  /api/logout         anyone   ends the session, clears the cookies, redirects to '/'
+ *   GET  /api/logout         anyone   ends the session and redirects to '/' when the user navigated here
+ *                                      from our pages or the address bar; otherwise a page with a 'Logg ut' button
+ *   POST /api/logout         anyone   (that button; same-origin) ends the session, 303 to '/'
  *   GET  /api/auth/user      signed in → the user; anonymous → 401 {"error":"Unauthorized"}
  */
 export default createHandler({
   'GET /api/login': route({
     access: 'public',
-    query: z.object({ next: z.string().max(2048).optional() }),
+    query: z.object({ next: text({ max: 2048 }).optional() }),
     handler({ user, query }) {
       const next = safeNextPath(query.next);
       if (user) return redirect(next);
@@ -29,9 +33,10 @@ export default createHandler({
     access: 'public',
     body: loginBody,
     async handler({ db, body, ip, request, cookies, session }) {
-      const signedIn = await login(db, body, ip);
+      const signedIn = await login(db, body, ip, deviceTokenFrom(request));
       if (session) await invalidateSession(db, session.id);
       cookies.push(...sessionCookies(request.url, signedIn.token, signedIn.expiresAt));
+      cookies.push(deviceCookie(request.url, signedIn.deviceToken));
       return json({ user: signedIn.user });
     },
   }),
@@ -43,6 +48,7 @@ export default createHandler({
       const signedIn = await register(db, body, ip);
       if (session) await invalidateSession(db, session.id);
       cookies.push(...sessionCookies(request.url, signedIn.token, signedIn.expiresAt));
+      cookies.push(deviceCookie(request.url, signedIn.deviceToken));
       return json({ user: signedIn.user }, { status: 201 });
     },
   }),
@@ -50,11 +56,24 @@ export default createHandler({
   'GET /api/logout': route({
     access: 'public',
     async handler({ db, request, cookies, session }) {
-      // A cross-site page must not be able to sign our users out by navigating them here.
-      if (request.headers.get('Sec-Fetch-Site') === 'cross-site') return redirect('/');
-      if (session) await invalidateSession(db, session.id);
+      if (!session) return redirect('/');
+      // A link on our own pages, or the address bar, signs out at once. Anything else
+      // (another site, a sibling subdomain, an old browser that sends no fetch metadata)
+      // gets a page with a button, so a foreign page cannot sign our users out.
+      if (!isUserNavigation(request)) return signOutPage();
+      await invalidateSession(db, session.id);
       cookies.splice(0, cookies.length, ...clearedSessionCookies(request.url));
       return redirect('/');
+    },
+  }),
+
+  // The button of the page above; the pipeline's same-origin check guards it like every POST.
+  'POST /api/logout': route({
+    access: 'public',
+    async handler({ db, request, cookies, session }) {
+      if (session) await invalidateSession(db, session.id);
+      cookies.splice(0, cookies.length, ...clearedSessionCookies(request.url));
+      return redirect('/', 303);
     },
   }),
 

@@ -1,7 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { sql } from 'drizzle-orm';
 import { acquireAppDb } from '../../src/server/db';
+import { databaseUnavailableMessage } from '../../src/server/db-errors';
 import { createHandler, json, route } from '../../src/server/http';
+import { describeError } from '../../src/server/log';
 
 /** GET /api/health (anyone): a real database round trip; 503 when the database is unreachable. */
 export default createHandler({
@@ -16,8 +18,9 @@ export default createHandler({
         await acquired.db.execute(sql`select 1`);
         return json({ ok: true, db: 'up' });
       } catch (error) {
-        console.error(`[${requestId}] health check: database unreachable:`, error);
-        return json({ ok: false, db: 'down' }, { status: 503 });
+        // One line, no stack: an outage repeats it on every probe.
+        console.error(`[${requestId}] health check: database unreachable: ${describeError(error)}`);
+        return json({ ok: false, db: 'down', error: databaseUnavailableMessage }, { status: 503, headers: { 'Retry-After': '5' } });
       } finally {
         await release?.().catch(() => {});
       }

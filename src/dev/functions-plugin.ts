@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { type FunctionModule, functionRoute, invokeFunction, matchFunction, toRequest } from './node-bridge';
+import { type FunctionModule, functionRoute, handleNodeRequest, invokeFunction, matchFunction } from './node-bridge';
 
 /**
  * Dev server only: serves /api/* from netlify/functions in the dev process itself,
@@ -29,19 +28,17 @@ export function netlifyFunctionsDev(directory = 'netlify/functions'): Plugin {
     apply: 'serve',
     enforce: 'pre',
     configureServer(server) {
-      server.middlewares.use(async (req, res, next) => {
+      server.middlewares.use((req, res, next) => {
         if (!req.url?.startsWith('/api/')) return next();
-        const requestId = randomUUID();
-        try {
-          const request = toRequest(req, 'localhost:4321');
-          const match = matchFunction(await routes(server), request.method, new URL(request.url).pathname);
-          if (!match) return next();
-          await invokeFunction(req, res, request, match, requestId);
-        } catch (error) {
-          server.config.logger.error(`[${requestId}] ${req.method} ${req.url} failed: ${String(error)}`);
-          if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json' });
-          res.end('{"error":"Internal Server Error"}');
-        }
+        return handleNodeRequest(req, res, {
+          fallbackHost: 'localhost:4321',
+          log: (line) => server.config.logger.error(line),
+          async handle(request, requestId) {
+            const match = matchFunction(await routes(server), request.method, new URL(request.url).pathname);
+            if (!match) return next();
+            await invokeFunction(req, res, request, match, requestId);
+          },
+        });
       });
     },
   };

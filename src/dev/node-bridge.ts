@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { apiSecurityHeaders } from '../server/security-headers';
 
 /**
  * Runs Netlify Functions v2 behind a Node HTTP server, routed the way Netlify
@@ -42,21 +44,67 @@ export function matchFunction(
   return null;
 }
 
+/**
+ * A request that Node's HTTP parser accepted but that cannot become a web Request:
+ * the client's fault, answered with `status` (as Netlify would) rather than a 500.
+ */
+export class BadRequestError extends Error {
+  constructor(
+    readonly status: 400 | 405,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'BadRequestError';
+  }
+}
+
+/** Methods the Fetch standard forbids, so `new Request` throws on them. */
+const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
+const allowedMethods = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
+
+/**
+ * host[:port] as RFC 9110 allows it: a bracketed IP literal or a name without URL
+ * delimiters (the URL parser would otherwise read `a/b` as host `a`, `u@h` as
+ * credentials), then a port in range.
+ */
+const hostHeader = /^(?:\[[0-9A-Fa-f:.]+\]|[^\x00-\x20\x7f/\\?#@[\]:%]+)(?::(\d{1,5}))?$/;
+
+function requestUrl(target: string, host: string): URL {
+  const parts = hostHeader.exec(host);
+  if (!parts || Number(parts[1] ?? 0) > 65535) throw new BadRequestError(400, 'Malformed Host header');
+  try {
+    return new URL(target, `http://${host}`);
+  } catch {
+    throw new BadRequestError(400, 'Malformed request target or Host header');
+  }
+}
+
+/** A web Request for this Node request; throws BadRequestError when there can be none. */
 export function toRequest(req: IncomingMessage, fallbackHost: string): Request {
-  const url = new URL(req.url ?? '/', `http://${req.headers.host ?? fallbackHost}`);
+  const method = req.method ?? 'GET';
+  if (forbiddenMethods.has(method.toUpperCase())) {
+    throw new BadRequestError(405, `Method ${method} cannot be represented`, { Allow: allowedMethods });
+  }
+  const url = requestUrl(req.url ?? '/', req.headers.host ?? fallbackHost);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
-  const hasBody = req.method !== 'GET' && req.method !== 'HEAD';
-  return new Request(url, {
-    method: req.method,
-    headers,
-    body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
-    // @ts-expect-error Node's fetch needs this for streamed request bodies
-    duplex: hasBody ? 'half' : undefined,
-  });
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  try {
+    return new Request(url, {
+      method,
+      headers,
+      body: hasBody ? (Readable.toWeb(req) as ReadableStream) : undefined,
+      // @ts-expect-error Node's fetch needs this for streamed request bodies
+      duplex: hasBody ? 'half' : undefined,
+    });
+  } catch (error) {
+    // Everything in it came from the client, so whatever undici refuses is a bad request.
+    throw new BadRequestError(400, error instanceof Error ? error.message : String(error));
+  }
 }
 
 /** Writes a web Response; headers as flat pairs so that several Set-Cookie survive. */
@@ -97,4 +145,66 @@ export async function invokeFunction(
   });
   await sendResponse(res, response);
   await Promise.allSettled(pending);
+}
+
+/** A JSON error the way the functions answer one: `{ "error": "<Norwegian sentence>" }`. */
+function sendJsonError(res: ServerResponse, status: number, error: string, extra: Record<string, string> = {}): void {
+  const body = JSON.stringify({ error });
+  res.writeHead(status, {
+    ...apiSecurityHeaders,
+    ...extra,
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': Buffer.byteLength(body),
+    'Cache-Control': 'no-store',
+  });
+  res.end(body);
+}
+
+const errorMessages: Record<BadRequestError['status'], string> = {
+  400: 'Ugyldig forespørsel',
+  405: 'Metoden er ikke tillatt',
+};
+
+/** The path alone: query strings may carry tokens, so they never reach the log. */
+function loggablePath(target: string | undefined): string {
+  try {
+    return new URL(target ?? '/', 'http://log.invalid').pathname;
+  } catch {
+    return (target ?? '/').split(/[?#]/, 1)[0] ?? '/';
+  }
+}
+
+export interface NodeRequestOptions {
+  /** Host for a request without a Host header (HTTP/1.0). */
+  fallbackHost: string;
+  /** Answers the request; may throw, which becomes a JSON 500. */
+  handle: (request: Request, requestId: string) => Promise<void> | void;
+  /** Where failures are logged: one line with request id, method, pathname and message. */
+  log?: (line: string) => void;
+}
+
+/**
+ * One request through a Node HTTP server the way Netlify would treat it, shared by
+ * `npm run serve` and the dev server's functions plugin: a request that cannot be a
+ * web Request is a JSON 405/400, any other failure a JSON 500. The log line never
+ * carries the query string, headers, body or the error object (whose cause or
+ * properties might hold request data), only the error's message.
+ */
+export async function handleNodeRequest(req: IncomingMessage, res: ServerResponse, options: NodeRequestOptions): Promise<void> {
+  const requestId = randomUUID();
+  try {
+    const request = toRequest(req, options.fallbackHost);
+    await options.handle(request, requestId);
+  } catch (error) {
+    if (error instanceof BadRequestError) {
+      if (res.headersSent) res.destroy();
+      else sendJsonError(res, error.status, errorMessages[error.status], error.headers);
+      return;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    (options.log ?? console.error)(`[${requestId}] ${req.method} ${loggablePath(req.url)} failed: ${message}`);
+    // A half-sent response cannot become an error any more; cut it off rather than append to it.
+    if (res.headersSent) res.destroy();
+    else sendJsonError(res, 500, 'Noe gikk galt på serveren. Prøv igjen om litt.');
+  }
 }

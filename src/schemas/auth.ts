@@ -1,35 +1,34 @@
 import { z } from 'zod';
+import { text } from './text';
 
 /** Request bodies of the sign-in API, shared by the functions and the sign-in page. */
 
-const email = z
-  .string({ error: 'Skriv inn e-postadressen din' })
-  .trim()
-  .toLowerCase()
-  .max(254, { error: 'E-postadressen er for lang' })
+const email = text({ max: 254, messages: { required: 'Skriv inn e-postadressen din', tooLong: 'E-postadressen er for lang' } })
+  .transform((value) => value.toLowerCase())
   .pipe(z.email({ error: 'Skriv inn en gyldig e-postadresse' }));
 
 export const loginBody = z.strictObject({
   email,
-  password: z.string({ error: 'Skriv inn passordet ditt' }).min(1, { error: 'Skriv inn passordet ditt' }).max(256),
+  password: text({ max: 256, trim: false, messages: { required: 'Skriv inn passordet ditt', tooLong: 'Passordet kan ha høyst 256 tegn' } }),
 });
 
 const name = (label: string) =>
-  z
-    .string({ error: `Skriv inn ${label}` })
-    .trim()
-    .min(1, { error: `Skriv inn ${label}` })
-    .max(100, { error: `${label[0]?.toUpperCase()}${label.slice(1)} kan ha høyst 100 tegn` });
+  text({
+    max: 100,
+    messages: { required: `Skriv inn ${label}`, tooLong: `${label[0]?.toUpperCase()}${label.slice(1)} kan ha høyst 100 tegn` },
+  });
 
 export const registerBody = z.strictObject({
   firstName: name('fornavn'),
   lastName: name('etternavn'),
   email,
   // Length only, no composition rules (NIST SP 800-63B). Counted in characters, not UTF-16 units.
-  password: z
-    .string({ error: 'Velg et passord' })
-    .refine((p) => [...p].length >= 8, { error: 'Passordet må ha minst 8 tegn' })
-    .refine((p) => [...p].length <= 256, { error: 'Passordet kan ha høyst 256 tegn' }),
+  password: text({
+    min: 8,
+    max: 256,
+    trim: false,
+    messages: { required: 'Passordet må ha minst 8 tegn', tooLong: 'Passordet kan ha høyst 256 tegn' },
+  }),
 });
 
 export type LoginBody = z.infer<typeof loginBody>;

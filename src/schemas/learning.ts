@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import './text';
 
 /** Contracts of the learner endpoints, shared by the functions and the islands. */
 

@@ -5,7 +5,8 @@ import type { CurrentUser, LoginBody, RegisterBody } from '../schemas/auth';
 import { HttpError } from './http';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { createSession, sessionUserColumns } from './session';
-import { policies, recordFailure, resetFailures, retryAfterSeconds } from './throttle';
+import { verifyDeviceToken, issueDeviceToken } from './device';
+import { clear, policies, release, reserve, reserveAll } from './throttle';
 
 export const messages = {
   wrongCredentials: 'Feil e-post eller passord',
@@ -23,13 +24,30 @@ export interface SignedIn {
   user: CurrentUser;
   token: string;
   expiresAt: Date;
+  /** A fresh device token for the device cookie (see device.ts). */
+  deviceToken: string;
 }
 
-export async function login(db: Db, input: LoginBody, ip: string): Promise<SignedIn> {
-  const accountKey = `login:account:${input.email}`;
-  const ipKey = `login:ip:${ip}`;
-  const wait = await retryAfterSeconds(db, [accountKey, ipKey]);
-  if (wait > 0) throw throttled(messages.tooManyAttempts, wait);
+/**
+ * The throttle keys of one sign-in attempt, most specific first. A device that signed in
+ * to this account before is throttled on its own; anyone else on account + address (strict),
+ * address (across accounts) and the account as a whole (loose).
+ */
+function loginKeys(email: string, ip: string, deviceNonce: string | null) {
+  if (deviceNonce) return [{ key: `login:device:${deviceNonce}`, policy: policies.loginDevice }];
+  return [
+    { key: `login:account-ip:${email}|${ip}`, policy: policies.loginAccountIp },
+    { key: `login:ip:${ip}`, policy: policies.loginIp },
+    { key: `login:account:${email}`, policy: policies.loginAccount },
+  ];
+}
+
+export async function login(db: Db, input: LoginBody, ip: string, deviceToken: string | null = null): Promise<SignedIn> {
+  const keys = loginKeys(input.email, ip, verifyDeviceToken(deviceToken, input.email));
+  // The attempt is counted before the password is checked, atomically, so a burst of
+  // parallel guesses gets no more password checks than the policy allows.
+  const reservation = await reserveAll(db, keys);
+  if (!reservation.allowed) throw throttled(messages.tooManyAttempts, reservation.retryAfter);
 
   const [row] = await db
     .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
@@ -38,40 +56,41 @@ export async function login(db: Db, input: LoginBody, ip: string): Promise<Signe
     .limit(1);
   // Unknown e-mail and wrong password cost the same time and give the same answer.
   const valid = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  if (!row || !valid) {
-    await recordFailure(db, accountKey, policies.loginAccount);
-    await recordFailure(db, ipKey, policies.loginIp);
-    throw new HttpError(401, messages.wrongCredentials);
-  }
+  // A failure keeps its reservation: that is the counted failure.
+  if (!row || !valid) throw new HttpError(401, messages.wrongCredentials);
   // Only someone who knows the password learns that the account is deactivated.
   if (!row.isActive) throw new HttpError(403, messages.inactive);
 
-  await resetFailures(db, accountKey);
   const { passwordHash: _, ...user } = row;
-  const { token, session } = await createSession(db, user.id);
-  return { user, token, expiresAt: session.expiresAt };
+  const signedIn = await db.transaction(async (tx) => {
+    // The owner proved who they are: forget this place's failures, give back the shared ones.
+    const [specific, ...shared] = keys;
+    if (specific) await clear(tx, specific.key);
+    for (const { key, policy } of shared) await release(tx, key, policy);
+    return createSession(tx, user.id);
+  });
+  return { user, token: signedIn.token, expiresAt: signedIn.session.expiresAt, deviceToken: issueDeviceToken(user.email) };
 }
 
 export async function register(db: Db, input: RegisterBody, ip: string): Promise<SignedIn> {
-  const ipKey = `register:ip:${ip}`;
-  const wait = await retryAfterSeconds(db, [ipKey]);
-  if (wait > 0) throw throttled(messages.tooManySignups, wait);
-  await recordFailure(db, ipKey, policies.registerIp);
+  const reservation = await reserve(db, `register:ip:${ip}`, policies.registerIp);
+  if (!reservation.allowed) throw throttled(messages.tooManySignups, reservation.retryAfter);
 
   const passwordHash = await hashPassword(input.password);
-  const [user] = await db
-    .insert(users)
-    .values({
-      email: input.email,
-      passwordHash,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      role: 'individual',
-    })
-    .onConflictDoNothing({ target: users.email })
-    .returning(sessionUserColumns);
-  if (!user) throw new HttpError(409, messages.emailTaken);
-
-  const { token, session } = await createSession(db, user.id);
-  return { user, token, expiresAt: session.expiresAt };
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'individual',
+      })
+      .onConflictDoNothing({ target: users.email })
+      .returning(sessionUserColumns);
+    if (!user) throw new HttpError(409, messages.emailTaken);
+    const { token, session } = await createSession(tx, user.id);
+    return { user, token, expiresAt: session.expiresAt, deviceToken: issueDeviceToken(user.email) };
+  });
 }

@@ -30,9 +30,30 @@ const schema = z.object({
   NETLIFY_DATABASE_URL_UNPOOLED: optionalUrl,
   /** auto: neon for *.neon.tech hosts, node-postgres for other URLs, pglite without a URL. */
   DATABASE_DRIVER: z.enum(['auto', 'pglite', 'neon', 'pg']).default('auto'),
+  /**
+   * pg and neon: give up opening a database connection (or waiting for a free pooled
+   * one) after this many ms, so an unreachable server gives a quick 503, not a hang.
+   */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(3_000),
+  /**
+   * pg and neon, client side: fail a query whose answer has not arrived after this many
+   * ms and drop its connection (a server or network that went silent mid-query).
+   */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * pg and neon, server side: `statement_timeout` in ms (the server cancels the statement);
+   * `idle_in_transaction_session_timeout` is twice this. Neon drops these startup
+   * parameters: there, set them on the role (`ALTER ROLE … SET statement_timeout = '4s'`).
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
   /** Data folder of the embedded database. `memory://` keeps it in memory. */
   PGLITE_DATA_DIR: z.string().min(1).default('.data/pglite'),
   /** Session lifetime in days; a session used in its second half is renewed. */
+  /**
+   * Key that signs the sign-in device cookie (at least 32 characters; `openssl rand -base64 32`).
+   * Required in production; elsewhere a fixed development key is used.
+   */
+  AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Largest accepted request body in bytes (413 above). */
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
@@ -60,6 +81,13 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
 export const env: Env = parseEnv(process.env);
 
 export const isProduction = env.APP_ENV === 'production' || env.CONTEXT === 'production';
+
+if (isProduction && !env.AUTH_SECRET) {
+  throw new Error('Invalid environment variables:\n  AUTH_SECRET: required in production (at least 32 random characters)');
+}
+
+/** The key that signs device cookies: AUTH_SECRET, or a fixed key outside production. */
+export const authSecret = env.AUTH_SECRET ?? 'development-only-key-never-used-in-production';
 
 /** The database URL the app runs against (undefined: embedded PGlite). */
 export const databaseUrl = env.DATABASE_URL ?? env.NETLIFY_DATABASE_URL;

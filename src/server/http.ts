@@ -1,8 +1,11 @@
 import { parseCookie } from 'cookie';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import '../schemas/text';
 import { acquireAppDb } from './db';
+import { databaseUnavailableMessage, isDatabaseUnavailable } from './db-errors';
 import { env } from './env';
+import { logRequestError } from './log';
 import { apiSecurityHeaders } from './security-headers';
 import {
   clearedSessionCookies,
@@ -52,9 +55,27 @@ export class HttpError extends Error {
   }
 }
 
-export const unauthorized = () => new HttpError(401, 'Unauthorized');
-export const forbidden = () => new HttpError(403, 'Forbidden');
-export const notFound = (message = 'Not Found') => new HttpError(404, message);
+/**
+ * The pipeline's own error texts. Every body a person may read is Norwegian; the 401
+ * keeps the word 'Unauthorized' in `error`, which the islands' `isUnauthorizedError`
+ * reads (spec, learner side, section 7), with a Norwegian sentence beside it.
+ */
+export const httpMessages = {
+  unauthorized: 'Du må logge inn for å fortsette.',
+  forbidden: 'Du har ikke tilgang til dette.',
+  crossSite: 'Forespørselen ble avvist fordi den ikke kom fra dette nettstedet.',
+  notFound: 'Fant ikke det du ba om.',
+  methodNotAllowed: 'Denne metoden er ikke tillatt her.',
+  tooLarge: 'Forespørselen er for stor',
+  invalid: 'Ugyldig forespørsel',
+  invalidJson: 'Ugyldig JSON',
+  notJson: 'Forespørselen må være JSON (Content-Type: application/json)',
+  internal: 'Noe gikk galt hos oss. Prøv igjen om litt.',
+} as const;
+
+export const unauthorized = () => new HttpError(401, 'Unauthorized', { message: httpMessages.unauthorized });
+export const forbidden = (message: string = httpMessages.forbidden) => new HttpError(403, message);
+export const notFound = (message: string = httpMessages.notFound) => new HttpError(404, message);
 
 type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
@@ -132,7 +153,11 @@ function errorResponse(error: HttpError): Response {
 function withApiHeaders(response: Response, cookies: string[]): Response {
   // Copy into a fresh Response: bodies from fetch()/Response.json() may have immutable headers.
   const headers = new Headers(response.headers);
-  for (const [name, value] of Object.entries(apiSecurityHeaders)) headers.set(name, value);
+  for (const [name, value] of Object.entries(apiSecurityHeaders)) {
+    // A response may bring a stricter or page-specific policy of its own (the sign-out page).
+    if (name === 'Content-Security-Policy' && headers.has(name)) continue;
+    headers.set(name, value);
+  }
   if (!headers.has('Cache-Control')) headers.set('Cache-Control', 'no-store');
   for (const cookie of cookies) headers.append('Set-Cookie', cookie);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
@@ -157,7 +182,7 @@ export function isSameOrigin(request: Request): boolean {
 
 async function readBody(request: Request, limit: number): Promise<string> {
   const declared = Number(request.headers.get('Content-Length') ?? '0');
-  if (declared > limit) throw new HttpError(413, 'Forespørselen er for stor');
+  if (declared > limit) throw new HttpError(413, httpMessages.tooLarge);
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -168,7 +193,7 @@ async function readBody(request: Request, limit: number): Promise<string> {
     size += value.byteLength;
     if (size > limit) {
       await reader.cancel();
-      throw new HttpError(413, 'Forespørselen er for stor');
+      throw new HttpError(413, httpMessages.tooLarge);
     }
     chunks.push(value);
   }
@@ -178,7 +203,7 @@ async function readBody(request: Request, limit: number): Promise<string> {
 function validation<S extends Schema>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new HttpError(400, 'Ugyldig forespørsel', {
+  throw new HttpError(400, httpMessages.invalid, {
     issues: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
   });
 }
@@ -186,16 +211,58 @@ function validation<S extends Schema>(schema: S, value: unknown): z.infer<S> {
 async function parseBody(request: Request, schema: Schema, limit: number): Promise<unknown> {
   const contentType = request.headers.get('Content-Type') ?? '';
   if (!/^application\/json\b/i.test(contentType)) {
-    throw new HttpError(415, 'Forespørselen må være JSON (Content-Type: application/json)');
+    throw new HttpError(415, httpMessages.notJson);
   }
   const text = await readBody(request, limit);
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    throw new HttpError(400, 'Ugyldig JSON');
+    throw new HttpError(400, httpMessages.invalidJson);
   }
   return validation(schema, data);
+}
+
+/**
+ * True for a navigation the user started on our own pages or in the address bar
+ * (`Sec-Fetch-Site: same-origin` or `none`, and no foreign `Origin`). Requests
+ * without fetch metadata prove nothing and are not such a navigation.
+ */
+export function isUserNavigation(request: Request): boolean {
+  const site = request.headers.get('Sec-Fetch-Site');
+  if (site !== 'same-origin' && site !== 'none') return false;
+  const origin = request.headers.get('Origin');
+  return !origin || origin === new URL(request.url).origin || origin === new URL(env.SITE_URL).origin;
+}
+
+/** A minimal page that asks before signing out: its button POSTs to /api/logout. */
+export function signOutPage(): Response {
+  const html = `<!doctype html>
+<html lang="nb">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Logg ut – KI Akademiet</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem;line-height:1.5;color:#111}button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#4338ca;color:#fff;cursor:pointer}button:focus-visible{outline:3px solid #111;outline-offset:2px}a{color:#3730a3}</style>
+</head>
+<body>
+<main>
+<h1>Vil du logge ut?</h1>
+<p>Bekreft at du vil logge ut av KI Akademiet på denne enheten.</p>
+<form method="post" action="/api/logout"><button type="submit">Logg ut</button></form>
+<p><a href="/">Nei, gå tilbake til forsiden</a></p>
+</main>
+</body>
+</html>`;
+  return new Response(html, {
+    status: 200,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy':
+        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    },
+  });
 }
 
 function clientIp(request: Request, context: FunctionContext): string {
@@ -210,6 +277,7 @@ function clientIp(request: Request, context: FunctionContext): string {
 // --- the handler --------------------------------------------------------------
 
 interface CompiledRoute {
+  key: string;
   method: Method;
   pattern: URLPattern;
   definition: RouteDefinition<Access, Schema | undefined, Schema | undefined, Schema | undefined>;
@@ -218,25 +286,29 @@ interface CompiledRoute {
 export function createHandler(routes: Routes) {
   const compiled: CompiledRoute[] = Object.entries(routes).map(([key, definition]) => {
     const [method, path] = key.split(' ') as [Method, string];
-    return { method, pattern: new URLPattern({ pathname: path }), definition };
+    return { key, method, pattern: new URLPattern({ pathname: path }), definition };
   });
 
   const handler = async (request: Request, context: FunctionContext = {}): Promise<Response> => {
     const requestId = context.requestId ?? crypto.randomUUID();
     const cookies: string[] = [];
+    // What the log calls this request: the matched route, never the query string.
+    let routeName = request.method;
     let release: (() => Promise<void>) | undefined;
     try {
       const url = new URL(request.url);
+      routeName = `${request.method} ${url.pathname}`;
       const matches = compiled.filter((r) => r.pattern.test({ pathname: url.pathname }));
       if (matches.length === 0) throw notFound();
       const method = request.method === 'HEAD' ? 'GET' : request.method;
       const match = matches.find((r) => r.method === method);
       if (!match) {
-        throw new HttpError(405, 'Method Not Allowed', {}, { Allow: [...new Set(matches.map((r) => r.method))].join(', ') });
+        throw new HttpError(405, httpMessages.methodNotAllowed, {}, { Allow: [...new Set(matches.map((r) => r.method))].join(', ') });
       }
       const { definition } = match;
+      routeName = match.key;
 
-      if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) throw forbidden();
+      if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) throw forbidden(httpMessages.crossSite);
 
       const acquired = definition.database === false ? null : await acquireAppDb();
       release = acquired?.release;
@@ -277,16 +349,20 @@ export function createHandler(routes: Routes) {
       return withApiHeaders(response, cookies);
     } catch (error) {
       if (error instanceof HttpError) return withApiHeaders(errorResponse(error), cookies);
-      console.error(`[${requestId}] ${request.method} ${request.url} failed:`, error);
-      return withApiHeaders(json({ error: 'Internal Server Error' }, { status: 500 }), []);
+      logRequestError(requestId, routeName, error);
+      if (isDatabaseUnavailable(error)) {
+        return withApiHeaders(json({ error: databaseUnavailableMessage }, { status: 503, headers: { 'Retry-After': '5' } }), []);
+      }
+      return withApiHeaders(json({ error: httpMessages.internal, requestId }, { status: 500 }), []);
     } finally {
       if (release) {
-        const done = release().catch((e: unknown) => console.error(`[${requestId}] releasing the database failed:`, e));
+        const done = release().catch((e: unknown) => logRequestError(requestId, `${routeName} (releasing the database)`, e));
         if (context.waitUntil) context.waitUntil(done);
         else await done;
       }
     }
   };
-  // The declared routes, so a test can check them against the function's literal `config`.
-  return Object.assign(handler, { routes: Object.keys(routes) as (keyof Routes)[] });
+  // The declared routes, so tests can check them against the function's literal `config`
+  // and fuzz every route with its own schemas.
+  return Object.assign(handler, { routes: Object.keys(routes) as (keyof Routes)[], definitions: routes });
 }

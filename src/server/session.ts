@@ -123,7 +123,7 @@ export async function invalidateUserSessions(db: Db, userId: string): Promise<vo
 // --- cookies ------------------------------------------------------------------
 
 /** `Secure` is dropped only for plain-http localhost, where browsers would refuse it elsewhere. */
-function isSecureRequest(requestUrl: string): boolean {
+export function isSecureRequest(requestUrl: string): boolean {
   const url = new URL(requestUrl);
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   return url.protocol === 'https:' || !local;

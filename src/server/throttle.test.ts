@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { delayAfter, policies } from './throttle';
 
 describe('delayAfter', () => {
-  const policy = policies.loginAccount;
+  const policy = policies.loginAccountIp;
 
   it('lets the first failures through, then blocks with a doubling delay', () => {
     expect([1, 2, 3, 4].map((n) => delayAfter(n, policy))).toEqual([0, 0, 0, 0]);

@@ -34,7 +34,7 @@ describe('every learner endpoint', () => {
   it.each(anonymousCalls)('answers anonymous callers 401 Unauthorized (%#: %s %s)', async (handler, path, method) => {
     const result = await call(handler, path, { method, json: method === 'POST' ? { courseId: 'grunnleggende-ki' } : undefined });
     expect(result.status).toBe(401);
-    expect(result.body).toEqual({ error: 'Unauthorized' });
+    expect(result.body).toEqual({ error: 'Unauthorized', message: 'Du må logge inn for å fortsette.' });
   });
 });
 

@@ -14,7 +14,7 @@ describe('same-origin check on state-changing requests', () => {
   it('refuses a cross-site POST with 403', async () => {
     const response = await login({ headers: { ...jsonHeaders, 'Sec-Fetch-Site': 'cross-site' }, body: goodBody });
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: 'Forbidden' });
+    expect(await response.json()).toEqual({ error: 'Forespørselen ble avvist fordi den ikke kom fra dette nettstedet.' });
     expect(response.headers.getSetCookie()).toEqual([]);
   });
 
@@ -99,7 +99,7 @@ describe('bad input is a 4xx JSON error, never a 500', () => {
   it('an unknown path → 404 JSON; a wrong method → 405 with Allow', async () => {
     const missing = await call(auth, '/api/auth/finnes-ikke');
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ error: 'Not Found' });
+    expect(missing.body).toEqual({ error: 'Fant ikke det du ba om.' });
     const wrongMethod = await call(auth, '/api/auth/user', { method: 'DELETE' });
     expect(wrongMethod.status).toBe(405);
     expect(wrongMethod.headers.get('Allow')).toBe('GET');
@@ -130,7 +130,7 @@ describe('errors and headers', () => {
     try {
       const response = await broken(new Request(`${ORIGIN}/api/test/broken`), { requestId: 'req-123' });
       expect(response.status).toBe(500);
-      expect(await response.text()).toBe('{"error":"Internal Server Error"}');
+      expect(await response.json()).toEqual({ error: 'Noe gikk galt hos oss. Prøv igjen om litt.', requestId: 'req-123' });
     } finally {
       console.error = original;
     }

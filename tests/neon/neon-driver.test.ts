@@ -71,7 +71,7 @@ describe('Neon serverless driver', () => {
     expect(login.status).toBe(200);
     const cookie = cookieHeader(login);
     expect((await call(auth, '/api/auth/user', { cookie })).body).toMatchObject({ role: 'company_admin' });
-    expect((await call(auth, '/api/logout', { cookie })).status).toBe(302);
+    expect((await call(auth, '/api/logout', { cookie, headers: { 'Sec-Fetch-Site': 'same-origin' } })).status).toBe(302);
     expect((await call(auth, '/api/auth/user', { cookie })).status).toBe(401);
   });
 });
