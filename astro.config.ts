@@ -5,7 +5,9 @@ import tailwindcss from '@tailwindcss/vite';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { defineConfig } from 'astro/config';
+import { devPort } from './src/dev/dev-port';
 import { netlifyFunctionsDev } from './src/dev/functions-plugin';
+import { devSitemap, sitemapFilter } from './src/dev/sitemap';
 import { env } from './src/server/env';
 
 /** `client:signedin`: hydrate an island only for visitors with the `signed_in` hint cookie. */
@@ -30,13 +32,17 @@ export default defineConfig({
     react(),
     signedInDirective,
     // Pages that must not be indexed stay out of the sitemap (they also carry noindex).
-    sitemap({ filter: (page) => !/\/(logg-inn|404)\/?$/.test(new URL(page).pathname) }),
+    sitemap({ filter: sitemapFilter }),
+    // The sitemap is written when a build ends; the dev server serves the same documents.
+    devSitemap({ filter: sitemapFilter }),
   ],
-  vite: { plugins: [netlifyFunctionsDev(), tailwindcss()] },
+  // strictPort: a taken port stops `astro dev` (scripts/check-port.ts says so first) rather
+  // than moving it to the next one, 4322, `npm run serve`'s, while SITE_URL still says 4321.
+  vite: { plugins: [netlifyFunctionsDev(), tailwindcss()], server: { strictPort: true } },
   // /om-oss is served from dist/om-oss.html: one URL per page, no redirect to a slash form.
   trailingSlash: 'never',
   build: { inlineStylesheets: 'always', format: 'file' },
-  server: { port: 4321 },
+  server: { port: devPort(env.SITE_URL) },
   devToolbar: { enabled: false },
   // Shiki's inline styles would need 'unsafe-inline' under the CSP; no page shows code.
   markdown: { syntaxHighlight: false },

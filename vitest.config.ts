@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { env } from './src/server/env.ts';
+import { databaseSummary, projectFilters } from './tests/setup/database-summary.ts';
 import { postgresBinDir } from './tests/setup/throwaway-pg.ts';
 
 /**
  * Projects:
- *   unit              pure logic next to its code (src/**, db/**)
+ *   unit              pure logic next to its code (src/**, db/**, scripts/**, tests/setup/**)
  *   components        React components in a simulated DOM (happy-dom, Testing Library)
  *   integration       function handlers called with real Requests against PGlite
  *   integration-pg    the same tests against the PostgreSQL server in TEST_DATABASE_URL
@@ -13,6 +14,21 @@ import { postgresBinDir } from './tests/setup/throwaway-pg.ts';
  * integration-pg and neon run only when TEST_DATABASE_URL is set (CI sets it); faults only
  * where PostgreSQL's server binaries are installed (CI has them), once per run.
  */
+
+// One line before anything else: which databases this run covers, and what it skips and why.
+// (Only when Vitest itself loads this file, not when another tool such as knip reads it.)
+const summaryPrinted = globalThis as { __kiaDatabaseSummary?: boolean };
+if (process.env.VITEST && !summaryPrinted.__kiaDatabaseSummary) {
+  summaryPrinted.__kiaDatabaseSummary = true;
+  console.log(
+    databaseSummary({
+      testDatabaseUrl: env.TEST_DATABASE_URL,
+      postgresBinDir: postgresBinDir(),
+      projectFilters: projectFilters(process.argv),
+    }),
+  );
+}
+
 const integration = { include: ['tests/integration/**/*.test.ts'], setupFiles: ['tests/setup/database.ts'] };
 
 export default defineConfig({
@@ -23,7 +39,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'] },
+        test: { name: 'unit', include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/setup/**/*.test.ts'] },
       },
       {
         extends: true,

@@ -14,6 +14,18 @@ import * as schema from './schema';
  */
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * Runs several statements as one: all of them or none. The one way services and the
+ * seed write more than one statement. `tx` is a `Db` too, so every service and seed
+ * function works inside or outside a transaction; calling `atomically` again inside
+ * one opens a savepoint. Works on every driver: PGlite (its own transaction), and
+ * node-postgres and Neon's Pool (one pooled connection from BEGIN to COMMIT). A
+ * throw rolls everything back and is rethrown.
+ */
+export function atomically<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx));
+}
 export type Driver = 'pglite' | 'neon' | 'pg';
 
 export interface DatabaseOptions {

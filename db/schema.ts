@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgEnum,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { LessonContentValue } from '../src/schemas/lesson-content';
 
 /** Every table's audit columns. `updated_at` is refreshed by drizzle on every update. */
 const timestamps = {
@@ -24,6 +12,7 @@ const timestamps = {
 };
 
 export const userRole = pgEnum('user_role', ['superuser', 'admin', 'company_admin', 'individual']);
+/** The lesson types of `lessonContentSchema` (src/schemas/lesson-content.ts); a unit test keeps them equal. */
 export const lessonType = pgEnum('lesson_type', ['video', 'task', 'text', 'html']);
 export const chatRole = pgEnum('chat_role', ['user', 'assistant', 'system']);
 
@@ -49,11 +38,7 @@ export const users = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex('users_email_key').on(t.email),
-    index('users_company_id_idx').on(t.companyId),
-    index('users_created_at_idx').on(t.createdAt),
-  ],
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_id_idx').on(t.companyId), index('users_created_at_idx').on(t.createdAt)],
 );
 
 /**
@@ -86,6 +71,11 @@ export const courses = pgTable(
     /** Display text, e.g. 'Nybegynner'. */
     level: text('level').notNull(),
     orderIndex: integer('order_index').notNull().default(0),
+    /**
+     * When an admin last renamed the course. From then on the title is the admin's and the
+     * seed leaves it alone; the other fields stay git's (decision 10).
+     */
+    adminEditedAt: timestamp('admin_edited_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('courses_order_idx').on(t.orderIndex)],
@@ -101,6 +91,8 @@ export const modules = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     orderIndex: integer('order_index').notNull().default(0),
+    /** When an admin last renamed the module: the title is then the admin's (decision 10). */
+    adminEditedAt: timestamp('admin_edited_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('modules_course_order_idx').on(t.courseId, t.orderIndex)],
@@ -116,11 +108,18 @@ export const lessons = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     orderIndex: integer('order_index').notNull().default(0),
-    type: lessonType('type').notNull().default('text'),
-    /** Video: {description, videoUrl}; task: {instructions, questions, ...}; text: {text}; html: {html}. */
-    content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
-    videoUrl: text('video_url'),
+    type: lessonType('type').notNull(),
+    /**
+     * The content of the lesson's `type`, as `lessonContentSchema` describes it (the video's URL,
+     * captions and length live here, nowhere else). Written only after validation.
+     */
+    content: jsonb('content').$type<LessonContentValue>().notNull(),
     estimatedMinutes: integer('estimated_minutes').notNull().default(10),
+    /**
+     * When an admin last edited a seeded lesson: the whole lesson is then the admin's and the
+     * seed leaves it alone (decision 10). Lessons created in the admin are never seeded.
+     */
+    adminEditedAt: timestamp('admin_edited_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('lessons_module_order_idx').on(t.moduleId, t.orderIndex)],
@@ -139,10 +138,7 @@ export const enrollments = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex('enrollments_user_course_key').on(t.userId, t.courseId),
-    index('enrollments_course_id_idx').on(t.courseId),
-  ],
+  (t) => [uniqueIndex('enrollments_user_course_key').on(t.userId, t.courseId), index('enrollments_course_id_idx').on(t.courseId)],
 );
 
 export const lessonProgress = pgTable(
@@ -159,10 +155,7 @@ export const lessonProgress = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [
-    uniqueIndex('lesson_progress_user_lesson_key').on(t.userId, t.lessonId),
-    index('lesson_progress_lesson_id_idx').on(t.lessonId),
-  ],
+  (t) => [uniqueIndex('lesson_progress_user_lesson_key').on(t.userId, t.lessonId), index('lesson_progress_lesson_id_idx').on(t.lessonId)],
 );
 
 export const videoNotes = pgTable(
@@ -181,10 +174,7 @@ export const videoNotes = pgTable(
     transcription: text('transcription'),
     ...timestamps,
   },
-  (t) => [
-    index('video_notes_user_lesson_idx').on(t.userId, t.lessonId, t.timestamp),
-    index('video_notes_lesson_id_idx').on(t.lessonId),
-  ],
+  (t) => [index('video_notes_user_lesson_idx').on(t.userId, t.lessonId, t.timestamp), index('video_notes_lesson_id_idx').on(t.lessonId)],
 );
 
 export const chatConversations = pgTable(
@@ -199,10 +189,7 @@ export const chatConversations = pgTable(
     courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
     ...timestamps,
   },
-  (t) => [
-    index('chat_conversations_user_updated_idx').on(t.userId, t.updatedAt),
-    index('chat_conversations_course_id_idx').on(t.courseId),
-  ],
+  (t) => [index('chat_conversations_user_updated_idx').on(t.userId, t.updatedAt), index('chat_conversations_course_id_idx').on(t.courseId)],
 );
 
 export const chatMessages = pgTable(
@@ -244,7 +231,9 @@ export const aiUsage = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull().default(sql`CURRENT_DATE`),
+    day: date('day', { mode: 'string' })
+      .notNull()
+      .default(sql`CURRENT_DATE`),
     requests: integer('requests').notNull().default(0),
     inputTokens: integer('input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),

@@ -1,41 +1,38 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeHexLowerCase } from '@oslojs/encoding';
-import { hashPassword } from '../src/server/password';
-import type { CatalogueCourse } from '../src/schemas/catalogue';
+import { type AnyColumn, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { CatalogueCourse, CatalogueLesson } from '../src/schemas/catalogue';
+import { type LessonContent, lessonContentSchema } from '../src/schemas/lesson-content';
 import { loadCatalogue } from './catalogue';
-import type { Db } from './client';
-import {
-  chatConversations,
-  chatMessages,
-  companies,
-  courses,
-  enrollments,
-  lessonProgress,
-  lessons,
-  modules,
-  users,
-  videoNotes,
-} from './schema';
+import { atomically, type Db } from './client';
+import { videoDurationSeconds } from './media';
+import { seedId, seedLessonId as lessonId, seedModuleId as moduleId } from './seed-ids';
+import { chatConversations, chatMessages, companies, courses, enrollments, lessonProgress, lessons, modules, users, videoNotes } from './schema';
 
 /**
- * Idempotent seed. Every row has a deterministic id (a name-based UUID) and a
- * fixed timestamp, and every insert is ON CONFLICT DO NOTHING, so running the
- * seed again changes nothing and never overwrites edits made through the app.
+ * The seed: the course catalogue from git, plus demo accounts outside production.
+ * Every row has a deterministic id (a name-based UUID) and a fixed creation time, and
+ * the whole seed runs in one transaction: a failure half-way leaves nothing behind.
+ *
+ * Who owns what (decision 10): the catalogue rows are upserted, so a field git owns
+ * (descriptions, durations, level, order, lesson content) reaches a deployed database
+ * on the next seed, while what an admin owns survives it: a course or module title the
+ * admin renamed (`admin_edited_at` set) and every seeded lesson an admin edited. A row
+ * is only rewritten when a value really changes, so seeding twice changes nothing.
+ * Demo data is inserted once (ON CONFLICT DO NOTHING) and never overwritten.
  */
 
-/** A stable UUID (version 8, RFC 9562) derived from a name. */
-export function seedId(name: string): string {
-  const bytes = sha256(new TextEncoder().encode(`ki-akademiet-seed:${name}`)).slice(0, 16);
-  bytes[6] = (bytes[6]! & 0x0f) | 0x80;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = encodeHexLowerCase(bytes);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+export { seedId };
 
 const SEED_TIME = new Date('2025-09-01T08:00:00.000Z');
 const at = (days: number, hours = 0) => new Date(SEED_TIME.getTime() + (days * 24 + hours) * 3_600_000);
 
 export const DEMO_PASSWORD = 'demo1234';
+/**
+ * An Argon2id hash of DEMO_PASSWORD with the app's parameters (src/server/password.ts),
+ * computed once, so the seed needs no password hashing (db/ never imports src/server) and
+ * stays fast. src/server/password.test.ts checks that it verifies. Demo accounts only.
+ */
+export const DEMO_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$PqfxDq6E6pROdIhKfaQNbg$OMNl5OTVeMXZD0zvUcYmOmMdksBeE+8A4kp0IjmDAzA';
 
 export const demoUsers = [
   { email: 'superbruker@demo.no', firstName: 'Ingrid', lastName: 'Solberg', role: 'superuser', isActive: true },
@@ -48,26 +45,74 @@ export const demoUsers = [
 
 export const demoCompany = { id: seedId('company:fjordtech'), name: 'Fjordtech AS', orgNumber: '000 000 000' };
 
-const moduleId = (courseId: string, m: number) => seedId(`module:${courseId}:${m}`);
-const lessonId = (courseId: string, m: number, l: number) => seedId(`lesson:${courseId}:${m}:${l}`);
 const userId = (email: string) => seedId(`user:${email}`);
 
+/** The value the insert proposed for `column` (`excluded.<name>` in ON CONFLICT DO UPDATE). */
+const excluded = (column: AnyColumn) => sql.raw(`excluded."${column.name}"`);
+
+/** Git's value, unless an admin has edited the row (then the current value stays). */
+const gitUnlessEdited = (editedAt: AnyColumn, column: AnyColumn) => sql`CASE WHEN ${editedAt} IS NULL THEN ${excluded(column)} ELSE ${column} END`;
+
+/**
+ * ON CONFLICT DO UPDATE that writes the given values, but only when one of them differs
+ * from the stored row: an unchanged row gets no new version and keeps its `updated_at`.
+ */
+function upsertChanged(table: PgTable, values: [AnyColumn, SQL][], condition?: SQL) {
+  const keyOf = new Map<AnyColumn, string>(Object.entries(getTableColumns(table)).map(([key, column]) => [column, key]));
+  const set: Record<string, SQL> = { updatedAt: sql`now()` };
+  for (const [column, value] of values) set[keyOf.get(column) ?? column.name] = value;
+  const differs = sql`(${sql.join(
+    values.map(([, value]) => value),
+    sql`, `,
+  )}) IS DISTINCT FROM (${sql.join(
+    values.map(([column]) => column),
+    sql`, `,
+  )})`;
+  return { set, setWhere: condition ? sql`${condition} AND ${differs}` : differs };
+}
+
+/**
+ * A catalogue lesson's type and content as stored: a video gets its measured length
+ * when the catalogue does not state one. Validated against the lesson-content contract.
+ */
+function seedLessonContent(lesson: CatalogueLesson): LessonContent {
+  const value =
+    lesson.type === 'video'
+      ? {
+          type: lesson.type,
+          content: { ...lesson.content, durationSeconds: lesson.content.durationSeconds ?? videoDurationSeconds(lesson.content.videoUrl) },
+        }
+      : { type: lesson.type, content: lesson.content };
+  const parsed = lessonContentSchema.safeParse(value);
+  if (!parsed.success) {
+    throw new Error(`Lesson '${lesson.title}': ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+  }
+  return parsed.data;
+}
+
 export async function seedCatalogue(db: Db, catalogue: CatalogueCourse[] = loadCatalogue()): Promise<void> {
+  if (catalogue.length === 0) return;
+  const courseRows = catalogue.map((c) => ({
+    id: c.id,
+    title: c.title,
+    description: c.description,
+    duration: c.duration,
+    level: c.level,
+    orderIndex: c.order,
+    createdAt: SEED_TIME,
+    updatedAt: SEED_TIME,
+  }));
+  const courseUpdate = upsertChanged(courses, [
+    [courses.title, gitUnlessEdited(courses.adminEditedAt, courses.title)],
+    [courses.description, excluded(courses.description)],
+    [courses.duration, excluded(courses.duration)],
+    [courses.level, excluded(courses.level)],
+    [courses.orderIndex, excluded(courses.orderIndex)],
+  ]);
   await db
     .insert(courses)
-    .values(
-      catalogue.map((c) => ({
-        id: c.id,
-        title: c.title,
-        description: c.description,
-        duration: c.duration,
-        level: c.level,
-        orderIndex: c.order,
-        createdAt: SEED_TIME,
-        updatedAt: SEED_TIME,
-      })),
-    )
-    .onConflictDoNothing();
+    .values(courseRows)
+    .onConflictDoUpdate({ target: courses.id, ...courseUpdate });
 
   const moduleRows = catalogue.flatMap((c) =>
     c.modules.map((m, i) => ({
@@ -80,7 +125,15 @@ export async function seedCatalogue(db: Db, catalogue: CatalogueCourse[] = loadC
       updatedAt: SEED_TIME,
     })),
   );
-  await db.insert(modules).values(moduleRows).onConflictDoNothing();
+  const moduleUpdate = upsertChanged(modules, [
+    [modules.title, gitUnlessEdited(modules.adminEditedAt, modules.title)],
+    [modules.description, excluded(modules.description)],
+    [modules.orderIndex, excluded(modules.orderIndex)],
+  ]);
+  await db
+    .insert(modules)
+    .values(moduleRows)
+    .onConflictDoUpdate({ target: modules.id, ...moduleUpdate });
 
   const lessonRows = catalogue.flatMap((c) =>
     c.modules.flatMap((m, mi) =>
@@ -90,16 +143,30 @@ export async function seedCatalogue(db: Db, catalogue: CatalogueCourse[] = loadC
         title: l.title,
         description: l.description,
         orderIndex: li,
-        type: l.type,
-        content: l.content,
-        videoUrl: l.type === 'video' ? l.content.videoUrl : null,
+        ...seedLessonContent(l),
         estimatedMinutes: l.estimatedMinutes,
         createdAt: SEED_TIME,
         updatedAt: SEED_TIME,
       })),
     ),
   );
-  await db.insert(lessons).values(lessonRows).onConflictDoNothing();
+  // A lesson an admin edited is the admin's as a whole.
+  const lessonUpdate = upsertChanged(
+    lessons,
+    [
+      [lessons.title, excluded(lessons.title)],
+      [lessons.description, excluded(lessons.description)],
+      [lessons.orderIndex, excluded(lessons.orderIndex)],
+      [lessons.type, excluded(lessons.type)],
+      [lessons.content, excluded(lessons.content)],
+      [lessons.estimatedMinutes, excluded(lessons.estimatedMinutes)],
+    ],
+    sql`${lessons.adminEditedAt} IS NULL`,
+  );
+  await db
+    .insert(lessons)
+    .values(lessonRows)
+    .onConflictDoUpdate({ target: lessons.id, ...lessonUpdate });
 }
 
 /** Demo accounts and their learning history. Local and test databases only. */
@@ -109,16 +176,13 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
     .values({ ...demoCompany, createdAt: SEED_TIME, updatedAt: SEED_TIME })
     .onConflictDoNothing();
 
-  const existing = new Set(
-    (await db.select({ email: users.email }).from(users)).map((u) => u.email),
-  );
-  const missing = demoUsers.filter((u) => !existing.has(u.email));
-  if (missing.length > 0) {
-    const rows = await Promise.all(
-      missing.map(async (u, i) => ({
+  await db
+    .insert(users)
+    .values(
+      demoUsers.map((u, i) => ({
         id: userId(u.email),
         email: u.email,
-        passwordHash: await hashPassword(DEMO_PASSWORD),
+        passwordHash: DEMO_PASSWORD_HASH,
         firstName: u.firstName,
         lastName: u.lastName,
         role: u.role,
@@ -127,9 +191,8 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
         createdAt: at(i),
         updatedAt: at(i),
       })),
-    );
-    await db.insert(users).values(rows).onConflictDoNothing();
-  }
+    )
+    .onConflictDoNothing();
 
   // elev@demo.no: four enrollments; the first course finished, the others partly done.
   const learner = userId('elev@demo.no');
@@ -177,9 +240,7 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
 
   // A few timestamped notes on the first video lesson of 'KI for Kontoret'.
   const office = byId.get('ki-for-kontoret');
-  const firstVideo = office?.modules
-    .flatMap((m, mi) => m.lessons.map((l, li) => ({ l, mi, li })))
-    .find((x) => x.l.type === 'video');
+  const firstVideo = office?.modules.flatMap((m, mi) => m.lessons.map((l, li) => ({ l, mi, li }))).find((x) => x.l.type === 'video');
   if (office && firstVideo) {
     const notes = [
       { t: 4, text: 'Copilot i Outlook kan oppsummere lange e-posttråder – prøv på fredagens tråd med regnskap.' },
@@ -236,8 +297,11 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
     .onConflictDoNothing();
 }
 
-export async function seedDatabase(db: Db, options: { demoData: boolean }): Promise<void> {
-  const catalogue = loadCatalogue();
-  await seedCatalogue(db, catalogue);
-  if (options.demoData) await seedDemoData(db, catalogue);
+/** Seeds the catalogue (and the demo data) in one transaction: all of it or nothing. */
+export async function seedDatabase(db: Db, options: { demoData: boolean; catalogue?: CatalogueCourse[] }): Promise<void> {
+  const catalogue = options.catalogue ?? loadCatalogue();
+  await atomically(db, async (tx) => {
+    await seedCatalogue(tx, catalogue);
+    if (options.demoData) await seedDemoData(tx, catalogue);
+  });
 }

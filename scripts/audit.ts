@@ -109,7 +109,7 @@ try {
     console.error(`${route}: ${categories.map((c) => row.scores[c]).join(' / ')}${failed.length ? `  (${failed.join(', ')})` : ''}`);
   }
 } finally {
-  await chrome?.kill();
+  chrome?.kill();
   stopServer();
 }
 

@@ -11,8 +11,7 @@ if (!existsSync(path)) {
   const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
   if (canInstall) {
     console.log('Chromium not found: installing Debian’s chromium package…');
-    const apt = (args: string[]) =>
-      spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+    const apt = (args: string[]) => spawnSync('apt-get', args, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
     apt(['update', '-qq']);
     apt(['install', '-y', '-qq', 'chromium']);
   }

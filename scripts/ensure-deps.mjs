@@ -17,10 +17,7 @@ function manifestHash() {
   return hash.digest('hex');
 }
 
-const upToDate =
-  existsSync('node_modules/.bin/node') &&
-  existsSync(stampFile) &&
-  readFileSync(stampFile, 'utf8') === manifestHash();
+const upToDate = existsSync('node_modules/.bin/node') && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === manifestHash();
 
 if (!upToDate) {
   console.log('Installing dependencies (npm install)…');

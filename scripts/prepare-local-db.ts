@@ -2,6 +2,7 @@
 // PGLITE_DATA_DIR is created, migrated and seeded (idempotent, so safe on every start).
 import { prepareEmbeddedDatabase } from '../db/prepare';
 import { appDatabaseOptions, appDriver } from '../src/server/db';
+import { env } from '../src/server/env';
 
 if (appDriver() !== 'pglite') {
   console.log('A database URL is set: run `npm run db:migrate` and `npm run db:seed` yourself when needed.');
@@ -10,5 +11,5 @@ if (appDriver() !== 'pglite') {
   const options = appDatabaseOptions();
   await prepareEmbeddedDatabase(options);
   console.log(`Embedded database ready in ${options.pgliteDataDir} (${Date.now() - started} ms).`);
-  console.log('Sign in at http://localhost:4321/logg-inn as elev@demo.no, admin@demo.no or superbruker@demo.no (password demo1234).');
+  console.log(`Sign in at ${new URL('/logg-inn', env.SITE_URL).href} as elev@demo.no, admin@demo.no or superbruker@demo.no (password demo1234).`);
 }

@@ -1,15 +1,41 @@
 import { defineCollection } from 'astro:content';
-import { glob } from 'astro/loaders';
+import { glob, type Loader } from 'astro/loaders';
 import { catalogueCourseSchema } from './schemas/catalogue';
 import { legalSchema, pageSchema, toolCategorySchema, workflowCategorySchema } from './schemas/content';
+import { buildTimeTitles, withAdminOwnedTitles } from './server/course-titles';
 
 /**
  * Marketing content lives in git and is validated at build time. The course
  * files are the same ones the database seed reads (`db/catalogue.ts`).
  */
+
+/**
+ * The course files, with the fields an admin owns (course and module titles, decision 10)
+ * taken from the database when the build has a database URL, so an admin's rename reaches
+ * the prerendered pages with the next build. Without one (local builds, CI) git's values
+ * stand. Every page that shows a course gets the same titles.
+ */
+function catalogueLoader(): Loader {
+  const files = glob({ pattern: '*.json', base: './src/content/courses' });
+  return {
+    name: 'catalogue',
+    async load(context) {
+      await files.load(context);
+      const titles = await buildTimeTitles();
+      if (!titles) return;
+      for (const entry of context.store.values()) {
+        const [data] = withAdminOwnedTitles([catalogueCourseSchema.parse(entry.data)], titles);
+        if (!data) continue;
+        // A digest of its own: the file loader re-reads the file next time instead of keeping these titles.
+        context.store.set({ ...entry, data, digest: context.generateDigest({ file: String(entry.digest), titles: JSON.stringify(data) }) });
+      }
+    },
+  };
+}
+
 export const collections = {
   courses: defineCollection({
-    loader: glob({ pattern: '*.json', base: './src/content/courses' }),
+    loader: catalogueLoader(),
     schema: catalogueCourseSchema,
   }),
   pages: defineCollection({

@@ -33,8 +33,7 @@ export default createHandler({
     access: 'public',
     body: loginBody,
     async handler({ db, body, ip, request, cookies, session }) {
-      const signedIn = await login(db, body, ip, deviceTokenFrom(request));
-      if (session) await invalidateSession(db, session.id);
+      const signedIn = await login(db, body, ip, deviceTokenFrom(request), session?.id ?? null);
       cookies.push(...sessionCookies(request.url, signedIn.token, signedIn.expiresAt));
       cookies.push(deviceCookie(request.url, signedIn.deviceToken));
       return json({ user: signedIn.user });
@@ -45,8 +44,7 @@ export default createHandler({
     access: 'public',
     body: registerBody,
     async handler({ db, body, ip, request, cookies, session }) {
-      const signedIn = await register(db, body, ip);
-      if (session) await invalidateSession(db, session.id);
+      const signedIn = await register(db, body, ip, session?.id ?? null);
       cookies.push(...sessionCookies(request.url, signedIn.token, signedIn.expiresAt));
       cookies.push(deviceCookie(request.url, signedIn.deviceToken));
       return json({ user: signedIn.user }, { status: 201 });

@@ -1,7 +1,46 @@
 import { readdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
-import { type FunctionModule, functionRoute, handleNodeRequest, invokeFunction, matchFunction } from './node-bridge';
+import {
+  type FunctionModule,
+  type FunctionRoute,
+  functionRoute,
+  handleNodeRequest,
+  invokeFunction,
+  matchFunction,
+  sendUnmatchedApi,
+} from './node-bridge';
+
+export interface FunctionsMiddlewareOptions {
+  /** The current function routes (the dev server reloads them on every request). */
+  routes: () => Promise<FunctionRoute[]>;
+  /** Host for a request without a Host header. */
+  fallbackHost: string;
+  log?: (line: string) => void;
+}
+
+/**
+ * Connect middleware for /api/*: a request a function serves goes to that function;
+ * any other /api/ request is a JSON 404 (or 405 with Allow) and never reaches Astro.
+ */
+export function functionsMiddleware(options: FunctionsMiddlewareOptions) {
+  return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
+    if (!req.url?.startsWith('/api/')) return next();
+    void handleNodeRequest(req, res, {
+      fallbackHost: options.fallbackHost,
+      log: options.log,
+      async handle(request, requestId) {
+        const routes = await options.routes();
+        const { pathname } = new URL(request.url);
+        const match = matchFunction(routes, request.method, pathname);
+        // Astro would answer GET with an HTML page and leave other methods hanging.
+        if (!match) return sendUnmatchedApi(res, routes, pathname);
+        await invokeFunction(req, res, request, match, requestId);
+      },
+    });
+  };
+}
 
 /**
  * Dev server only: serves /api/* from netlify/functions in the dev process itself,
@@ -17,9 +56,7 @@ export function netlifyFunctionsDev(directory = 'netlify/functions'): Plugin {
 
   async function routes(server: ViteDevServer) {
     return Promise.all(
-      files().map(async (file) =>
-        functionRoute(file.replace(/\.\w+$/, ''), (await server.ssrLoadModule(join(dir, file))) as FunctionModule),
-      ),
+      files().map(async (file) => functionRoute(file.replace(/\.\w+$/, ''), (await server.ssrLoadModule(join(dir, file))) as FunctionModule)),
     );
   }
 
@@ -28,18 +65,13 @@ export function netlifyFunctionsDev(directory = 'netlify/functions'): Plugin {
     apply: 'serve',
     enforce: 'pre',
     configureServer(server) {
-      server.middlewares.use((req, res, next) => {
-        if (!req.url?.startsWith('/api/')) return next();
-        return handleNodeRequest(req, res, {
+      server.middlewares.use(
+        functionsMiddleware({
+          routes: () => routes(server),
           fallbackHost: 'localhost:4321',
           log: (line) => server.config.logger.error(line),
-          async handle(request, requestId) {
-            const match = matchFunction(await routes(server), request.method, new URL(request.url).pathname);
-            if (!match) return next();
-            await invokeFunction(req, res, request, match, requestId);
-          },
-        });
-      });
+        }),
+      );
     },
   };
 }

@@ -62,7 +62,7 @@ function raw(...lines: string[]): Promise<RawResponse> {
       let body = rest.join('\r\n\r\n');
       if (headers['transfer-encoding'] === 'chunked') {
         let decoded = '';
-        for (let at = 0; ; ) {
+        for (let at = 0; ;) {
           const eol = body.indexOf('\r\n', at);
           const size = Number.parseInt(body.slice(at, eol), 16);
           if (!size) break;

@@ -45,10 +45,32 @@ export function matchFunction(
 }
 
 /**
+ * Why no function takes this request: no function has the path (404), or some have it
+ * for other methods only (405, with the methods they do take).
+ */
+function unmatchedReason(routes: FunctionRoute[], pathname: string): { status: 404 } | { status: 405; allow: string } {
+  const allow = new Set<string>();
+  for (const route of routes) {
+    if (route.patterns.some((p) => p.test({ pathname }))) for (const method of route.methods ?? []) allow.add(method);
+  }
+  return allow.size ? { status: 405, allow: [...allow].join(', ') } : { status: 404 };
+}
+
+/**
+ * The JSON answer for an /api request no function takes, in the words of the request
+ * pipeline (src/server/http.ts `httpMessages`; a test keeps them equal).
+ */
+export function sendUnmatchedApi(res: ServerResponse, routes: FunctionRoute[], pathname: string): void {
+  const reason = unmatchedReason(routes, pathname);
+  if (reason.status === 405) sendJsonError(res, 405, 'Denne metoden er ikke tillatt her.', { Allow: reason.allow });
+  else sendJsonError(res, 404, 'Fant ikke det du ba om.');
+}
+
+/**
  * A request that Node's HTTP parser accepted but that cannot become a web Request:
  * the client's fault, answered with `status` (as Netlify would) rather than a 500.
  */
-export class BadRequestError extends Error {
+class BadRequestError extends Error {
   constructor(
     readonly status: 400 | 405,
     message: string,
@@ -81,7 +103,7 @@ function requestUrl(target: string, host: string): URL {
 }
 
 /** A web Request for this Node request; throws BadRequestError when there can be none. */
-export function toRequest(req: IncomingMessage, fallbackHost: string): Request {
+function toRequest(req: IncomingMessage, fallbackHost: string): Request {
   const method = req.method ?? 'GET';
   if (forbiddenMethods.has(method.toUpperCase())) {
     throw new BadRequestError(405, `Method ${method} cannot be represented`, { Allow: allowedMethods });

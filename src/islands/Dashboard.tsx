@@ -1,10 +1,9 @@
-import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { AccessGate } from '../components/app/AccessGate';
+import { AppRoot } from '../components/app/AppRoot';
 import { DashboardView } from '../components/dashboard/DashboardView';
-import { Toaster } from '../components/ui/Toaster';
-import { currentUserQuery } from '../lib/learning.queries';
-import { queryClient } from '../lib/query-client';
 import { clearSignedInHint } from '../lib/signed-in-hint';
+import type { CurrentUser } from '../schemas/auth';
 
 /**
  * The signed-in dashboard on '/'. Loaded only for visitors with the `signed_in`
@@ -13,31 +12,22 @@ import { clearSignedInHint } from '../lib/signed-in-hint';
  * the landing page in place and removes the hint.
  */
 export default function Dashboard() {
-  // Nothing is rendered at build time: the static page stays as it is (and carries
-  // no markup of the island, whose inline styles the CSP would refuse).
-  const [mounted, setMounted] = useState(false);
-  useEffect(() => setMounted(true), []);
-  if (!mounted) return null;
   return (
-    <QueryClientProvider client={queryClient}>
-      <DashboardGate />
-      <Toaster />
-    </QueryClientProvider>
+    <AppRoot>
+      <AccessGate allow="user" onAnonymous={clearSignedInHint} anonymous={null} pending={null} failed={null}>
+        {(user) => <DashboardScreen user={user} />}
+      </AccessGate>
+    </AppRoot>
   );
 }
 
-function DashboardGate() {
-  const { data: user } = useQuery(currentUserQuery);
-
+/** Hides the static landing page while the dashboard is on screen (see global.css). */
+function DashboardScreen({ user }: { user: CurrentUser }) {
   useEffect(() => {
-    if (user === null) clearSignedInHint();
-    if (!user) return;
     document.body.dataset.view = 'dashboard';
     return () => {
       delete document.body.dataset.view;
     };
-  }, [user]);
-
-  if (!user) return null;
+  }, []);
   return <DashboardView user={user} />;
 }

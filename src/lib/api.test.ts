@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, getQueryFn, isUnauthorizedError } from './api';
+import { ApiError, apiRequest, getQueryFn, isUnauthorizedError } from './api';
 
 const fetchMock = vi.fn<typeof fetch>();
 vi.stubGlobal('fetch', fetchMock);
@@ -50,5 +50,84 @@ describe('isUnauthorizedError', () => {
     expect(isUnauthorizedError(new Error('401: Forbidden'))).toBe(false);
     expect(isUnauthorizedError(new Error('403: Unauthorized'))).toBe(false);
     expect(isUnauthorizedError('401: Unauthorized')).toBe(false);
+  });
+
+  it('goes by the status for an ApiError', () => {
+    expect(isUnauthorizedError(new ApiError(401, 'Økten er utløpt', null))).toBe(true);
+    expect(isUnauthorizedError(new ApiError(403, 'Unauthorized', null))).toBe(false);
+  });
+
+  it("is true for what apiRequest throws on the API's 401", async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ error: 'Unauthorized', message: 'Du må logge inn for å fortsette.' }, { status: 401 }));
+    const error = await apiRequest('GET', '/api/users/me/enrollments').catch((e: unknown) => e);
+    expect(isUnauthorizedError(error)).toBe(true);
+  });
+});
+
+describe('ApiError', () => {
+  const fail = async (response: Response) => {
+    fetchMock.mockResolvedValueOnce(response);
+    const error = await apiRequest('POST', '/api/auth/login', {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  };
+
+  it("carries the status, the parsed body and the spec's message", async () => {
+    const body = { error: 'Ugyldig forespørsel', issues: [{ path: 'email', message: 'Skriv inn en gyldig e-postadresse' }] };
+    const error = await fail(Response.json(body, { status: 400 }));
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe('ApiError');
+    expect(error.status).toBe(400);
+    expect(error.body).toEqual(body);
+    expect(error.message).toBe(`400: ${JSON.stringify(body)}`);
+    expect(error.bodyError).toBe('Ugyldig forespørsel');
+    expect(error.issues).toEqual(body.issues);
+    expect(error.errorType).toBeUndefined();
+    expect(error.retryAfter).toBeUndefined();
+  });
+
+  it('reads errorType from the body', async () => {
+    const error = await fail(Response.json({ error: 'Kvoten er brukt opp', errorType: 'quota_exceeded' }, { status: 429 }));
+    expect(error.errorType).toBe('quota_exceeded');
+    expect(error.bodyError).toBe('Kvoten er brukt opp');
+  });
+
+  it('takes retryAfter from the body first, else from the Retry-After header (seconds or an HTTP date)', async () => {
+    const headers = { 'Retry-After': '30' };
+    expect((await fail(Response.json({ error: 'For mange forsøk', retryAfter: 15 }, { status: 429, headers }))).retryAfter).toBe(15);
+    expect((await fail(Response.json({ error: 'Databasen svarer ikke' }, { status: 503, headers: { 'Retry-After': '5' } }))).retryAfter).toBe(5);
+    const inTwoMinutes = new Date(Date.now() + 120_000).toUTCString();
+    const fromDate = (await fail(new Response('', { status: 503, headers: { 'Retry-After': inTwoMinutes } }))).retryAfter;
+    expect(fromDate).toBeGreaterThan(100);
+    expect(fromDate).toBeLessThanOrEqual(120);
+    expect((await fail(new Response('', { status: 503, headers: { 'Retry-After': 'snart' } }))).retryAfter).toBeUndefined();
+  });
+
+  it('keeps a non-JSON body as text: body null, no issues, the text in the message', async () => {
+    const error = await fail(new Response('<h1>Bad Gateway</h1>', { status: 502, statusText: 'Bad Gateway' }));
+    expect(error.status).toBe(502);
+    expect(error.body).toBeNull();
+    expect(error.text).toBe('<h1>Bad Gateway</h1>');
+    expect(error.message).toBe('502: <h1>Bad Gateway</h1>');
+    expect(error.issues).toEqual([]);
+    expect(error.errorType).toBeUndefined();
+    expect(error.bodyError).toBeUndefined();
+  });
+
+  it('uses the status text when the body is empty, and ignores malformed issues', async () => {
+    const empty = await fail(new Response(null, { status: 500, statusText: 'Internal Server Error' }));
+    expect(empty.message).toBe('500: Internal Server Error');
+    expect(empty.body).toBeNull();
+    const odd = await fail(Response.json({ issues: [{ path: 'email' }, 'x', { path: 'password', message: 'For kort' }] }, { status: 400 }));
+    expect(odd.issues).toEqual([{ path: 'password', message: 'For kort' }]);
+  });
+
+  it('is what the default read throws too', async () => {
+    fetchMock.mockResolvedValueOnce(Response.json({ error: 'Fant ikke kurset' }, { status: 404 }));
+    const context = { queryKey: ['/api/courses', 'x', 'modules-with-progress'], signal: new AbortController().signal, meta: undefined } as never;
+    const error = await Promise.resolve(getQueryFn()(context)).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(404);
+    expect((error as ApiError).message).toBe('404: {"error":"Fant ikke kurset"}');
   });
 });

@@ -1,15 +1,85 @@
 import type { QueryFunction } from '@tanstack/react-query';
 
 /**
- * The one fetch helper of the islands (spec, learner side, section 7): credentials
- * always included, a JSON body only when there is one, and any non-OK response
- * turned into an Error whose message is "{status}: {body text or status text}".
+ * The one fetch helper of the islands and the sign-in page (spec, learner side,
+ * section 7): credentials always included, a JSON body only when there is one, and
+ * any non-OK response turned into an `ApiError` whose message is
+ * "{status}: {body text or status text}". Browser-safe and free of React (only
+ * types come from react-query), so a plain page script can use it.
  */
+
+/** A field problem as the API reports it in a 400 body (`src/server/http.ts`). */
+export interface ApiIssue {
+  path: string;
+  message: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Seconds from a `Retry-After` header: delta-seconds or an HTTP date. */
+function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, Math.ceil((date - now) / 1000));
+}
+
+/** A non-OK answer from the API: the spec's message plus what a caller needs to react to it. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    /** The body as text, or the status text when the body is empty. */
+    readonly text: string,
+    /** The body parsed as JSON, or null when it is empty or not JSON. */
+    readonly body: unknown,
+    readonly headers: Headers = new Headers(),
+  ) {
+    super(`${status}: ${text}`);
+  }
+
+  /** Reads a response that is not OK (consumes its body). */
+  static async fromResponse(response: Response): Promise<ApiError> {
+    const raw = await response.text().catch(() => '');
+    let body: unknown = null;
+    try {
+      body = raw ? (JSON.parse(raw) as unknown) : null;
+    } catch {
+      body = null;
+    }
+    return new ApiError(response.status, raw || response.statusText, body, response.headers);
+  }
+
+  /** The body's `error` text (the API's Norwegian message), if it has one. */
+  get bodyError(): string | undefined {
+    return isRecord(this.body) && typeof this.body.error === 'string' ? this.body.error : undefined;
+  }
+
+  /** The body's `errorType` (e.g. the chat's 'quota_exceeded' or 'rate_limit'). */
+  get errorType(): string | undefined {
+    return isRecord(this.body) && typeof this.body.errorType === 'string' ? this.body.errorType : undefined;
+  }
+
+  /** Field problems of a rejected request body; empty when there are none. */
+  get issues(): ApiIssue[] {
+    const issues = isRecord(this.body) ? this.body.issues : undefined;
+    if (!Array.isArray(issues)) return [];
+    return issues.filter((i): i is ApiIssue => isRecord(i) && typeof i.path === 'string' && typeof i.message === 'string');
+  }
+
+  /** Seconds to wait before trying again: the body's `retryAfter`, else the `Retry-After` header. */
+  get retryAfter(): number | undefined {
+    const fromBody = isRecord(this.body) ? this.body.retryAfter : undefined;
+    if (typeof fromBody === 'number' && Number.isFinite(fromBody) && fromBody >= 0) return fromBody;
+    return parseRetryAfter(this.headers.get('Retry-After'));
+  }
+}
 
 async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
-  const text = (await response.text()) || response.statusText;
-  throw new Error(`${response.status}: ${text}`);
+  throw await ApiError.fromResponse(response);
 }
 
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
@@ -23,8 +93,13 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   return response;
 }
 
-/** An error from `apiRequest` or a query that means the session is gone. */
+/**
+ * An error from `apiRequest` or a query that means the session is gone: an
+ * `ApiError` with status 401, or any Error with the spec's message
+ * ("401: …Unauthorized…").
+ */
 export function isUnauthorizedError(error: unknown): boolean {
+  if (error instanceof ApiError) return error.status === 401;
   return error instanceof Error && error.message.startsWith('401: ') && error.message.includes('Unauthorized');
 }
 

@@ -64,8 +64,13 @@ describe('safeNextPath', () => {
 
   it(`property: any string gives '/' or a same-origin path (seed ${SEED})`, () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string().map((s) => `/${s}`)), (next) =>
-        staysOnSite(safeNextPath(next)),
+      fc.property(
+        fc.oneof(
+          fc.string(),
+          fc.string({ unit: 'binary' }),
+          fc.string().map((s) => `/${s}`),
+        ),
+        (next) => staysOnSite(safeNextPath(next)),
       ),
       { seed: SEED, numRuns: NUM_RUNS },
     );
@@ -73,7 +78,13 @@ describe('safeNextPath', () => {
 
   it(`property: strings from a dangerous alphabet give '/' or a same-origin path (seed ${SEED})`, () => {
     fc.assert(
-      fc.property(fc.oneof(dangerousInput, dangerousInput.map((s) => `/${s}`)), (next) => staysOnSite(safeNextPath(next))),
+      fc.property(
+        fc.oneof(
+          dangerousInput,
+          dangerousInput.map((s) => `/${s}`),
+        ),
+        (next) => staysOnSite(safeNextPath(next)),
+      ),
       { seed: SEED, numRuns: NUM_RUNS },
     );
   });

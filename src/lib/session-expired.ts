@@ -22,3 +22,13 @@ export function sessionExpired(effects: BrowserEffects = browserEffects): void {
   effects.toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
   effects.later(() => effects.navigate('/api/login'), UNAUTHORIZED_REDIRECT_MS);
 }
+
+/** Where an anonymous visitor signs in and comes back to `path` (the page's path and query). */
+export function signInUrl(path: string): string {
+  return `/api/login?next=${encodeURIComponent(path)}`;
+}
+
+/** Sends an anonymous visitor to sign in, then back to the page they are on. */
+export function goToSignIn(effects: BrowserEffects = browserEffects): void {
+  effects.navigate(signInUrl(window.location.pathname + window.location.search));
+}

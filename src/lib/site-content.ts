@@ -37,7 +37,10 @@ export async function getPage<K extends PageKind>(id: string, kind: K): Promise<
   return fillDeep(entry.data as PageOfKind<K>);
 }
 
-/** Catalogue courses in catalogue order. */
+/**
+ * Catalogue courses in catalogue order. Course and module titles are the database's
+ * when the build has one (decision 10; the collection's loader in src/content.config.ts).
+ */
 export async function getCourses() {
   const courses = await getCollection('courses');
   return courses.map((c) => fillDeep(c.data)).sort((a, b) => a.order - b.order);

@@ -1,33 +1,25 @@
 import { z } from 'zod';
 import { courseMarketingSchema } from './content';
+import { htmlContentSchema, taskContentSchema, textContentSchema, videoContentSchema } from './lesson-content';
 
 /**
  * The course catalogue: one JSON file per course in `src/content/courses/`.
  * The database seed reads these files, and the marketing pages read the same
- * files as an Astro content collection, so titles, durations, lesson counts,
- * levels, module titles and learning outcomes have exactly one source.
+ * files as an Astro content collection, so durations, lesson counts, levels,
+ * prices and learning outcomes have exactly one source. Course and module titles
+ * start here too; once an admin renames one, the database's title wins, on the
+ * public pages as well (decision 10). Lesson content follows `lessonContentSchema`.
  */
 
 export const levelSchema = z.enum(['Nybegynner', 'Mellom', 'Avansert', 'Alle nivåer']);
 
 const nonEmpty = z.string().trim().min(1);
 
-export const videoContentSchema = z.strictObject({
-  description: nonEmpty,
-  videoUrl: nonEmpty,
-  captionsUrl: nonEmpty.optional(),
-});
-
-export const taskContentSchema = z
-  .strictObject({
-    instructions: nonEmpty.optional(),
-    questions: z.array(z.strictObject({ question: nonEmpty, answer: nonEmpty })).optional(),
-    tasks: z.array(nonEmpty).optional(),
-    requirements: z.array(nonEmpty).optional(),
-    scenarios: z.array(nonEmpty).optional(),
-    placeholder: nonEmpty.optional(),
-  })
-  .refine((c) => Object.keys(c).length > 0, { message: 'A task lesson needs at least one content field' });
+/**
+ * A catalogue video may leave out its length: the seed takes it from the measured
+ * media files (`db/media.ts`). Everything else is the lesson-content contract.
+ */
+export const catalogueVideoContentSchema = videoContentSchema.partial({ durationSeconds: true });
 
 const lessonBase = {
   title: nonEmpty,
@@ -35,9 +27,12 @@ const lessonBase = {
   estimatedMinutes: z.number().int().min(1).max(240),
 };
 
+/** A lesson in git: its type and content follow `lessonContentSchema` (src/schemas/lesson-content.ts). */
 export const catalogueLessonSchema = z.discriminatedUnion('type', [
-  z.strictObject({ ...lessonBase, type: z.literal('video'), content: videoContentSchema }),
+  z.strictObject({ ...lessonBase, type: z.literal('video'), content: catalogueVideoContentSchema }),
   z.strictObject({ ...lessonBase, type: z.literal('task'), content: taskContentSchema }),
+  z.strictObject({ ...lessonBase, type: z.literal('text'), content: textContentSchema }),
+  z.strictObject({ ...lessonBase, type: z.literal('html'), content: htmlContentSchema }),
 ]);
 
 export const catalogueModuleSchema = z.strictObject({

@@ -70,7 +70,11 @@ describe('content collections', () => {
     for (const group of overview.groups) {
       const source = check(pageSchema, parse(readFileSync(join(contentDir, 'pages', `${group.page}.yaml`), 'utf8')), group.page);
       if (source.kind !== 'consulting') throw new Error(`${group.page} is not a consulting page`);
-      for (const id of group.packageIds) expect(source.packages.map((p) => p.id), group.page).toContain(id);
+      for (const id of group.packageIds)
+        expect(
+          source.packages.map((p) => p.id),
+          group.page,
+        ).toContain(id);
     }
   });
 

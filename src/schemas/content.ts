@@ -69,7 +69,11 @@ const consultingPage = z.strictObject({
   hero: heroSchema,
   packagesHeading: text,
   packages: z.array(consultingPackageSchema).length(3),
-  metrics: z.array(z.strictObject({ value: text, label: text })).min(3).max(4).optional(),
+  metrics: z
+    .array(z.strictObject({ value: text, label: text }))
+    .min(3)
+    .max(4)
+    .optional(),
   benefits: titledSection(3, 6).optional(),
   tools: titledSection(3, 12).optional(),
   dataSources: z.strictObject({ heading: text, lead: text.optional(), items: z.array(text).min(4).max(16) }).optional(),
@@ -123,15 +127,17 @@ const bundlePage = z
       guaranteeDays: z.number().int().min(1),
     }),
     benefits: titledSection(3, 8),
-    includedCourses: z
-      .strictObject({
-        heading: text,
-        items: z.array(z.strictObject({ title: text, href: internalPath, description: text })).length(6),
-      }),
+    includedCourses: z.strictObject({
+      heading: text,
+      items: z.array(z.strictObject({ title: text, href: internalPath, description: text })).length(6),
+    }),
     learningPath: z.strictObject({
       heading: text,
       lead: text,
-      stages: z.array(z.strictObject({ weeks: text, title: text, description: text })).min(3).max(6),
+      stages: z
+        .array(z.strictObject({ weeks: text, title: text, description: text }))
+        .min(3)
+        .max(6),
     }),
     testimonial: testimonialSchema,
     faq: z.strictObject({ heading: text, items: z.array(faqSchema).min(4).max(10) }),
@@ -323,5 +329,3 @@ export const courseMarketingSchema = z.strictObject({
   priceIncludes: z.array(text).min(3).max(8),
   seoDescription: z.string().trim().min(50).max(170),
 });
-
-export type CourseMarketing = z.infer<typeof courseMarketingSchema>;

@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import type { LessonType } from './lesson-content';
 import './text';
 
 /** Contracts of the learner endpoints, shared by the functions and the islands. */
 
 /** Course ids are URL slugs ('grunnleggende-ki'). */
-export const courseIdSchema = z.string().max(100).regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Ugyldig kurs-id');
+export const courseIdSchema = z
+  .string()
+  .max(100)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Ugyldig kurs-id');
 export const uuidSchema = z.uuid({ error: 'Ugyldig id' });
 
 export const courseParams = z.object({ courseId: courseIdSchema });
@@ -46,7 +50,8 @@ export interface LessonSummary {
   title: string;
   description: string | null;
   orderIndex: number;
-  contentType: 'video' | 'task' | 'text' | 'html';
+  /** The lesson's `type` (src/schemas/lesson-content.ts). */
+  contentType: LessonType;
   estimatedMinutes: number;
 }
 

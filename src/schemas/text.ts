@@ -43,11 +43,9 @@ export function text(options: TextOptions) {
   return (trim ? base.trim() : base)
     .refine((value) => !CONTROL.test(value), { error: textMessages.control, abort: true })
     .refine((value) => multiline || !LINE_BREAK_OR_TAB.test(value), { error: textMessages.lineBreak, abort: true })
-    .refine((value) => length(value) >= min, { error: messages.required ?? (min <= 1 ? 'Feltet må fylles ut' : `Må ha minst ${min} tegn`), abort: true })
+    .refine((value) => length(value) >= min, {
+      error: messages.required ?? (min <= 1 ? 'Feltet må fylles ut' : `Må ha minst ${min} tegn`),
+      abort: true,
+    })
     .refine((value) => length(value) <= max, { error: messages.tooLong ?? `Kan ha høyst ${max} tegn` });
-}
-
-/** True when the string holds a character no text field accepts (for checks outside zod). */
-export function hasControlCharacters(value: string, multiline = false): boolean {
-  return CONTROL.test(value) || (!multiline && LINE_BREAK_OR_TAB.test(value));
 }

@@ -1,9 +1,11 @@
+import { ApiError, apiRequest } from '../lib/api';
 import { safeNextPath } from '../lib/safe-next';
 
 /**
  * The sign-in page: one form in two modes, sign-in and create account (#registrer).
- * Posts JSON to the auth API and shows the server's Norwegian messages next to the
- * right fields, or above the form when they concern the whole request.
+ * Posts JSON to the auth API through the shared client (`src/lib/api.ts`, no React)
+ * and shows the server's Norwegian messages next to the right fields, or above the
+ * form when they concern the whole request.
  */
 
 type Mode = 'login' | 'register';
@@ -50,11 +52,6 @@ function showFieldError(form: HTMLFormElement, name: string, message: string): b
   return true;
 }
 
-interface ErrorBody {
-  error?: string;
-  issues?: { path: string; message: string }[];
-}
-
 async function submit(form: HTMLFormElement): Promise<void> {
   const mode = (form.dataset.mode as Mode | undefined) ?? 'login';
   clearErrors(form);
@@ -65,25 +62,20 @@ async function submit(form: HTMLFormElement): Promise<void> {
     button.textContent = button.dataset.pendingLabel ?? label;
   }
   try {
-    const response = await fetch(endpoints[mode], {
-      method: 'POST',
-      credentials: 'include',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(Object.fromEntries(new FormData(form))),
-    });
-    if (response.ok) {
-      window.location.assign(safeNextPath(new URLSearchParams(window.location.search).get('next')));
+    await apiRequest('POST', endpoints[mode], Object.fromEntries(new FormData(form)));
+    window.location.assign(safeNextPath(new URLSearchParams(window.location.search).get('next')));
+  } catch (error) {
+    // fetch itself throws (a TypeError) only when the server cannot be reached.
+    if (!(error instanceof ApiError)) {
+      showFormError(form, 'Kunne ikke kontakte serveren. Sjekk nettforbindelsen og prøv igjen.');
       return;
     }
-    const body = (await response.json().catch(() => ({}))) as ErrorBody;
-    const placed = (body.issues ?? []).filter((issue) => showFieldError(form, issue.path, issue.message));
+    const placed = error.issues.filter((issue) => showFieldError(form, issue.path, issue.message));
     if (placed.length > 0) {
       form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
     } else {
-      showFormError(form, body.error ?? 'Noe gikk galt. Prøv igjen om litt.');
+      showFormError(form, error.bodyError ?? 'Noe gikk galt. Prøv igjen om litt.');
     }
-  } catch {
-    showFormError(form, 'Kunne ikke kontakte serveren. Sjekk nettforbindelsen og prøv igjen.');
   } finally {
     if (button) {
       button.disabled = false;

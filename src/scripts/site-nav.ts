@@ -46,10 +46,13 @@ function initDropdowns(nav: HTMLElement): void {
 
   for (const d of dropdowns) {
     d.trigger.addEventListener('click', () => {
-      // A click on a menu the pointer just opened keeps it open (and pins it).
+      // A click on a menu the pointer just opened keeps it open and pins it: from now on
+      // only a click, Escape or a click outside closes it, not the pointer leaving.
       const open = d.byHover ? true : !isOpen(d);
+      window.clearTimeout(d.closeTimer);
       closeOthers(d);
       setOpen(d, open);
+      d.byHover = false;
     });
 
     d.item.addEventListener('pointerenter', (event) => {

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { atomically, type Db } from '../../db/client';
 import { users } from '../../db/schema';
 import type { CurrentUser, LoginBody, RegisterBody } from '../schemas/auth';
-import { HttpError } from './http';
+import { AccountInactiveError, ConflictError, InvalidCredentialsError, ThrottledError } from './errors';
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
-import { createSession, sessionUserColumns } from './session';
+import { createSession, invalidateSession, sessionUserColumns } from './session';
 import { verifyDeviceToken, issueDeviceToken } from './device';
 import { clear, policies, release, reserve, reserveAll } from './throttle';
 
@@ -15,10 +15,6 @@ export const messages = {
   tooManySignups: 'For mange nye kontoer fra denne adressen. Vent litt og prøv igjen.',
   emailTaken: 'Det finnes allerede en konto med denne e-postadressen. Logg inn i stedet.',
 } as const;
-
-function throttled(message: string, seconds: number): HttpError {
-  return new HttpError(429, message, { retryAfter: seconds }, { 'Retry-After': String(seconds) });
-}
 
 export interface SignedIn {
   user: CurrentUser;
@@ -42,12 +38,22 @@ function loginKeys(email: string, ip: string, deviceNonce: string | null) {
   ];
 }
 
-export async function login(db: Db, input: LoginBody, ip: string, deviceToken: string | null = null): Promise<SignedIn> {
+/**
+ * Signs in. `previousSessionId`: a session the browser already had, ended in the same
+ * transaction that creates the new one (no session fixation, never half done).
+ */
+export async function login(
+  db: Db,
+  input: LoginBody,
+  ip: string,
+  deviceToken: string | null = null,
+  previousSessionId: string | null = null,
+): Promise<SignedIn> {
   const keys = loginKeys(input.email, ip, verifyDeviceToken(deviceToken, input.email));
   // The attempt is counted before the password is checked, atomically, so a burst of
   // parallel guesses gets no more password checks than the policy allows.
   const reservation = await reserveAll(db, keys);
-  if (!reservation.allowed) throw throttled(messages.tooManyAttempts, reservation.retryAfter);
+  if (!reservation.allowed) throw new ThrottledError(messages.tooManyAttempts, reservation.retryAfter);
 
   const [row] = await db
     .select({ ...sessionUserColumns, passwordHash: users.passwordHash })
@@ -57,27 +63,31 @@ export async function login(db: Db, input: LoginBody, ip: string, deviceToken: s
   // Unknown e-mail and wrong password cost the same time and give the same answer.
   const valid = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
   // A failure keeps its reservation: that is the counted failure.
-  if (!row || !valid) throw new HttpError(401, messages.wrongCredentials);
+  if (!row || !valid) throw new InvalidCredentialsError(messages.wrongCredentials);
   // Only someone who knows the password learns that the account is deactivated.
-  if (!row.isActive) throw new HttpError(403, messages.inactive);
+  if (!row.isActive) throw new AccountInactiveError(messages.inactive);
 
   const { passwordHash: _, ...user } = row;
-  const signedIn = await db.transaction(async (tx) => {
+  const signedIn = await atomically(db, async (tx) => {
     // The owner proved who they are: forget this place's failures, give back the shared ones.
     const [specific, ...shared] = keys;
     if (specific) await clear(tx, specific.key);
     for (const { key, policy } of shared) await release(tx, key, policy);
+    if (previousSessionId) await invalidateSession(tx, previousSessionId);
     return createSession(tx, user.id);
   });
   return { user, token: signedIn.token, expiresAt: signedIn.session.expiresAt, deviceToken: issueDeviceToken(user.email) };
 }
 
-export async function register(db: Db, input: RegisterBody, ip: string): Promise<SignedIn> {
+/** Creates an individual account and signs it in; ends `previousSessionId` in the same transaction. */
+export async function register(db: Db, input: RegisterBody, ip: string, previousSessionId: string | null = null): Promise<SignedIn> {
+  // Outside the transaction on purpose: every sign-up counts, also one that then fails
+  // (e-mail taken), and the reservation's row lock is not held through the password hash.
   const reservation = await reserve(db, `register:ip:${ip}`, policies.registerIp);
-  if (!reservation.allowed) throw throttled(messages.tooManySignups, reservation.retryAfter);
+  if (!reservation.allowed) throw new ThrottledError(messages.tooManySignups, reservation.retryAfter);
 
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
+  return atomically(db, async (tx) => {
     const [user] = await tx
       .insert(users)
       .values({
@@ -89,7 +99,8 @@ export async function register(db: Db, input: RegisterBody, ip: string): Promise
       })
       .onConflictDoNothing({ target: users.email })
       .returning(sessionUserColumns);
-    if (!user) throw new HttpError(409, messages.emailTaken);
+    if (!user) throw new ConflictError(messages.emailTaken);
+    if (previousSessionId) await invalidateSession(tx, previousSessionId);
     const { token, session } = await createSession(tx, user.id);
     return { user, token, expiresAt: session.expiresAt, deviceToken: issueDeviceToken(user.email) };
   });

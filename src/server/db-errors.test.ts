@@ -14,8 +14,7 @@ function pgError(code: string, message: string, severity = 'ERROR'): DatabaseErr
 const nodeError = (code: string, message: string) => Object.assign(new Error(message), { code });
 
 /** As drizzle wraps a driver error: the SQL and its parameters in the message, the driver error in `cause`. */
-const wrapped = (cause: unknown) =>
-  new DrizzleQueryError('select "id" from "users" where "email" = $1', ['ola@example.no'], cause as Error);
+const wrapped = (cause: unknown) => new DrizzleQueryError('select "id" from "users" where "email" = $1', ['ola@example.no'], cause as Error);
 
 describe('isDatabaseUnavailable', () => {
   it.each([
@@ -34,13 +33,22 @@ describe('isDatabaseUnavailable', () => {
     ['EAI_AGAIN', nodeError('EAI_AGAIN', 'getaddrinfo EAI_AGAIN ep-x.neon.tech')],
     ['Connection terminated unexpectedly', new Error('Connection terminated unexpectedly')],
     ['Connection terminated', new Error('Connection terminated')],
-    ['pg-pool connect timeout', new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') })],
+    [
+      'pg-pool connect timeout',
+      new Error('Connection terminated due to connection timeout', { cause: new Error('Connection terminated unexpectedly') }),
+    ],
     ['pg-pool waiting timeout', new Error('timeout exceeded when trying to connect')],
     ['pg query_timeout', new Error('Query read timeout')],
     ['a broken checked-out client', new Error('Client has encountered a connection error and is not queryable')],
     ['dual-stack connect (AggregateError)', new AggregateError([nodeError('ECONNREFUSED', 'connect ECONNREFUSED ::1:5432')], '')],
     ["Neon's WebSocket error event", new Event('error')],
-    ['a ws-package ErrorEvent', new (class ErrorEvent { type = 'error'; message = ''; })()],
+    [
+      'a ws-package ErrorEvent',
+      new (class ErrorEvent {
+        type = 'error';
+        message = '';
+      })(),
+    ],
   ])('%s', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(isDatabaseUnavailable(wrapped(error))).toBe(true);

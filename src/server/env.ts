@@ -57,6 +57,11 @@ const schema = z.object({
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** Largest accepted request body in bytes (413 above). */
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
+  /**
+   * Netlify build hook (Site configuration → Build & deploy → Build hooks). An admin's content
+   * edit POSTs to it so the static pages are rebuilt with the new titles. Empty: no rebuild.
+   */
+  NETLIFY_BUILD_HOOK_URL: optionalUrl,
   /** Real PostgreSQL server for the test suite; empty: tests use PGlite only. */
   TEST_DATABASE_URL: optionalUrl,
   /** Chromium for Playwright; empty: /usr/bin/chromium. */
@@ -93,5 +98,4 @@ export const authSecret = env.AUTH_SECRET ?? 'development-only-key-never-used-in
 export const databaseUrl = env.DATABASE_URL ?? env.NETLIFY_DATABASE_URL;
 
 /** The database URL migrations run against (direct connection where there is one). */
-export const migrationDatabaseUrl =
-  env.DATABASE_URL_UNPOOLED ?? env.NETLIFY_DATABASE_URL_UNPOOLED ?? databaseUrl;
+export const migrationDatabaseUrl = env.DATABASE_URL_UNPOOLED ?? env.NETLIFY_DATABASE_URL_UNPOOLED ?? databaseUrl;

@@ -5,16 +5,10 @@ import '../schemas/text';
 import { acquireAppDb } from './db';
 import { databaseUnavailableMessage, isDatabaseUnavailable } from './db-errors';
 import { env } from './env';
+import { DomainError, type DomainErrorCode, ThrottledError } from './errors';
 import { logRequestError } from './log';
 import { apiSecurityHeaders } from './security-headers';
-import {
-  clearedSessionCookies,
-  SESSION_COOKIE,
-  type SessionUser,
-  sessionCookies,
-  type ValidSession,
-  validateSessionToken,
-} from './session';
+import { clearedSessionCookies, SESSION_COOKIE, type SessionUser, sessionCookies, type ValidSession, validateSessionToken } from './session';
 
 /**
  * The request pipeline every /api function uses. A function file declares its
@@ -77,6 +71,26 @@ export const unauthorized = () => new HttpError(401, 'Unauthorized', { message: 
 export const forbidden = (message: string = httpMessages.forbidden) => new HttpError(403, message);
 export const notFound = (message: string = httpMessages.notFound) => new HttpError(404, message);
 
+/** The status of each service error (src/server/errors.ts); a new kind must be added here. */
+const domainErrorStatus: Record<DomainErrorCode, number> = {
+  not_found: 404,
+  conflict: 409,
+  forbidden: 403,
+  account_inactive: 403,
+  invalid_credentials: 401,
+  throttled: 429,
+};
+
+/** A service's error as the response the API gives: its status, its Norwegian text, and `Retry-After` when throttled. */
+export function httpErrorFromDomain(error: DomainError): HttpError {
+  const status = domainErrorStatus[error.code];
+  if (error instanceof ThrottledError) {
+    const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
+    return new HttpError(status, error.message, { retryAfter: seconds }, { 'Retry-After': String(seconds) });
+  }
+  return new HttpError(status, error.message);
+}
+
 type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 type UserFor<A extends Access> = A extends 'public' ? SessionUser | null : SessionUser;
@@ -129,10 +143,7 @@ export function route<
 }
 
 /** `'GET /api/things/:id'` → route. Paths use Netlify's `:name` syntax, as in `config.path`. */
-export type Routes = Record<
-  `${Method} /api/${string}`,
-  RouteDefinition<Access, Schema | undefined, Schema | undefined, Schema | undefined>
->;
+export type Routes = Record<`${Method} /api/${string}`, RouteDefinition<Access, Schema | undefined, Schema | undefined, Schema | undefined>>;
 
 // --- responses ----------------------------------------------------------------
 
@@ -259,19 +270,13 @@ export function signOutPage(): Response {
     status: 200,
     headers: {
       'Content-Type': 'text/html; charset=utf-8',
-      'Content-Security-Policy':
-        "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+      'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
     },
   });
 }
 
 function clientIp(request: Request, context: FunctionContext): string {
-  return (
-    context.ip ??
-    request.headers.get('x-nf-client-connection-ip') ??
-    request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ??
-    'unknown'
-  );
+  return context.ip ?? request.headers.get('x-nf-client-connection-ip') ?? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown';
 }
 
 // --- the handler --------------------------------------------------------------
@@ -329,9 +334,7 @@ export function createHandler(routes: Routes) {
       const rawParams = match.pattern.exec({ pathname: url.pathname })?.pathname.groups ?? {};
       const params = definition.params ? validation(definition.params, rawParams) : undefined;
       const query = definition.query ? validation(definition.query, Object.fromEntries(url.searchParams)) : undefined;
-      const body = definition.body
-        ? await parseBody(request, definition.body, definition.maxBodyBytes ?? env.MAX_BODY_BYTES)
-        : undefined;
+      const body = definition.body ? await parseBody(request, definition.body, definition.maxBodyBytes ?? env.MAX_BODY_BYTES) : undefined;
 
       const response = await definition.handler({
         request,
@@ -349,6 +352,7 @@ export function createHandler(routes: Routes) {
       return withApiHeaders(response, cookies);
     } catch (error) {
       if (error instanceof HttpError) return withApiHeaders(errorResponse(error), cookies);
+      if (error instanceof DomainError) return withApiHeaders(errorResponse(httpErrorFromDomain(error)), cookies);
       logRequestError(requestId, routeName, error);
       if (isDatabaseUnavailable(error)) {
         return withApiHeaders(json({ error: databaseUnavailableMessage }, { status: 503, headers: { 'Retry-After': '5' } }), []);

@@ -1,14 +1,8 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { courses, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
-import {
-  type Course,
-  type Enrollment,
-  type LessonSummary,
-  type ModuleWithProgress,
-  percentage,
-} from '../schemas/learning';
-import { notFound } from './http';
+import { type Course, type Enrollment, type LessonSummary, type ModuleWithProgress, percentage } from '../schemas/learning';
+import { NotFoundError } from './errors';
 
 /**
  * The catalogue and a learner's place in it. Every function runs a fixed
@@ -42,26 +36,46 @@ export async function listEnrollments(db: Db, userId: string): Promise<Enrollmen
   return rows.map((r) => ({ ...r, enrolledAt: r.enrolledAt.toISOString(), completedAt: r.completedAt?.toISOString() ?? null }));
 }
 
-/** Enrolls the user; enrolling again returns the existing enrollment (`created: false`). */
+/**
+ * Enrolls the user; enrolling again returns the existing enrollment (`created: false`).
+ * The write is one statement (`INSERT … SELECT … FROM courses … ON CONFLICT DO NOTHING`),
+ * atomic on its own: the course check and the insert cannot be split by a concurrent
+ * change, so it needs no transaction. A second statement runs only when nothing was
+ * inserted, to tell an existing enrollment from an unknown course.
+ */
 export async function enroll(db: Db, userId: string, courseId: string): Promise<{ enrollment: Enrollment; created: boolean }> {
-  const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
-  if (!course) throw notFound(COURSE_NOT_FOUND);
-  const inserted = await db
+  const returned = { id: enrollments.id, createdAt: enrollments.createdAt, completedAt: enrollments.completedAt };
+  const [inserted] = await db
     .insert(enrollments)
-    .values({ userId, courseId })
+    .select(
+      db
+        .select({
+          // INSERT … SELECT lists every column of the table, in the table's order.
+          id: sql`gen_random_uuid()`.as('id'),
+          userId: sql`${userId}::uuid`.as('user_id'),
+          courseId: courses.id,
+          completedAt: sql`NULL::timestamptz`.as('completed_at'),
+          createdAt: sql`now()`.as('created_at'),
+          updatedAt: sql`now()`.as('updated_at'),
+        })
+        .from(courses)
+        .where(eq(courses.id, courseId)),
+    )
     .onConflictDoNothing({ target: [enrollments.userId, enrollments.courseId] })
-    .returning({ id: enrollments.id, createdAt: enrollments.createdAt, completedAt: enrollments.completedAt });
+    .returning(returned);
   const row =
-    inserted[0] ??
+    inserted ??
     (
       await db
-        .select({ id: enrollments.id, createdAt: enrollments.createdAt, completedAt: enrollments.completedAt })
-        .from(enrollments)
-        .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+        .select(returned)
+        .from(courses)
+        .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, userId)))
+        .where(eq(courses.id, courseId))
     )[0];
-  if (!row) throw new Error('enrollment vanished between insert and select');
+  if (!row) throw new NotFoundError(COURSE_NOT_FOUND);
+  if (!row.id || !row.createdAt) throw new Error('enrollment vanished between insert and select');
   return {
-    created: inserted.length > 0,
+    created: inserted !== undefined,
     enrollment: { id: row.id, courseId, enrolledAt: row.createdAt.toISOString(), completedAt: row.completedAt?.toISOString() ?? null },
   };
 }
@@ -69,7 +83,7 @@ export async function enroll(db: Db, userId: string, courseId: string): Promise<
 /** Each module of the course in order, with the user's completed and total lesson counts. */
 export async function modulesWithProgress(db: Db, userId: string, courseId: string): Promise<ModuleWithProgress[]> {
   const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId));
-  if (!course) throw notFound(COURSE_NOT_FOUND);
+  if (!course) throw new NotFoundError(COURSE_NOT_FOUND);
   const rows = await db
     .select({
       id: modules.id,
@@ -93,7 +107,7 @@ export async function modulesWithProgress(db: Db, userId: string, courseId: stri
 /** The module's lessons in order, without their content. */
 export async function moduleLessons(db: Db, moduleId: string): Promise<LessonSummary[]> {
   const [module] = await db.select({ id: modules.id }).from(modules).where(eq(modules.id, moduleId));
-  if (!module) throw notFound(MODULE_NOT_FOUND);
+  if (!module) throw new NotFoundError(MODULE_NOT_FOUND);
   return db
     .select({
       id: lessons.id,

@@ -6,9 +6,6 @@ const ARGON2ID = 2;
 /** OWASP's Argon2id baseline: 19 MiB, two passes, one lane. */
 const options = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 256;
-
 export function hashPassword(password: string): Promise<string> {
   return hash(password, options);
 }

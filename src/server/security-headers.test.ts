@@ -6,9 +6,7 @@ import { sharedSecurityHeaders, staticCsp } from './security-headers';
 function netlifyTomlHeaders(): Record<string, string> {
   const toml = readFileSync('netlify.toml', 'utf8');
   const block = toml.split('[[headers]]').find((b) => /for = "\/\*"/.test(b)) ?? '';
-  return Object.fromEntries(
-    [...block.matchAll(/^\s+([\w-]+) = "(.*)"$/gm)].filter((m) => m[1] !== 'for').map((m) => [m[1]!, m[2]!]),
-  );
+  return Object.fromEntries([...block.matchAll(/^\s+([\w-]+) = "(.*)"$/gm)].filter((m) => m[1] !== 'for').map((m) => [m[1]!, m[2]!]));
 }
 
 describe('security headers', () => {

@@ -18,8 +18,7 @@ export const sharedSecurityHeaders: Record<string, string> = {
  * and styles (both policies apply, so neither may allow more than intended);
  * the header adds what a meta tag cannot carry, such as frame-ancestors.
  */
-export const staticCsp =
-  "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'; upgrade-insecure-requests";
+export const staticCsp = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'; upgrade-insecure-requests";
 
 /** JSON API responses load nothing and may be framed by no one. */
 export const apiCsp = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'";

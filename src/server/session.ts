@@ -62,11 +62,7 @@ function hashSecret(secret: string): Uint8Array {
 
 const TOKEN_PART = /^[a-z2-7]{32}$/;
 
-export async function createSession(
-  db: Db,
-  userId: string,
-  now = new Date(),
-): Promise<{ token: string; session: ValidSession }> {
+export async function createSession(db: Db, userId: string, now = new Date()): Promise<{ token: string; session: ValidSession }> {
   const id = randomPart();
   const secret = randomPart();
   const expiresAt = new Date(now.getTime() + lifetimeMs());
@@ -80,11 +76,7 @@ export async function createSession(
   return { token: `${id}.${secret}`, session: { id, userId, expiresAt, renewed: false } };
 }
 
-export async function validateSessionToken(
-  db: Db,
-  token: string,
-  now = new Date(),
-): Promise<{ session: ValidSession; user: SessionUser } | null> {
+export async function validateSessionToken(db: Db, token: string, now = new Date()): Promise<{ session: ValidSession; user: SessionUser } | null> {
   const [id, secret, ...rest] = token.split('.');
   if (!id || !secret || rest.length > 0 || !TOKEN_PART.test(id) || !TOKEN_PART.test(secret)) return null;
 
@@ -116,10 +108,6 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-export async function invalidateUserSessions(db: Db, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
-}
-
 // --- cookies ------------------------------------------------------------------
 
 /** `Secure` is dropped only for plain-http localhost, where browsers would refuse it elsewhere. */
@@ -131,16 +119,10 @@ export function isSecureRequest(requestUrl: string): boolean {
 
 export function sessionCookies(requestUrl: string, token: string, expiresAt: Date): string[] {
   const common = { path: '/', sameSite: 'lax' as const, secure: isSecureRequest(requestUrl), expires: expiresAt };
-  return [
-    stringifySetCookie(SESSION_COOKIE, token, { ...common, httpOnly: true }),
-    stringifySetCookie(SIGNED_IN_HINT_COOKIE, '1', common),
-  ];
+  return [stringifySetCookie(SESSION_COOKIE, token, { ...common, httpOnly: true }), stringifySetCookie(SIGNED_IN_HINT_COOKIE, '1', common)];
 }
 
 export function clearedSessionCookies(requestUrl: string): string[] {
   const common = { path: '/', sameSite: 'lax' as const, secure: isSecureRequest(requestUrl), maxAge: 0 };
-  return [
-    stringifySetCookie(SESSION_COOKIE, '', { ...common, httpOnly: true }),
-    stringifySetCookie(SIGNED_IN_HINT_COOKIE, '', common),
-  ];
+  return [stringifySetCookie(SESSION_COOKIE, '', { ...common, httpOnly: true }), stringifySetCookie(SIGNED_IN_HINT_COOKIE, '', common)];
 }

@@ -99,11 +99,7 @@ export async function reserve(db: Db, key: string, policy: ThrottlePolicy, now =
  * Reserves one attempt on every key in order and stops at the first refusal, so a
  * refused attempt never counts against the keys after it. Keys go most specific first.
  */
-export async function reserveAll(
-  db: Db,
-  keys: readonly { key: string; policy: ThrottlePolicy }[],
-  now = new Date(),
-): Promise<Reservation> {
+export async function reserveAll(db: Db, keys: readonly { key: string; policy: ThrottlePolicy }[], now = new Date()): Promise<Reservation> {
   for (const { key, policy } of keys) {
     const reservation = await reserve(db, key, policy, now);
     if (!reservation.allowed) return reservation;

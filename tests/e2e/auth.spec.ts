@@ -2,8 +2,6 @@ import { expect, test } from '@playwright/test';
 import { demoAccounts } from '../demo-accounts';
 import { axeViolations, signIn } from './helpers';
 
-
-
 test('the landing page and the health check answer', async ({ page, request }) => {
   await page.goto('/');
   await expect(page.getByRole('link', { name: 'Kom i gang' })).toBeVisible();

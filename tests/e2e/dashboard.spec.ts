@@ -12,8 +12,7 @@ import { axeViolations, openDashboard, recordScripts, signIn } from './helpers';
  * nothing yet.
  */
 const catalogue = loadCatalogue();
-const lessonsIn = (courseId: string, moduleIndex: number) =>
-  catalogue.find((c) => c.id === courseId)?.modules[moduleIndex]?.lessons.length ?? 0;
+const lessonsIn = (courseId: string, moduleIndex: number) => catalogue.find((c) => c.id === courseId)?.modules[moduleIndex]?.lessons.length ?? 0;
 const pct = (done: number, total: number) => Math.round((100 * done) / total);
 const minutes = (percentage: number) => Math.floor((percentage / 100) * 20);
 
@@ -166,7 +165,9 @@ test.describe('as elev@demo.no', () => {
     await context.clearCookies({ name: 'session' });
     await courseButton(page, 'KI Grunnkurs').click();
     const moduleTitle = catalogue.find((c) => c.id === 'grunnleggende-ki')?.modules[0]?.title ?? '';
-    await coursesCard(page).getByRole('button', { name: new RegExp(`^${moduleTitle.replace(/[?]/g, '\\?')}`) }).click();
+    await coursesCard(page)
+      .getByRole('button', { name: new RegExp(`^${moduleTitle.replace(/[?]/g, '\\?')}`) })
+      .click();
     await expect(page.getByRole('listitem').filter({ hasText: 'Unauthorized' })).toContainText('You are logged out. Logging in again...');
     await expect(page).toHaveURL(/\/logg-inn/);
   });

@@ -7,7 +7,12 @@ test.describe('legal pages', () => {
   const facts: Record<string, (string | RegExp)[]> = {
     '/vilkar': ['14 dagers pengene-tilbake-garanti', '14 dagers angrerett', /inkludert merverdiavgift/, /Forbrukerklageutvalget/],
     '/personvern': ['kundeforholdet pluss 3 år', /5 år/, /Tekniske logger.*12 måneder/, 'Vi svarer innen 30 dager', /Datatilsynet/],
-    '/cookies': [/«Godta» og «Avslå», og de to valgene er like synlige/, /Funksjonelle.*Inntil 12 måneder/, /Analyse.*Inntil 24 måneder/, /Markedsføring.*Inntil 12 måneder/],
+    '/cookies': [
+      /«Godta» og «Avslå», og de to valgene er like synlige/,
+      /Funksjonelle.*Inntil 12 måneder/,
+      /Analyse.*Inntil 24 måneder/,
+      /Markedsføring.*Inntil 12 måneder/,
+    ],
     '/angrekrav': [/Angrefristen er 14 dager/, /14 dagers pengene-tilbake-garanti/, /12 måneder/],
   };
 
@@ -74,7 +79,10 @@ test.describe('AI resources', () => {
     const logs: string[] = [];
     page.on('console', (message) => logs.push(message.text()));
     await page.goto('/ki-workflows');
-    const workflows = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('button', { name: /^Implementer/ }) });
+    const workflows = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('button', { name: /^Implementer/ }) });
     await expect(workflows).toHaveCount(12);
     for (const workflow of await workflows.all()) {
       await expect(workflow.getByText(/^Vanskelighetsgrad: (Lett|Middels|Avansert)$/)).toHaveCount(1);
@@ -84,8 +92,14 @@ test.describe('AI resources', () => {
       await expect(workflow.getByText('Tidsbesparelse', { exact: true })).toBeVisible();
     }
     const url = page.url();
-    await workflows.first().getByRole('button', { name: /^Implementer/ }).click();
-    await workflows.first().getByRole('button', { name: /^Kopier/ }).click();
+    await workflows
+      .first()
+      .getByRole('button', { name: /^Implementer/ })
+      .click();
+    await workflows
+      .first()
+      .getByRole('button', { name: /^Kopier/ })
+      .click();
     expect(page.url()).toBe(url);
     expect(logs.filter((l) => /^(implement|copy) /.test(l))).toHaveLength(2);
     await expect(page.getByRole('heading', { level: 3, name: '1-til-1 implementering' })).toBeVisible();

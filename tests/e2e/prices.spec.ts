@@ -59,7 +59,9 @@ test("the 'Mest Populær' flag is shown on flagged packages only", async ({ page
   await expect(page.getByText('Mest Populær', { exact: true })).toHaveCount(1);
 });
 
-test('the online bundle: 2 990 kr per person, regular 8 490 kr, 5 500 kr saved (65 %), trial, lifetime, 35+ hours, 30-day guarantee', async ({ page }) => {
+test('the online bundle: 2 990 kr per person, regular 8 490 kr, 5 500 kr saved (65 %), trial, lifetime, 35+ hours, 30-day guarantee', async ({
+  page,
+}) => {
   await page.goto('/nettbasert-pakke');
   const block = page.locator('[data-price-block]');
   await expect(block.getByText('2 990 kr', { exact: true })).toBeVisible();
@@ -71,11 +73,20 @@ test('the online bundle: 2 990 kr per person, regular 8 490 kr, 5 500 kr saved (
   await expect(block.getByText(/35\+ timer/)).toBeVisible();
   await expect(block.getByText('30 dagers pengene-tilbake-garanti')).toBeVisible();
   const included = page.locator('#inkluderte-kurs').getByRole('heading', { level: 3 });
-  await expect(included).toHaveText(['KI Grunnkurs', 'KI for Kontoret', 'KI Filmproduksjon', 'KI Markedsføring', 'KI Automatisering', 'Live Nettkurs']);
+  await expect(included).toHaveText([
+    'KI Grunnkurs',
+    'KI for Kontoret',
+    'KI Filmproduksjon',
+    'KI Markedsføring',
+    'KI Automatisering',
+    'Live Nettkurs',
+  ]);
   await expect(page.getByText(/^Uke 11–12/)).toBeVisible();
 });
 
-test('the physical package: 3 days of 8 hours, 2 follow-up days, 3 months of support, 39 900 kr of 60 000 kr, 20 100 kr saved (33 %)', async ({ page }) => {
+test('the physical package: 3 days of 8 hours, 2 follow-up days, 3 months of support, 39 900 kr of 60 000 kr, 20 100 kr saved (33 %)', async ({
+  page,
+}) => {
   await page.goto('/trenings-pakke');
   for (const day of [1, 2, 3]) await expect(page.getByText(`Dag ${day} · 8 timer`)).toBeVisible();
   await expect(page.getByText(/^Oppfølgingsdag \d$/)).toHaveCount(2);
@@ -89,7 +100,10 @@ test('the physical package: 3 days of 8 hours, 2 follow-up days, 3 months of sup
 
 test('the live courses: three coming-soon cards, at most 15 participants, recordings for 30 days, minimum 5 Mbps', async ({ page }) => {
   await page.goto('/live-nettkurs');
-  const comingSoon = page.getByRole('main').getByRole('listitem').filter({ has: page.getByText('Kommer snart', { exact: true }) });
+  const comingSoon = page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByText('Kommer snart', { exact: true }) });
   await expect(comingSoon).toHaveCount(3);
   await expect(page.getByText('Maks 15', { exact: true })).toBeVisible();
   await expect(page.getByText('30 dager', { exact: true })).toBeVisible();

@@ -50,7 +50,9 @@ test.describe('every public route', () => {
 
   test('describe the organisation, and each course with its price in NOK, as JSON-LD', async ({ request }) => {
     const jsonLd = (html: string) =>
-      [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '{}') as Record<string, unknown>);
+      [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+        (m) => JSON.parse(m[1] ?? '{}') as Record<string, unknown>,
+      );
     const landing = jsonLd(await (await request.get('/')).text());
     expect(landing).toContainEqual(expect.objectContaining({ '@type': 'EducationalOrganization', name: site.productName }));
     const course = jsonLd(await (await request.get('/ki-for-kontoret')).text());
@@ -119,15 +121,22 @@ test.describe('desktop navigation', () => {
   test('a dropdown opens and closes on click, and a link in it navigates', async ({ page }) => {
     await page.goto('/');
     const trigger = nav(page).getByRole('button', { name: 'Konsulent' });
+    // The pointer enters first (hover opens the menu), then the click pins it.
+    await trigger.hover();
+    await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await trigger.click();
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await page.mouse.move(5, 600);
-    // Opened by click, it stays open after the pointer leaves; a click outside closes it.
+    // Pinned, it stays open after the pointer leaves, well past the hover close delay (120 ms);
+    // a click outside closes it.
+    await page.waitForTimeout(500);
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await page.mouse.click(5, 600);
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await trigger.click();
-    await nav(page).getByRole('link', { name: /For Bedrifter/ }).click();
+    await nav(page)
+      .getByRole('link', { name: /For Bedrifter/ })
+      .click();
     await expect(page).toHaveURL(/\/bedrift-konsulent$/);
   });
 

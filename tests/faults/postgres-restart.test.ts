@@ -35,10 +35,7 @@ afterAll(async () => {
   await server?.destroy();
 });
 
-const both = async (): Promise<[CallResult, CallResult]> => [
-  await call(health, '/api/health'),
-  await call(courses, '/api/courses', { cookie }),
-];
+const both = async (): Promise<[CallResult, CallResult]> => [await call(health, '/api/health'), await call(courses, '/api/courses', { cookie })];
 
 describe('PostgreSQL restart under the running API', () => {
   it('answers normally with the server up, with the server-side timeouts in place', async () => {

@@ -8,7 +8,6 @@ import { acquireAppDb } from '../../src/server/db';
 import { call, cookieHeader, signIn } from '../helpers';
 import { demoAccounts } from '../demo-accounts';
 
-
 const sessionToken = (cookie: string) => /(?:^|; )session=([^;]+)/.exec(cookie)?.[1] ?? '';
 const db = async () => (await acquireAppDb()).db;
 
@@ -25,9 +24,7 @@ describe('GET /api/auth/user', () => {
     expect(result.status).toBe(200);
     const user = result.body as Record<string, unknown>;
     expect(user).toMatchObject({ email, role, isActive: true });
-    expect(Object.keys(user).sort()).toEqual(
-      ['companyId', 'email', 'firstName', 'id', 'isActive', 'lastName', 'profileImageUrl', 'role'].sort(),
-    );
+    expect(Object.keys(user).sort()).toEqual(['companyId', 'email', 'firstName', 'id', 'isActive', 'lastName', 'profileImageUrl', 'role'].sort());
     if (role === 'company_admin') expect(user.companyId).toEqual(expect.any(String));
     else expect(user.companyId).toBeNull();
   });
@@ -108,8 +105,7 @@ describe('POST /api/auth/login', () => {
   });
 
   it('throttles repeated failures per account and address with 429 and Retry-After, even with the right password', async () => {
-    const attempt = (password: string) =>
-      call(auth, '/api/auth/login', { json: { email: 'bedrift@demo.no', password }, ip: '192.0.2.100' });
+    const attempt = (password: string) => call(auth, '/api/auth/login', { json: { email: 'bedrift@demo.no', password }, ip: '192.0.2.100' });
     for (let i = 0; i < 5; i++) expect((await attempt('feil-passord')).status).toBe(401);
     const blocked = await attempt('demo1234');
     expect(blocked.status).toBe(429);
@@ -143,7 +139,12 @@ describe('sessions', () => {
   it('expire: an expired session is refused, deleted and its cookie cleared', async () => {
     const cookie = await signIn('elev@demo.no', 'demo1234', '198.51.100.20');
     const id = sessionToken(cookie).split('.')[0]!;
-    await (await db()).update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, id));
+    await (
+      await db()
+    )
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, id));
     const result = await call(auth, '/api/auth/user', { cookie });
     expect(result.status).toBe(401);
     expect(result.setCookies.some((c) => c.startsWith('session=;'))).toBe(true);
@@ -248,9 +249,15 @@ describe('POST /api/auth/register', () => {
     const short = await call(auth, '/api/auth/register', { json: { ...person, email: 'a@example.no', password: '1234567' }, ip: '198.51.100.52' });
     expect(short.status).toBe(400);
     expect(short.body).toMatchObject({ issues: [{ path: 'password', message: 'Passordet må ha minst 8 tegn' }] });
-    const long = await call(auth, '/api/auth/register', { json: { ...person, email: 'b@example.no', password: 'x'.repeat(257) }, ip: '198.51.100.52' });
+    const long = await call(auth, '/api/auth/register', {
+      json: { ...person, email: 'b@example.no', password: 'x'.repeat(257) },
+      ip: '198.51.100.52',
+    });
     expect(long.status).toBe(400);
-    const emoji = await call(auth, '/api/auth/register', { json: { ...person, email: 'c@example.no', password: '🔒'.repeat(8) }, ip: '198.51.100.52' });
+    const emoji = await call(auth, '/api/auth/register', {
+      json: { ...person, email: 'c@example.no', password: '🔒'.repeat(8) },
+      ip: '198.51.100.52',
+    });
     expect(emoji.status).toBe(201);
   });
 

@@ -82,7 +82,12 @@ describe('a database host that accepts connections and never answers', () => {
     neonConfig.useSecureWebSocket = false;
     const database = await openDatabase({ ...appDatabaseOptions(), driver: 'neon' });
     try {
-      const [error, elapsed] = await timed(() => database.db.execute(sql`select 1`).then(() => null, (e: unknown) => e));
+      const [error, elapsed] = await timed(() =>
+        database.db.execute(sql`select 1`).then(
+          () => null,
+          (e: unknown) => e,
+        ),
+      );
       expect(error).not.toBeNull();
       expect(isDatabaseUnavailable(error)).toBe(true);
       expect(elapsed).toBeLessThan(BOUND_MS);

@@ -96,7 +96,7 @@ describe('GET /api/courses/:courseId/modules-with-progress', () => {
       module: { id: seedId('module:ki-for-kontoret:0'), title: course?.modules[0]?.title, orderIndex: 0 },
       progress: { completed: total(0), total: total(0), percentage: 100 },
     });
-    expect(list[1]?.progress).toEqual({ completed: 2, total: total(1), percentage: Math.round((200 / total(1))) });
+    expect(list[1]?.progress).toEqual({ completed: 2, total: total(1), percentage: Math.round(200 / total(1)) });
     expect(list.slice(2).map((m) => m.progress.completed)).toEqual([0, 0, 0, 0]);
   });
 
@@ -123,9 +123,7 @@ describe('GET /api/modules/:moduleId/lessons', () => {
     expect(result.status).toBe(200);
     const list = result.body as LessonSummary[];
     const module = catalogue[0]?.modules[0];
-    expect(list.map((l) => [l.title, l.estimatedMinutes, l.contentType])).toEqual(
-      module?.lessons.map((l) => [l.title, l.estimatedMinutes, l.type]),
-    );
+    expect(list.map((l) => [l.title, l.estimatedMinutes, l.contentType])).toEqual(module?.lessons.map((l) => [l.title, l.estimatedMinutes, l.type]));
     expect(list[0]).not.toHaveProperty('content');
   });
 
@@ -147,7 +145,9 @@ describe('POST /api/enrollments', () => {
     const again = await call(enrollmentFunctions, '/api/enrollments', { cookie: ny, json: { courseId: 'ki-automatisering' } });
     expect(again.status).toBe(200);
     expect(again.body).toEqual(created);
-    const rows = await (await db())
+    const rows = await (
+      await db()
+    )
       .select()
       .from(enrollments)
       .where(and(eq(enrollments.userId, userId('ny@demo.no')), eq(enrollments.courseId, 'ki-automatisering')));
@@ -215,11 +215,24 @@ describe('query counts', () => {
       orderIndex: 100 + i,
     }));
     await d.insert(modules).values(extraModules);
+    const textLesson = { type: 'text' as const, content: { text: 'Innhold for å telle spørringer.' } };
     const extraLessons = [
       ...extraModules.flatMap((m) =>
-        Array.from({ length: 5 }, (_, j) => ({ id: seedId(`test-lesson:${m.id}:${j}`), moduleId: m.id, title: `Leksjon ${j + 1}`, orderIndex: j })),
+        Array.from({ length: 5 }, (_, j) => ({
+          id: seedId(`test-lesson:${m.id}:${j}`),
+          moduleId: m.id,
+          title: `Leksjon ${j + 1}`,
+          orderIndex: j,
+          ...textLesson,
+        })),
       ),
-      ...Array.from({ length: 50 }, (_, j) => ({ id: seedId(`test-lesson:first:${j}`), moduleId: firstModule, title: `Ekstra ${j + 1}`, orderIndex: 100 + j })),
+      ...Array.from({ length: 50 }, (_, j) => ({
+        id: seedId(`test-lesson:first:${j}`),
+        moduleId: firstModule,
+        title: `Ekstra ${j + 1}`,
+        orderIndex: 100 + j,
+        ...textLesson,
+      })),
     ];
     await d.insert(lessons).values(extraLessons);
     await d.insert(lessonProgress).values(extraLessons.map((l) => ({ userId: learner, lessonId: l.id, completed: true, completedAt: new Date() })));
@@ -244,6 +257,5 @@ describe('query counts', () => {
     expect((lessonList.body as LessonSummary[]).length).toBeGreaterThan(50);
     const mine = await call(enrollmentFunctions, '/api/users/me/enrollments', { cookie: elev });
     expect((mine.body as Enrollment[]).length).toBe(40);
-
   });
 });

@@ -2,13 +2,14 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { videoDurations } from '../../db/media';
 import { migrateDatabase } from '../../db/migrate';
 import { seedDatabase } from '../../db/seed';
+import { lessonContentSchema, type VideoContent } from '../../src/schemas/lesson-content';
 import { acquireAppDb, appDriver } from '../../src/server/db';
 
 const db = async () => (await acquireAppDb()).db;
-const rows = async <T,>(query: ReturnType<typeof sql>) =>
-  ((await (await db()).execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(query: ReturnType<typeof sql>) => ((await (await db()).execute(query)) as unknown as { rows: T[] }).rows;
 
 const expectedTables = [
   'ai_usage',
@@ -84,9 +85,29 @@ describe('seed', () => {
       const extras = ['questions', 'tasks', 'requirements', 'scenarios'].filter((k) => Array.isArray(content[k]));
       expect(extras.length).toBeGreaterThanOrEqual(1);
     }
-    const videos = await rows<{ video_url: string }>(sql`SELECT DISTINCT video_url FROM lessons WHERE type = 'video'`);
+    const videos = await rows<{ video_url: string; captions_url: string }>(
+      sql`SELECT DISTINCT content ->> 'videoUrl' AS video_url, content ->> 'captionsUrl' AS captions_url FROM lessons WHERE type = 'video'`,
+    );
     expect(videos.length).toBeGreaterThan(0);
-    for (const { video_url } of videos) expect(existsSync(join('public', video_url))).toBe(true);
+    for (const { video_url, captions_url } of videos) {
+      expect(existsSync(join('public', video_url))).toBe(true);
+      expect(existsSync(join('public', captions_url))).toBe(true);
+    }
+  });
+
+  it('writes every lesson as the lesson-content contract describes it, the video URL in the content only', async () => {
+    const lessons = await rows<{ id: string; type: string; content: unknown }>(sql`SELECT id, type, content FROM lessons`);
+    expect(lessons).toHaveLength(164);
+    for (const lesson of lessons) {
+      const parsed = lessonContentSchema.safeParse({ type: lesson.type, content: lesson.content });
+      expect(parsed.success, `${lesson.id}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+    }
+    const videos = lessons.filter((l) => l.type === 'video').map((l) => l.content as VideoContent);
+    expect(new Set(videos.map((v) => v.durationSeconds))).toEqual(new Set([videoDurations['/media/demo-leksjon.mp4']]));
+    const columns = await rows<{ column_name: string }>(
+      sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'lessons' AND column_name LIKE '%video%'`,
+    );
+    expect(columns).toEqual([]);
   });
 
   it('creates the demo accounts with their roles and learning history', async () => {
@@ -101,7 +122,14 @@ describe('seed', () => {
     expect(byEmail['ny@demo.no']?.role).toBe('individual');
     expect(users.filter((u) => !u.is_active).length).toBe(1);
 
-    const [learner] = await rows<{ enrollments: number; completed: number; progress: number; notes: number; conversations: number; messages: number }>(sql`
+    const [learner] = await rows<{
+      enrollments: number;
+      completed: number;
+      progress: number;
+      notes: number;
+      conversations: number;
+      messages: number;
+    }>(sql`
       SELECT
         (SELECT count(*)::int FROM enrollments e WHERE e.user_id = u.id) AS enrollments,
         (SELECT count(*)::int FROM enrollments e WHERE e.user_id = u.id AND e.completed_at IS NOT NULL) AS completed,

@@ -33,8 +33,7 @@ const login = (email: string, password: string, ip: string, cookie?: string) =>
   call(auth, '/api/auth/login', { json: { email, password }, ip, cookie });
 
 /** The device cookie a browser would send back to /api/auth after this response. */
-const deviceCookieOf = (result: CallResult) =>
-  cookieHeader({ ...result, setCookies: result.setCookies.filter((c) => c.startsWith('device=')) });
+const deviceCookieOf = (result: CallResult) => cookieHeader({ ...result, setCookies: result.setCookies.filter((c) => c.startsWith('device=')) });
 
 const statuses = (results: CallResult[]) =>
   results.reduce<Record<number, number>>((all, r) => ({ ...all, [r.status]: (all[r.status] ?? 0) + 1 }), {});
@@ -92,7 +91,9 @@ describe('an attacker cannot lock the owner out', () => {
     expect(first.status).toBe(200);
     const device = deviceCookieOf(first);
     expect(device).toMatch(/^device=[a-z2-7]{26}\.[\w-]+$/);
-    expect(first.setCookies.find((c) => c.startsWith('device='))).toMatch(/HttpOnly; Path=\/api\/auth; SameSite=Strict|Path=\/api\/auth; HttpOnly; SameSite=Strict/i);
+    expect(first.setCookies.find((c) => c.startsWith('device='))).toMatch(
+      /HttpOnly; Path=\/api\/auth; SameSite=Strict|Path=\/api\/auth; HttpOnly; SameSite=Strict/i,
+    );
 
     // A distributed attack: enough addresses to use up the account-wide allowance.
     const addresses = Math.ceil(policies.loginAccount.free / policies.loginAccountIp.free) + 2;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { loadCatalogue } from '../../db/catalogue';
 import { acquireDb, openDatabase } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
 import { seedDatabase } from '../../db/seed';
@@ -39,8 +40,7 @@ describe('Neon serverless driver', () => {
     try {
       await migrateDatabase(database);
       await seedDatabase(database.db, { demoData: true });
-      const count = async (query: ReturnType<typeof sql>) =>
-        ((await database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n;
+      const count = async (query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n;
       expect(await count(sql`SELECT count(*)::int AS n FROM lessons`)).toBe(164);
       // Transactions go through the WebSocket Pool too.
       await expect(
@@ -52,6 +52,22 @@ describe('Neon serverless driver', () => {
       expect(await count(sql`SELECT count(*)::int AS n FROM courses WHERE title = 'midlertidig'`)).toBe(0);
     } finally {
       await database.close();
+    }
+  });
+
+  it('runs the seed in one transaction: a failure half-way leaves nothing behind', async () => {
+    const { db, release } = await acquireDb(appDatabaseOptions());
+    try {
+      const catalogue = structuredClone(loadCatalogue());
+      const fresh = { ...structuredClone(catalogue[0]!), id: 'testkurs-avbrutt', order: 99 };
+      fresh.modules.at(-1)!.lessons.at(-1)!.estimatedMinutes = 2 ** 40; // out of range for integer: refused
+      await expect(seedDatabase(db, { demoData: false, catalogue: [...catalogue, fresh] })).rejects.toThrow();
+      const count = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]?.n;
+      expect(await count(sql`SELECT count(*)::int AS n FROM courses WHERE id = 'testkurs-avbrutt'`)).toBe(0);
+      expect(await count(sql`SELECT count(*)::int AS n FROM modules WHERE course_id = 'testkurs-avbrutt'`)).toBe(0);
+      expect(await count(sql`SELECT count(*)::int AS n FROM lessons`)).toBe(164);
+    } finally {
+      await release();
     }
   });
 

@@ -31,10 +31,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
-    const { rows } = await client.query<{ datname: string }>(
-      'SELECT datname FROM pg_database WHERE datname LIKE $1',
-      [`${runPrefix}_${name}%`],
-    );
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${runPrefix}_${name}%`]);
     for (const row of rows) await client.query(`DROP DATABASE IF EXISTS "${row.datname}" WITH (FORCE)`);
     await client.end();
   };

@@ -20,7 +20,17 @@ function filesUnder(path: string): string[] {
 
 export default async function setup(project: TestProject): Promise<void> {
   const hash = createHash('sha256');
-  for (const file of ['db/migrations', 'db/seed.ts', 'db/schema.ts', 'src/content/courses'].flatMap(filesUnder)) {
+  for (const file of [
+    'db/migrations',
+    'db/seed.ts',
+    'db/seed-ids.ts',
+    'db/media.ts',
+    'db/schema.ts',
+    'src/schemas/lesson-content.ts',
+    'src/schemas/catalogue.ts',
+    'src/schemas/text.ts',
+    'src/content/courses',
+  ].flatMap(filesUnder)) {
     hash.update(file).update(readFileSync(file));
   }
   const root = resolve('.data/test-templates');

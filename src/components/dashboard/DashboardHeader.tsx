@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { site } from '../../config/site';
 import type { CurrentUser } from '../../schemas/auth';
 import { $chatOpen, toggleChat } from '../../stores/ui';
+import { Button } from '../ui/Button';
 import { UserMenu } from './UserMenu';
 
 export function DashboardHeader({ user }: { user: CurrentUser }) {
@@ -15,18 +16,18 @@ export function DashboardHeader({ user }: { user: CurrentUser }) {
         </a>
         <div className="flex items-center gap-2">
           {user.role === 'superuser' && (
-            <a href="/admin" className="rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-50">
-              Admin
-            </a>
+            <Button asChild variant="outline" className="px-3">
+              <a href="/admin">Admin</a>
+            </Button>
           )}
-          <button
-            type="button"
+          <Button
+            variant="outline"
             onClick={toggleChat}
             aria-pressed={chatOpen}
-            className="hidden rounded-md border border-slate-300 px-3 py-2 text-sm font-semibold text-ink hover:bg-slate-50 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700 lg:inline-flex"
+            className="hidden px-3 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700 lg:inline-flex"
           >
             Chat
-          </button>
+          </Button>
           <UserMenu user={user} />
         </div>
       </div>

@@ -2,7 +2,9 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { dashboardStats, progressCourseIds } from '../../lib/dashboard-stats';
 import { coursesQuery, enrollmentsQuery, modulesWithProgressQuery } from '../../lib/learning.queries';
 import type { CurrentUser } from '../../schemas/auth';
-import { CoursesCard } from './CoursesCard';
+import type { Course, Enrollment } from '../../schemas/learning';
+import type { QueryLike } from '../ui/QueryState';
+import { CoursesCard, type EnrolledCourse } from './CoursesCard';
 import { DashboardHeader } from './DashboardHeader';
 import { ReviewCard } from './ReviewCard';
 import { StatCards } from './StatCards';
@@ -22,11 +24,17 @@ export function DashboardView({ user }: { user: CurrentUser }) {
       )
     : null;
 
-  const byId = new Map((courses.data ?? []).map((c) => [c.id, c]));
-  const enrolled = (enrollments.data ?? []).flatMap((e) => {
-    const course = byId.get(e.courseId);
-    return course ? [{ course, withProgress: progressIds.includes(e.courseId) }] : [];
-  });
+  // The 'Kurs' card reads both lists as one: pending while either is, failed if either failed.
+  const enrolledCourses: QueryLike<EnrolledCourse[]> = {
+    isPending: enrollments.isPending || courses.isPending,
+    isError: enrollments.isError || courses.isError,
+    error: enrollments.error ?? courses.error,
+    data: enrollments.data && courses.data ? enrolledWithCourse(enrollments.data, courses.data, progressIds) : undefined,
+    refetch: () => {
+      void enrollments.refetch();
+      void courses.refetch();
+    },
+  };
 
   return (
     <div className="min-h-screen bg-slate-50">
@@ -41,19 +49,20 @@ export function DashboardView({ user }: { user: CurrentUser }) {
         <StatCards stats={stats} />
         <div className="grid gap-6 lg:grid-cols-3">
           <div className="lg:col-span-2">
-            <CoursesCard
-              courses={enrolled}
-              loading={enrollments.isPending || courses.isPending}
-              error={enrollments.isError || courses.isError}
-              onRetry={() => {
-                void enrollments.refetch();
-                void courses.refetch();
-              }}
-            />
+            <CoursesCard courses={enrolledCourses} />
           </div>
           <ReviewCard />
         </div>
       </main>
     </div>
   );
+}
+
+/** The enrolled courses in enrollment order, each marked with whether its module progress is loaded. */
+function enrolledWithCourse(enrollments: Enrollment[], courses: Course[], progressIds: string[]): EnrolledCourse[] {
+  const byId = new Map(courses.map((c) => [c.id, c]));
+  return enrollments.flatMap((e) => {
+    const course = byId.get(e.courseId);
+    return course ? [{ course, withProgress: progressIds.includes(e.courseId) }] : [];
+  });
 }

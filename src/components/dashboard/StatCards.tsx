@@ -1,4 +1,5 @@
 import type { DashboardStats } from '../../lib/dashboard-stats';
+import { Card } from '../ui/Card';
 
 const cards: { key: keyof DashboardStats; label: string }[] = [
   { key: 'completedTasks', label: 'Fullførte Oppgaver' },
@@ -11,12 +12,12 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
   return (
     <dl className="grid gap-4 sm:grid-cols-3">
       {cards.map((card) => (
-        <div key={card.key} className="flex flex-col-reverse rounded-xl border border-slate-200 bg-white p-5">
+        <Card key={card.key} className="flex flex-col-reverse p-5">
           <dt className="mt-1 text-sm font-medium text-muted">{card.label}</dt>
           <dd className="text-3xl font-bold text-brand-900" data-stat={card.key}>
             {stats ? stats[card.key] : <span className="text-base font-normal text-muted">Loading...</span>}
           </dd>
-        </div>
+        </Card>
       ))}
     </dl>
   );

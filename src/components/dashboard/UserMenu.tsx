@@ -1,9 +1,9 @@
 import { DropdownMenu } from 'radix-ui';
 import type { CurrentUser } from '../../schemas/auth';
 import { initials, roleLabels } from '../../lib/user-display';
+import { Badge } from '../ui/Badge';
 
-const item =
-  'flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50';
+const item = 'flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50';
 
 /** Avatar, name, role and company badges, e-mail, 'Profil', 'Innstillinger' and 'Logg ut'. */
 export function UserMenu({ user }: { user: CurrentUser }) {
@@ -16,21 +16,15 @@ export function UserMenu({ user }: { user: CurrentUser }) {
         <span className="text-sm font-medium text-ink max-sm:sr-only">{name}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg"
-        >
+        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
           <div className="flex items-start gap-3 px-3 py-2">
             <Avatar user={user} />
             <div className="min-w-0">
               <p className="truncate font-semibold text-ink">{name}</p>
               <p className="truncate text-sm text-muted">{user.email}</p>
               <p className="mt-2 flex flex-wrap gap-1.5">
-                <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700">{roleLabels[user.role]}</span>
-                {user.companyId && (
-                  <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-semibold text-emerald-900">Bedrift</span>
-                )}
+                <Badge variant="secondary">{roleLabels[user.role]}</Badge>
+                {user.companyId && <Badge className="bg-emerald-50 text-emerald-900">Bedrift</Badge>}
               </p>
             </div>
           </div>

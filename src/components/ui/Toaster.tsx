@@ -30,10 +30,7 @@ export function Toaster() {
             <Toast.Title className="text-sm font-semibold">{current.title}</Toast.Title>
             {current.description && <Toast.Description className="text-sm opacity-90">{current.description}</Toast.Description>}
           </div>
-          <Toast.Close
-            aria-label="Lukk"
-            className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:opacity-100"
-          >
+          <Toast.Close aria-label="Lukk" className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100 focus-visible:opacity-100">
             <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20">
               <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
             </svg>

@@ -1,0 +1,66 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from './client';
+import { migrationsFolder } from './migrate';
+
+/**
+ * Migration 0001 moves the video URL from its own column into the lesson content (and
+ * adds the sample video's length) before dropping the column: a database that was on
+ * 0000 keeps its videos.
+ */
+
+const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+/** A copy of the migrations folder that knows only the first `n` migrations. */
+function firstMigrations(n: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'kia-migrations-'));
+  dirs.push(dir);
+  cpSync(migrationsFolder, dir, { recursive: true });
+  writeFileSync(join(dir, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, n) }));
+  return dir;
+}
+
+describe('migration 0001_lesson_content_and_ownership', () => {
+  it('moves video_url into content.videoUrl, adds the demo video length, then drops the column', async () => {
+    expect(journal.entries[1]?.tag).toBe('0001_lesson_content_and_ownership');
+    const database = await openDatabase({ driver: 'pglite', pgliteDataDir: 'memory://' });
+    try {
+      const db = database.db;
+      await migrate(db as never, { migrationsFolder: firstMigrations(1) });
+      await db.execute(sql`INSERT INTO courses (id, title, description, duration, level) VALUES ('k', 'K', 'K', '1 time', 'Nybegynner')`);
+      await db.execute(sql`INSERT INTO modules (id, course_id, title) VALUES ('00000000-0000-4000-8000-000000000001', 'k', 'M')`);
+      await db.execute(sql`
+        INSERT INTO lessons (id, module_id, title, type, content, video_url) VALUES
+          ('00000000-0000-4000-8000-00000000000a', '00000000-0000-4000-8000-000000000001', 'Demo', 'video',
+           '{"description": "Om videoen"}', '/media/demo-leksjon.mp4'),
+          ('00000000-0000-4000-8000-00000000000b', '00000000-0000-4000-8000-000000000001', 'Ekstern', 'video',
+           '{"videoUrl": "https://cdn.example.no/a.mp4", "durationSeconds": 60}', 'https://gammel.example.no/b.mp4'),
+          ('00000000-0000-4000-8000-00000000000c', '00000000-0000-4000-8000-000000000001', 'Oppgave', 'task',
+           '{"instructions": "Gjør det"}', NULL)`);
+
+      await migrate(db as never, { migrationsFolder });
+
+      const { rows } = (await db.execute(sql`SELECT title, content FROM lessons ORDER BY id`)) as unknown as {
+        rows: { title: string; content: Record<string, unknown> }[];
+      };
+      expect(rows).toEqual([
+        { title: 'Demo', content: { description: 'Om videoen', videoUrl: '/media/demo-leksjon.mp4', durationSeconds: 28 } },
+        // Content that already had its URL keeps it.
+        { title: 'Ekstern', content: { videoUrl: 'https://cdn.example.no/a.mp4', durationSeconds: 60 } },
+        { title: 'Oppgave', content: { instructions: 'Gjør det' } },
+      ]);
+      const columns = (await db.execute(
+        sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'lessons' AND column_name IN ('video_url', 'admin_edited_at')`,
+      )) as unknown as { rows: { column_name: string }[] };
+      expect(columns.rows.map((c) => c.column_name)).toEqual(['admin_edited_at']);
+    } finally {
+      await database.close();
+    }
+  });
+});

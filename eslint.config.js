@@ -1,0 +1,106 @@
+// ESLint flat config; `npm run lint` runs it, then Prettier's check. .astro files are not linted
+// (eslint-plugin-astro is not installed): `astro check` covers their types.
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Code that ships to the browser: islands, their components and helpers, stores, page scripts. */
+const browserCode = ['src/islands/**', 'src/components/**', 'src/lib/**', 'src/stores/**', 'src/scripts/**', 'src/directives/**'];
+
+/**
+ * The architecture's import boundaries (README, "Architecture"), as `no-restricted-imports`
+ * patterns that catch relative imports at any depth (`../server/x`, `../../db/schema`).
+ * scripts/lint-boundaries.test.ts shows each one failing. A file gets only the last
+ * `no-restricted-imports` setting that matches it, so each block lists every boundary that
+ * holds for its files.
+ *
+ * src/lib/site-content.ts reads the content collections at build time (`astro:content`) and
+ * nothing from src/server or db/, so it needs no exception.
+ */
+const boundaries = {
+  browserToServer: {
+    group: ['**/server/*', '**/server/**'],
+    message:
+      'Boundary "browser code never imports src/server": server modules hold secrets and database access. Share types and schemas through src/schemas.',
+  },
+  browserToDb: {
+    group: ['**/db/*', '**/db/**'],
+    message: 'Boundary "browser code never imports db/": the database layer is server-only. Call the API (src/lib/api.ts).',
+  },
+  dbToServer: {
+    group: ['**/server/*', '**/server/**'],
+    message: 'Boundary "db/ never imports src/server": db/ is the lower layer (schema, client, seed); pass what it needs in as arguments.',
+  },
+  serviceToHttp: {
+    group: ['./http', './http.ts', '**/http', '**/http.ts'],
+    message:
+      'Boundary "services never import the HTTP pipeline (src/server/http.ts)": a service takes plain arguments and returns data or throws a domain error; the function file maps that to HTTP.',
+  },
+};
+
+const restrict = (...rules) => ['error', { patterns: rules }];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'dist/',
+      '.netlify/',
+      '.astro/',
+      'node_modules/',
+      '.data/',
+      'db/migrations/',
+      'public/',
+      'test-results/',
+      'playwright-report/',
+      'coverage/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: {
+      globals: { ...globals.node },
+      // Type information for the three promise rules below: about 20 s for the whole
+      // repository on two cores (the full type-checked preset reports mostly noise here).
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        // React 19's act() is typed as a thenable even around synchronous work (fake timers).
+        {
+          allowForKnownSafeCalls: [
+            { from: 'package', package: '@testing-library/react', name: 'act' },
+            { from: 'package', package: 'react', name: 'act' },
+          ],
+        },
+      ],
+      '@typescript-eslint/await-thenable': 'error',
+      // Async event handlers, server callbacks and Astro's async client directives are fine.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Input validation here matches control characters on purpose (src/schemas/text.ts,
+      // the Host header check in src/dev/node-bridge.ts).
+      'no-control-regex': 'off',
+    },
+  },
+  { files: ['**/*.{js,mjs}'], ...tseslint.configs.disableTypeChecked },
+  { files: browserCode, languageOptions: { globals: { ...globals.browser } } },
+  { files: ['**/*.tsx'], ...reactHooks.configs.flat.recommended },
+  { files: ['**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  {
+    files: browserCode,
+    rules: { 'no-restricted-imports': restrict(boundaries.browserToServer, boundaries.browserToDb) },
+  },
+  {
+    // Tests of browser code run in Node and never ship; they may compare against the server
+    // (src/lib/signed-in-hint.test.ts checks the cookie name the server sets).
+    files: browserCode.map((dir) => `${dir}/*.test.{ts,tsx}`),
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  { files: ['db/**'], rules: { 'no-restricted-imports': restrict(boundaries.dbToServer) } },
+  { files: ['src/server/*.service.ts'], rules: { 'no-restricted-imports': restrict(boundaries.serviceToHttp) } },
+);
