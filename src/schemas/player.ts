@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import type { LessonContentValue, LessonType } from './lesson-content';
+import { uuidSchema } from './learning';
+import { text } from './text';
+
+/**
+ * Contracts of the course player's endpoints, shared by the functions (request
+ * validation) and the player island (response types). See the README's API table
+ * and decision record 11 for the rules behind them.
+ */
+
+/** A video counts as watched when the furthest point played reaches this share of its length. */
+export const WATCHED_THRESHOLD = 0.95;
+/** The fastest playback speed the player offers; the server lets the furthest point grow at most this fast. */
+export const MAX_PLAYBACK_RATE = 2;
+/** Slack the server adds to the real time between two saves (network and timer jitter), in seconds. */
+export const WATCH_SLACK_SECONDS = 5;
+/** The player saves the position this often while a video plays, in milliseconds. */
+export const WATCH_SAVE_INTERVAL_MS = 10_000;
+
+export const NOTE_MAX_LENGTH = 5_000;
+
+// --- requests -----------------------------------------------------------------
+
+export const lessonParams = z.object({ id: uuidSchema });
+export const noteParams = z.object({ id: uuidSchema });
+
+/** POST /api/lessons/:id/progress */
+export const progressBody = z.strictObject({ completed: z.boolean() });
+
+/** POST /api/lessons/:id/watch-position (also sent with sendBeacon/keepalive when the page is left). */
+export const watchPositionBody = z.strictObject({
+  positionSeconds: z.number().finite().min(0).max(86_400),
+});
+
+const noteText = text({
+  max: NOTE_MAX_LENGTH,
+  multiline: true,
+  messages: { required: 'Notatet kan ikke være tomt', tooLong: `Notatet kan ha høyst ${NOTE_MAX_LENGTH} tegn` },
+});
+
+/** POST /api/video-notes */
+export const createNoteBody = z.strictObject({
+  lessonId: uuidSchema,
+  /** Seconds into the video; stored in whole seconds. */
+  timestamp: z.number().finite().min(0).max(86_400),
+  noteText,
+});
+
+/** PUT /api/video-notes/:id */
+export const updateNoteBody = z.strictObject({ noteText });
+
+// --- responses ----------------------------------------------------------------
+
+export interface CourseProgress {
+  completed: number;
+  total: number;
+  percentage: number;
+}
+
+/** The caller's saved place in a video lesson. */
+export interface WatchState {
+  /** Where the learner stopped (resume point), in seconds. */
+  positionSeconds: number;
+  /** The furthest point the server accepts as played, in seconds. */
+  furthestSeconds: number;
+  /** True once `furthestSeconds` reaches 95 % of the video (or its end). */
+  watched: boolean;
+}
+
+export interface PlayerLesson {
+  id: string;
+  title: string;
+  description: string | null;
+  orderIndex: number;
+  contentType: LessonType;
+  estimatedMinutes: number;
+  /** The lesson-content contract's shape for `contentType`; HTML already sanitised by the server. */
+  content: LessonContentValue;
+  /** Whether the caller has completed the lesson. */
+  completed: boolean;
+  /** Video lessons: the caller's saved place, or null before they started. Other lessons: null. */
+  watch: WatchState | null;
+}
+
+export interface PlayerModule {
+  module: { id: string; title: string; orderIndex: number };
+  lessons: PlayerLesson[];
+}
+
+/** GET /api/courses/:courseId/with-content */
+export interface CourseWithContent {
+  course: { id: string; title: string; description: string; level: string };
+  /** Whether the caller is enrolled (a learner who is not sees a banner and an enroll button). */
+  enrolled: boolean;
+  modules: PlayerModule[];
+}
+
+/** POST /api/lessons/:id/progress */
+export interface ProgressResult {
+  lessonId: string;
+  completed: boolean;
+  courseProgress: CourseProgress;
+  /** True when this change completed the whole course (the enrollment got `completedAt`). */
+  courseCompleted: boolean;
+}
+
+/** GET /api/lessons/:id/video-notes (array), POST /api/video-notes, PUT /api/video-notes/:id */
+export interface VideoNote {
+  id: string;
+  lessonId: string;
+  /** Whole seconds into the video. */
+  timestamp: number;
+  noteText: string;
+  transcription: string | null;
+  /** ISO times. */
+  createdAt: string;
+  updatedAt: string;
+}
