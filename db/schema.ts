@@ -1,5 +1,19 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { LessonContentValue } from '../src/schemas/lesson-content';
 
 /** Every table's audit columns. `updated_at` is refreshed by drizzle on every update. */
@@ -153,6 +167,15 @@ export const lessonProgress = pgTable(
       .references(() => lessons.id, { onDelete: 'cascade' }),
     completed: boolean('completed').notNull().default(false),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Video lessons: where the learner stopped, in seconds (the resume point on any device). */
+    watchPositionSeconds: doublePrecision('watch_position_seconds').notNull().default(0),
+    /**
+     * Video lessons: the furthest point the server accepts as played. It grows no faster than
+     * the time between two saves allows (decision 11), so completion means the video was played.
+     */
+    watchFurthestSeconds: doublePrecision('watch_furthest_seconds').notNull().default(0),
+    /** When the watch position was last saved; the next save's allowance is measured from it. */
+    watchSavedAt: timestamp('watch_saved_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('lesson_progress_user_lesson_key').on(t.userId, t.lessonId), index('lesson_progress_lesson_id_idx').on(t.lessonId)],
