@@ -5,7 +5,7 @@ import { chromiumArgs, chromiumPath } from './tests/e2e/chromium';
 /**
  * End-to-end tests drive Debian's Chromium against the production build served by
  * `npm run serve` (run `npm run build` first; `npm run test:e2e` does), with a fresh
- * embedded database seeded with the demo accounts.
+ * embedded database seeded with the demo accounts (and a few test-only rows).
  */
 const port = env.SERVE_PORT;
 
@@ -27,7 +27,8 @@ export default defineConfig({
     { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined } },
   ],
   webServer: {
-    command: 'npm run serve -- --fresh',
+    // A fresh database with the seed plus the course player's test rows (tests/e2e/prepare-db.ts), then the server.
+    command: 'npx tsx tests/e2e/prepare-db.ts && npm run serve',
     url: `http://localhost:${port}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   date,
   doublePrecision,
   index,
@@ -15,6 +16,19 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { LessonContentValue } from '../src/schemas/lesson-content';
+
+/** Postgres full-text search document (drizzle has no built-in tsvector type). */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The assistant's search document of a lesson (decision 12), computed by Postgres on every
+ * insert and update, so a new or edited lesson is searchable in the same transaction:
+ * title (weight A), description (B), every string of the content (C) and what the video
+ * says (`captions_text`, D), in the 'norwegian' configuration (stemming, stop words). HTML
+ * tags and entities are token types that configuration does not index, so an HTML lesson is
+ * searched as plain text.
+ */
+const lessonSearchDocument = sql`setweight(to_tsvector('norwegian'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('norwegian'::regconfig, coalesce(description, '')), 'B') || setweight(jsonb_to_tsvector('norwegian'::regconfig, content, '["string"]'::jsonb), 'C') || setweight(to_tsvector('norwegian'::regconfig, coalesce(captions_text, '')), 'D')`;
 
 /** Every table's audit columns. `updated_at` is refreshed by drizzle on every update. */
 const timestamps = {
@@ -134,9 +148,16 @@ export const lessons = pgTable(
      * seed leaves it alone (decision 10). Lessons created in the admin are never seeded.
      */
     adminEditedAt: timestamp('admin_edited_at', { withTimezone: true }),
+    /**
+     * What the lesson's video says: the text of its captions file (`content.captionsUrl`), which
+     * the seed reads from `public/` (decision 12). Only the search uses it.
+     */
+    captionsText: text('captions_text'),
+    /** Generated: the assistant's search document (see `lessonSearchDocument`). Never written. */
+    searchDocument: tsvector('search_document').generatedAlwaysAs(lessonSearchDocument),
     ...timestamps,
   },
-  (t) => [index('lessons_module_order_idx').on(t.moduleId, t.orderIndex)],
+  (t) => [index('lessons_module_order_idx').on(t.moduleId, t.orderIndex), index('lessons_search_document_idx').using('gin', t.searchDocument)],
 );
 
 export const enrollments = pgTable(

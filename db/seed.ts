@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { type AnyColumn, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { CatalogueCourse, CatalogueLesson } from '../src/schemas/catalogue';
@@ -90,6 +92,39 @@ function seedLessonContent(lesson: CatalogueLesson): LessonContent {
   return parsed.data;
 }
 
+/** The spoken text of a WebVTT file: the cue lines, without the header, cue ids and timings. */
+export function webVttText(vtt: string): string {
+  const cues = vtt.replace(/\r\n?/g, '\n').split(/\n{2,}/u);
+  const lines: string[] = [];
+  for (const cue of cues) {
+    const cueLines = cue.split('\n');
+    const timing = cueLines.findIndex((line) => line.includes('-->'));
+    if (timing < 0) continue; // the WEBVTT header, NOTE and STYLE blocks
+    for (const line of cueLines.slice(timing + 1)) {
+      const plain = line.replace(/<[^>]*>/g, '').trim();
+      if (plain) lines.push(plain);
+    }
+  }
+  return lines.join(' ');
+}
+
+/**
+ * The captions text of every site-path captions file the catalogue's videos use, read from
+ * `public/` (the assistant searches it, decision 12). A file that is missing is skipped.
+ */
+function catalogueCaptions(catalogue: CatalogueCourse[]): { url: string; text: string }[] {
+  const urls = new Set<string>();
+  for (const lesson of catalogue.flatMap((c) => c.modules.flatMap((m) => m.lessons))) {
+    if (lesson.type === 'video' && lesson.content.captionsUrl?.startsWith('/')) urls.add(lesson.content.captionsUrl);
+  }
+  return [...urls].flatMap((url) => {
+    const file = fileURLToPath(new URL(`../public${url}`, import.meta.url));
+    if (!existsSync(file)) return [];
+    const text = webVttText(readFileSync(file, 'utf8'));
+    return text ? [{ url, text }] : [];
+  });
+}
+
 export async function seedCatalogue(db: Db, catalogue: CatalogueCourse[] = loadCatalogue()): Promise<void> {
   if (catalogue.length === 0) return;
   const courseRows = catalogue.map((c) => ({
@@ -167,6 +202,35 @@ export async function seedCatalogue(db: Db, catalogue: CatalogueCourse[] = loadC
     .insert(lessons)
     .values(lessonRows)
     .onConflictDoUpdate({ target: lessons.id, ...lessonUpdate });
+
+  await seedCaptions(db, catalogueCaptions(catalogue));
+}
+
+/**
+ * Gives every lesson (seeded or an admin's) the text of the captions file it points to, for
+ * the assistant's search (decision 12). Derived data, like the search document: `updated_at`
+ * keeps its meaning ("the lesson changed") and is left alone; unchanged rows are not touched.
+ */
+async function seedCaptions(db: Db, captions: { url: string; text: string }[]): Promise<void> {
+  const url = sql`${lessons.content}->>'captionsUrl'`;
+  for (const file of captions) {
+    await db
+      .update(lessons)
+      .set({ captionsText: file.text, updatedAt: sql`${lessons.updatedAt}` })
+      .where(sql`${url} = ${file.url} AND ${lessons.captionsText} IS DISTINCT FROM ${file.text}`);
+  }
+  const known = captions.map((c) => c.url);
+  await db
+    .update(lessons)
+    .set({ captionsText: null, updatedAt: sql`${lessons.updatedAt}` })
+    .where(
+      known.length > 0
+        ? sql`${lessons.captionsText} IS NOT NULL AND (${url} IS NULL OR ${url} NOT IN (${sql.join(
+            known.map((u) => sql`${u}`),
+            sql`, `,
+          )}))`
+        : sql`${lessons.captionsText} IS NOT NULL`,
+    );
 }
 
 /** Demo accounts and their learning history. Local and test databases only. */

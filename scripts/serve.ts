@@ -109,8 +109,20 @@ const staticHeaders = { ...sharedSecurityHeaders, 'Content-Security-Policy': sta
 const compressible = /^(text\/|application\/(json|xml)|image\/svg)/;
 const gzipCache = new Map<string, Buffer>();
 
-/** Sends a file from dist/, gzipped when the client accepts it (as Netlify's CDN compresses). */
-function sendFile(res: ServerResponse, file: string, status = 200, method = 'GET', acceptEncoding = ''): void {
+/** A single `bytes=` range of a file of `size` bytes, as [start, end] inclusive; null when absent or not satisfiable. */
+function byteRange(header: string | undefined, size: number): [number, number] | null {
+  const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  const start = match[1] === '' ? Math.max(0, size - Number(match[2])) : Number(match[1]);
+  const end = match[1] === '' || match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  return start <= end && start < size ? [start, end] : null;
+}
+
+/**
+ * Sends a file from dist/, gzipped when the client accepts it (as Netlify's CDN compresses),
+ * or the part a `Range` header asks for (media: a video can only seek with ranges).
+ */
+function sendFile(res: ServerResponse, file: string, status = 200, method = 'GET', acceptEncoding = '', range?: string): void {
   const type = types[extname(file)] ?? 'application/octet-stream';
   let body: Buffer = readFileSync(file);
   const gzip = compressible.test(type) && /\bgzip\b/.test(acceptEncoding);
@@ -119,8 +131,16 @@ function sendFile(res: ServerResponse, file: string, status = 200, method = 'GET
     body = cached ?? gzipSync(body);
     if (!cached) gzipCache.set(file, body);
   }
+  const size = body.byteLength;
+  const part = !gzip && status === 200 ? byteRange(range, size) : null;
+  if (part) {
+    body = body.subarray(part[0], part[1] + 1);
+    status = 206;
+  }
   res.writeHead(status, {
     ...staticHeaders,
+    ...(gzip ? {} : { 'Accept-Ranges': 'bytes' }),
+    ...(part ? { 'Content-Range': `bytes ${part[0]}-${part[1]}/${size}` } : {}),
     'Content-Type': type,
     'Content-Length': body.byteLength,
     ...(gzip ? { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' } : {}),
@@ -138,7 +158,7 @@ const server = createServer((req, res) =>
       if (match) return await invokeFunction(req, res, request, match, requestId);
       if (req.method === 'GET' || req.method === 'HEAD') {
         const file = staticFile(pathname);
-        if (file) return sendFile(res, file, 200, req.method, req.headers['accept-encoding']);
+        if (file) return sendFile(res, file, 200, req.method, req.headers['accept-encoding'], req.headers.range);
       }
       const render = await ssrHandler();
       if (render) {

@@ -62,6 +62,27 @@ const schema = z.object({
    * edit POSTs to it so the static pages are rebuilt with the new titles. Empty: no rebuild.
    */
   NETLIFY_BUILD_HOOK_URL: optionalUrl,
+  /**
+   * Key of the OpenAI-compatible API the chat assistant uses. Empty: the built-in offline
+   * assistant answers from the course content alone (decision 12).
+   */
+  OPENAI_API_KEY: optionalString,
+  /** The model the assistant asks. */
+  OPENAI_MODEL: z.preprocess(emptyToUndefined, z.string().min(1).default('gpt-4o-mini')),
+  /** Base URL of an OpenAI-compatible API (Azure, a proxy, a local server). Empty: OpenAI's. */
+  OPENAI_BASE_URL: optionalUrl,
+  /** Give up on the model after this many ms (a Netlify function is cut at 60 s). */
+  OPENAI_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(30_000).default(25_000),
+  /** Retries of a failed model call (only for errors a retry can fix; never quota or timeouts). */
+  OPENAI_MAX_RETRIES: z.coerce.number().int().min(0).max(1).default(1),
+  /** Largest reply the model may write, in tokens (cost control). */
+  OPENAI_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(50).max(8_000).default(800),
+  /** How many of a conversation's latest messages (the new one included) go to the model. */
+  AI_HISTORY_MESSAGES: z.coerce.number().int().min(1).max(50).default(10),
+  /** Messages to the assistant per user per day (UTC), counted in Postgres; then 429. */
+  AI_DAILY_MESSAGE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** The AI provider's name, shown when its quota is used up ('OpenAI-kvoten er brukt opp'). */
+  AI_PROVIDER_NAME: z.preprocess(emptyToUndefined, z.string().min(1).max(60).default('OpenAI')),
   /** Real PostgreSQL server for the test suite; empty: tests use PGlite only. */
   TEST_DATABASE_URL: optionalUrl,
   /** Chromium for Playwright; empty: /usr/bin/chromium. */

@@ -5,10 +5,16 @@
  * so a script or a test can call them without the HTTP layer.
  */
 
-export type DomainErrorCode = 'not_found' | 'conflict' | 'forbidden' | 'account_inactive' | 'invalid_credentials' | 'throttled';
+export type DomainErrorCode = 'bad_request' | 'not_found' | 'conflict' | 'forbidden' | 'account_inactive' | 'invalid_credentials' | 'throttled';
 
 export abstract class DomainError extends Error {
   abstract readonly code: DomainErrorCode;
+}
+
+/** The request is well-formed but does not fit the data (e.g. a watch position for a lesson that is not a video). */
+export class BadRequestError extends DomainError {
+  readonly code = 'bad_request';
+  override readonly name = 'BadRequestError';
 }
 
 /** The thing asked for does not exist (an unknown course or module). */
@@ -17,10 +23,20 @@ export class NotFoundError extends DomainError {
   override readonly name = 'NotFoundError';
 }
 
-/** The change collides with existing data (an e-mail address already taken). */
+/**
+ * The change collides with existing data or state (an e-mail address already taken, a video
+ * not yet watched). `errorType`, when given, is sent beside the message so a client can tell
+ * cases apart without reading the text (`{ error, errorType }`, as the chat errors do).
+ */
 export class ConflictError extends DomainError {
   readonly code = 'conflict';
   override readonly name = 'ConflictError';
+  constructor(
+    message: string,
+    readonly errorType?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The caller is known but may not do this. */

@@ -5,7 +5,7 @@ import '../schemas/text';
 import { acquireAppDb } from './db';
 import { databaseUnavailableMessage, isDatabaseUnavailable } from './db-errors';
 import { env } from './env';
-import { DomainError, type DomainErrorCode, ThrottledError } from './errors';
+import { ConflictError, DomainError, type DomainErrorCode, ThrottledError } from './errors';
 import { logRequestError } from './log';
 import { apiSecurityHeaders } from './security-headers';
 import { clearedSessionCookies, SESSION_COOKIE, type SessionUser, sessionCookies, type ValidSession, validateSessionToken } from './session';
@@ -73,6 +73,7 @@ export const notFound = (message: string = httpMessages.notFound) => new HttpErr
 
 /** The status of each service error (src/server/errors.ts); a new kind must be added here. */
 const domainErrorStatus: Record<DomainErrorCode, number> = {
+  bad_request: 400,
   not_found: 404,
   conflict: 409,
   forbidden: 403,
@@ -88,6 +89,7 @@ export function httpErrorFromDomain(error: DomainError): HttpError {
     const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
     return new HttpError(status, error.message, { retryAfter: seconds }, { 'Retry-After': String(seconds) });
   }
+  if (error instanceof ConflictError && error.errorType) return new HttpError(status, error.message, { errorType: error.errorType });
   return new HttpError(status, error.message);
 }
 
@@ -279,6 +281,53 @@ function clientIp(request: Request, context: FunctionContext): string {
   return context.ip ?? request.headers.get('x-nf-client-connection-ip') ?? request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() ?? 'unknown';
 }
 
+// --- streamed responses -------------------------------------------------------
+
+/** A response whose body is produced while it is sent (server-sent events). */
+function isStreamed(response: Response): boolean {
+  return response.body !== null && /^text\/event-stream\b/i.test(response.headers.get('Content-Type') ?? '');
+}
+
+/** The same response, with `done` called once its body has ended, failed or been cancelled. */
+function releasingWhenDone(response: Response, done: () => Promise<void>): Response {
+  const reader = response.body!.getReader();
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    void done();
+  };
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: ended, value } = await reader.read();
+        if (ended) {
+          controller.close();
+          finish();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch (error) {
+        controller.error(error);
+        finish();
+      }
+    },
+    async cancel(reason) {
+      // The client went away: stop the producer, then give the database back.
+      await reader.cancel(reason).catch(() => {});
+      finish();
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** Gives the request's database back; a failure is one log line, never the response's problem. */
+async function releaseDatabase(release: () => Promise<void>, requestId: string, routeName: string, context: FunctionContext): Promise<void> {
+  const done = release().catch((e: unknown) => logRequestError(requestId, `${routeName} (releasing the database)`, e));
+  if (context.waitUntil) context.waitUntil(done);
+  else await done;
+}
+
 // --- the handler --------------------------------------------------------------
 
 interface CompiledRoute {
@@ -349,6 +398,16 @@ export function createHandler(routes: Routes) {
         requestId,
         cookies,
       } as never);
+      if (release && isStreamed(response)) {
+        // A streamed body (server-sent events) still writes to the database after the handler
+        // returns, and on Neon `release` ends the request's Pool: release when the body ends.
+        const releaseLater = release;
+        release = undefined;
+        return withApiHeaders(
+          releasingWhenDone(response, () => releaseDatabase(releaseLater, requestId, routeName, context)),
+          cookies,
+        );
+      }
       return withApiHeaders(response, cookies);
     } catch (error) {
       if (error instanceof HttpError) return withApiHeaders(errorResponse(error), cookies);
@@ -359,11 +418,7 @@ export function createHandler(routes: Routes) {
       }
       return withApiHeaders(json({ error: httpMessages.internal, requestId }, { status: 500 }), []);
     } finally {
-      if (release) {
-        const done = release().catch((e: unknown) => logRequestError(requestId, `${routeName} (releasing the database)`, e));
-        if (context.waitUntil) context.waitUntil(done);
-        else await done;
-      }
+      if (release) await releaseDatabase(release, requestId, routeName, context);
     }
   };
   // The declared routes, so tests can check them against the function's literal `config`

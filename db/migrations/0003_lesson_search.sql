@@ -1,0 +1,3 @@
+ALTER TABLE "lessons" ADD COLUMN "captions_text" text;--> statement-breakpoint
+ALTER TABLE "lessons" ADD COLUMN "search_document" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('norwegian'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('norwegian'::regconfig, coalesce(description, '')), 'B') || setweight(jsonb_to_tsvector('norwegian'::regconfig, content, '["string"]'::jsonb), 'C') || setweight(to_tsvector('norwegian'::regconfig, coalesce(captions_text, '')), 'D')) STORED;--> statement-breakpoint
+CREATE INDEX "lessons_search_document_idx" ON "lessons" USING gin ("search_document");

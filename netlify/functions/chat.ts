@@ -1,0 +1,102 @@
+import type { Config } from '@netlify/functions';
+import { conversationParams, createConversationBody, sendMessageBody } from '../../src/schemas/chat';
+import { AssistantError } from '../../src/server/assistant';
+import {
+  canStreamReplies,
+  ChatInputError,
+  createConversation,
+  deleteConversation,
+  listConversations,
+  listMessages,
+  sendMessage,
+  streamMessage,
+} from '../../src/server/chat.service';
+import { createHandler, HttpError, httpMessages, json, route } from '../../src/server/http';
+
+/**
+ * The chat assistant (decision 12). Every route: signed in; another user's conversation is 404.
+ *   GET    /api/chat/conversations                 the caller's conversations [{id, title}], newest first
+ *   POST   /api/chat/conversations                 {title?} → 201 {id, title} ('Ny samtale' when blank)
+ *   DELETE /api/chat/conversations/:id             deletes it with its messages → {ok: true}
+ *   GET    /api/chat/conversations/:id/messages    [{id, conversationId, role, content, createdAt}] in order
+ *   POST   /api/chat/conversations/:id/messages    {content, context?: {courseId?, lessonId?}} →
+ *          {userMessage, assistantMessage}; with a model and `Accept: text/event-stream`, server-sent
+ *          events (delta…, then done or error). Failures: {error, errorType} with 402 quota_exceeded
+ *          (+ provider), 429 rate_limit (+ retryAfter), 502/503 provider_error, 504 timeout.
+ */
+
+/** The assistant's failures and the data's refusals as the API answers them. */
+function asHttpError(error: unknown): unknown {
+  if (error instanceof AssistantError) {
+    const retryAfter = error.extra.retryAfter;
+    return new HttpError(
+      error.status,
+      error.message,
+      { errorType: error.errorType, ...error.extra },
+      retryAfter ? { 'Retry-After': String(retryAfter) } : {},
+    );
+  }
+  if (error instanceof ChatInputError) {
+    return new HttpError(400, httpMessages.invalid, { issues: [{ path: error.field, message: error.message }] });
+  }
+  return error;
+}
+
+const wantsStream = (request: Request) => /\btext\/event-stream\b/i.test(request.headers.get('Accept') ?? '');
+
+export default createHandler({
+  'GET /api/chat/conversations': route({
+    access: 'user',
+    async handler({ db, user }) {
+      return json(await listConversations(db, user.id));
+    },
+  }),
+
+  'POST /api/chat/conversations': route({
+    access: 'user',
+    body: createConversationBody,
+    async handler({ db, user, body }) {
+      return json(await createConversation(db, user.id, body.title), { status: 201 });
+    },
+  }),
+
+  'DELETE /api/chat/conversations/:id': route({
+    access: 'user',
+    params: conversationParams,
+    async handler({ db, user, params }) {
+      await deleteConversation(db, user.id, params.id);
+      return json({ ok: true });
+    },
+  }),
+
+  'GET /api/chat/conversations/:id/messages': route({
+    access: 'user',
+    params: conversationParams,
+    async handler({ db, user, params }) {
+      return json(await listMessages(db, user.id, params.id));
+    },
+  }),
+
+  'POST /api/chat/conversations/:id/messages': route({
+    access: 'user',
+    params: conversationParams,
+    body: sendMessageBody,
+    async handler({ db, user, params, body, request }) {
+      try {
+        if (wantsStream(request) && canStreamReplies()) {
+          const stream = await streamMessage(db, user.id, params.id, body, request.signal);
+          // The pipeline releases the database when this body ends (http.ts), not on return.
+          return new Response(stream, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'X-Accel-Buffering': 'no' } });
+        }
+        return json(await sendMessage(db, user.id, params.id, body, request.signal));
+      } catch (error) {
+        throw asHttpError(error);
+      }
+    },
+  }),
+});
+
+export const config: Config = {
+  path: ['/api/chat/conversations', '/api/chat/conversations/:id', '/api/chat/conversations/:id/messages'],
+  method: ['GET', 'POST', 'DELETE'],
+};

@@ -1,0 +1,47 @@
+import type { Config } from '@netlify/functions';
+import { lessonParams, progressBody, watchPositionBody } from '../../src/schemas/player';
+import { createHandler, json, route } from '../../src/server/http';
+import { listNotes } from '../../src/server/notes.service';
+import { saveWatchPosition, setLessonProgress } from '../../src/server/player.service';
+
+/**
+ * A learner's work on one lesson (decision 11).
+ *   POST /api/lessons/:id/progress         signed in   {completed} → ProgressResult; enrolls first; idempotent;
+ *                                                      409 {errorType: 'video_not_watched'} for an unwatched video; 404
+ *   POST /api/lessons/:id/watch-position   signed in   {positionSeconds} → WatchState (video lessons; else 400); enrolls;
+ *                                                      also sent by sendBeacon / keepalive fetch when the page is left
+ *   GET  /api/lessons/:id/video-notes      signed in   the caller's notes on the lesson, by timestamp; 404
+ * Anonymous callers get 401 {"error":"Unauthorized"}; malformed ids and bodies 400.
+ */
+export default createHandler({
+  'POST /api/lessons/:id/progress': route({
+    access: 'user',
+    params: lessonParams,
+    body: progressBody,
+    async handler({ db, user, params, body }) {
+      return json(await setLessonProgress(db, user.id, params.id, body.completed));
+    },
+  }),
+
+  'POST /api/lessons/:id/watch-position': route({
+    access: 'user',
+    params: lessonParams,
+    body: watchPositionBody,
+    async handler({ db, user, params, body }) {
+      return json(await saveWatchPosition(db, user.id, params.id, body.positionSeconds));
+    },
+  }),
+
+  'GET /api/lessons/:id/video-notes': route({
+    access: 'user',
+    params: lessonParams,
+    async handler({ db, user, params }) {
+      return json(await listNotes(db, user.id, params.id));
+    },
+  }),
+});
+
+export const config: Config = {
+  path: ['/api/lessons/:id/progress', '/api/lessons/:id/watch-position', '/api/lessons/:id/video-notes'],
+  method: ['GET', 'POST'],
+};

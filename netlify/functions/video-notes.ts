@@ -1,0 +1,45 @@
+import type { Config } from '@netlify/functions';
+import { createNoteBody, noteParams, updateNoteBody } from '../../src/schemas/player';
+import { createHandler, json, route } from '../../src/server/http';
+import { createNote, deleteNote, updateNote } from '../../src/server/notes.service';
+
+/**
+ * A learner's private notes on video lessons (the list is GET /api/lessons/:id/video-notes).
+ *   POST   /api/video-notes       signed in   {lessonId, timestamp, noteText} → 201 the note (whole seconds);
+ *                                             404 unknown lesson, 400 not a video lesson
+ *   PUT    /api/video-notes/:id   signed in   {noteText} → the updated note
+ *   DELETE /api/video-notes/:id   signed in   → {ok: true}
+ * Another user's note is 404 (never 403). Anonymous callers get 401; bad bodies 400.
+ */
+export default createHandler({
+  'POST /api/video-notes': route({
+    access: 'user',
+    body: createNoteBody,
+    async handler({ db, user, body }) {
+      return json(await createNote(db, user.id, body), { status: 201 });
+    },
+  }),
+
+  'PUT /api/video-notes/:id': route({
+    access: 'user',
+    params: noteParams,
+    body: updateNoteBody,
+    async handler({ db, user, params, body }) {
+      return json(await updateNote(db, user.id, params.id, body.noteText));
+    },
+  }),
+
+  'DELETE /api/video-notes/:id': route({
+    access: 'user',
+    params: noteParams,
+    async handler({ db, user, params }) {
+      await deleteNote(db, user.id, params.id);
+      return json({ ok: true });
+    },
+  }),
+});
+
+export const config: Config = {
+  path: ['/api/video-notes', '/api/video-notes/:id'],
+  method: ['POST', 'PUT', 'DELETE'],
+};

@@ -1,0 +1,67 @@
+import type { RefObject } from 'react';
+import type { CurrentUser } from '../../schemas/auth';
+import type { HtmlContent, TaskContent, TextContent, VideoContent } from '../../schemas/lesson-content';
+import type { PlayerLesson } from '../../schemas/player';
+import { TaskLesson } from './TaskLesson';
+import { VideoLesson } from './VideoLesson';
+import type { VideoHandle } from './VideoPlayer';
+
+/** The current lesson's body, by content type. */
+export function LessonContent({
+  lesson,
+  courseId,
+  user,
+  watched,
+  onWatched,
+  videoRef,
+}: {
+  lesson: PlayerLesson;
+  courseId: string;
+  user: CurrentUser;
+  watched: boolean;
+  onWatched: (lessonId: string) => void;
+  videoRef: RefObject<VideoHandle | null>;
+}) {
+  switch (lesson.contentType) {
+    case 'video':
+      return (
+        <VideoLesson
+          lesson={lesson}
+          content={lesson.content as VideoContent}
+          courseId={courseId}
+          userId={user.id}
+          watched={watched}
+          onWatched={onWatched}
+          handleRef={videoRef}
+        />
+      );
+    case 'task':
+      return <TaskLesson content={lesson.content as TaskContent} />;
+    case 'text':
+      return <TextLesson content={lesson.content as TextContent} />;
+    case 'html':
+      return <HtmlLesson content={lesson.content as HtmlContent} />;
+  }
+}
+
+/** Plain text with its line breaks; React escapes it. */
+export function TextLesson({ content }: { content: TextContent }) {
+  return <div className="whitespace-pre-line rounded-xl border border-slate-200 bg-white p-4 leading-relaxed text-ink sm:p-6">{content.text}</div>;
+}
+
+/**
+ * An admin's HTML, already sanitised by the server (the with-content endpoint): the
+ * only HTML the player ever injects. Inserted as markup, a <script> would not run
+ * anyway; the server's sanitiser is what removes event-handler attributes, and the
+ * page's CSP (no 'unsafe-inline') is the second line.
+ */
+export function HtmlLesson({ content }: { content: HtmlContent }) {
+  return (
+    <div
+      data-lesson-html
+      className="lesson-html space-y-3 rounded-xl border border-slate-200 bg-white p-4 leading-relaxed text-ink sm:p-6"
+      // biome-ignore lint: server-sanitised HTML (see above)
+      dangerouslySetInnerHTML={{ __html: content.html }}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { courseIdSchema, uuidSchema } from './learning';
+import { text } from './text';
+
+/**
+ * Contracts of the chat assistant's endpoints (README API table, decision 12), shared
+ * by the chat function and the chat panel.
+ */
+
+export const NEW_CONVERSATION_TITLE = 'Ny samtale';
+export const CONVERSATION_TITLE_MAX = 200;
+export const MESSAGE_MAX_LENGTH = 4_000;
+
+// --- requests -----------------------------------------------------------------
+
+export const conversationParams = z.object({ id: uuidSchema });
+
+/** POST /api/chat/conversations: a blank or missing title becomes 'Ny samtale'. */
+export const createConversationBody = z.strictObject({
+  title: text({ max: CONVERSATION_TITLE_MAX, min: 0 }).nullish(),
+});
+
+/** POST /api/chat/conversations/:id/messages */
+export const sendMessageBody = z.strictObject({
+  content: text({
+    max: MESSAGE_MAX_LENGTH,
+    multiline: true,
+    messages: { required: 'Skriv en melding', tooLong: `Meldingen kan ha høyst ${MESSAGE_MAX_LENGTH} tegn` },
+  }),
+  /** Where the learner is: the assistant looks there first. Unknown ids are a 400. */
+  context: z
+    .strictObject({
+      courseId: courseIdSchema.optional(),
+      lessonId: uuidSchema.optional(),
+    })
+    .optional(),
+});
+
+// --- responses ----------------------------------------------------------------
+
+export interface Conversation {
+  id: string;
+  title: string;
+}
+
+export type ChatMessageRole = 'user' | 'assistant' | 'system';
+
+export interface ChatMessage {
+  id: string;
+  conversationId: string;
+  /** 'user' for the learner's messages; the panel shows every other role as the assistant. */
+  role: ChatMessageRole;
+  content: string;
+  /** ISO 8601. */
+  createdAt: string;
+}
+
+/** The answer of POST …/messages (and the `done` event of a streamed reply). */
+export interface SendMessageResult {
+  userMessage: ChatMessage;
+  assistantMessage: ChatMessage;
+}
+
+/** The body of a failed send: `errorType` tells the panel which toast to show. */
+export interface ChatErrorBody {
+  error: string;
+  errorType?: 'quota_exceeded' | 'rate_limit' | 'timeout' | 'provider_error';
+  /** With quota_exceeded: the provider's name for the toast's title. */
+  provider?: string;
+  /** With rate_limit: seconds to wait (also the Retry-After header). */
+  retryAfter?: number;
+}

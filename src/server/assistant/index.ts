@@ -1,0 +1,7 @@
+/** The chat assistant: retrieval, the offline answerer and the model behind one door. */
+export { AssistantError, assistantMessages } from './errors';
+export { offlineAnswer } from './offline';
+export { passagesMessage, SYSTEM_PROMPT } from './prompt';
+export { completeChat, type ModelMessage, type ModelReply, streamChat } from './provider';
+export { type Passage, searchCourseContent } from './search';
+export { assistantSettings, type AssistantSettings, overrideAssistantSettings } from './settings';

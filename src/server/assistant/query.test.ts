@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { questionTerms, termWords } from './query';
+
+describe('questionTerms', () => {
+  it('keeps letters and digits only, so nothing in a question is tsquery syntax', () => {
+    const words = termWords(questionTerms("' OR 1=1 --; drop table users & !(x) <-> y:*"));
+    for (const word of words) expect(word).toMatch(/^[\p{L}\p{N}]+$/u);
+  });
+
+  it('expands a synonym group the question touches, with the learner’s own words first', () => {
+    const terms = questionTerms('Kan jeg automatisere uten å kode?');
+    const group = terms.find((t) => t.some((a) => a.words.join(' ') === 'zapier'));
+    expect(group).toBeDefined();
+    expect(group![0]!.words).toEqual(['uten', 'å', 'kode']);
+    // Words a group covered are not searched again on their own.
+    expect(terms.filter((t) => t.length === 1 && t[0]!.words[0] === 'kode')).toHaveLength(0);
+  });
+
+  it('finds a phrase with a word between its words, and English tool names in Norwegian', () => {
+    const terms = questionTerms('Hvorfor finner ChatGPT på ting?');
+    expect(terms.some((t) => t.some((a) => a.words.join(' ') === 'hallusinasjon'))).toBe(true);
+    expect(questionTerms('Hvordan lager jeg slides?').some((t) => t.some((a) => a.words.join(' ') === 'presentasjon'))).toBe(true);
+  });
+
+  it('matches a prefixed expression on any ending', () => {
+    expect(questionTerms('lysbildene mine').some((t) => t.some((a) => a.words.join(' ') === 'powerpoint'))).toBe(true);
+  });
+
+  it('bounds the number of terms', () => {
+    expect(questionTerms(Array.from({ length: 100 }, (_, i) => `ord${i}`).join(' ')).length).toBeLessThanOrEqual(16);
+  });
+});

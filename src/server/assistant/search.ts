@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { questionTerms, type Term, termWords } from './query';
+
+/**
+ * Retrieval over the course content (decision 12): Postgres full-text search in the
+ * 'norwegian' configuration on `lessons.search_document` (generated column, GIN index;
+ * weights A title, B description, C content, D what the video says).
+ *
+ * 1. The question becomes terms (`questionTerms`: words, and synonym groups it touched).
+ * 2. One statement stems every word (`ts_lexize('norwegian_stem', …)`; stop words drop out)
+ *    and finds the content's compounds that end in it (`referat` → `møtereferat`), from
+ *    the lexicon of the documents (`ts_stat`). A stem of four letters or more also
+ *    matches as a prefix (`automatiser:*` → `automatiseringsverktøy`).
+ * 3. One statement ranks: each term's `ts_rank_cd` times its rarity (an IDF over the
+ *    lessons), summed, so a rare word counts more than 'KI', which every lesson says; the
+ *    lesson the learner is on and its course count a little more. The best few lessons
+ *    come back with a short excerpt (`ts_headline`).
+ */
+
+export interface SearchContext {
+  courseId?: string | undefined;
+  lessonId?: string | undefined;
+}
+
+export interface Passage {
+  courseId: string;
+  courseTitle: string;
+  moduleTitle: string;
+  lessonId: string;
+  lessonTitle: string;
+  /** A short plain-text excerpt around the words that matched. */
+  excerpt: string;
+  score: number;
+}
+
+/** Stems shorter than this match only exactly: a prefix `ki:*` would match 'kilde' and 'kino'. */
+const PREFIX_MIN = 4;
+/** A passage must score at least this much: a lone common word is no answer. */
+const MIN_SCORE = 0.05;
+
+/** A lexeme in tsquery syntax: quoted, so nothing in it is an operator. */
+const lexeme = (value: string, prefix: boolean) => `'${value.replace(/'/g, "''")}'${prefix ? ':*' : ''}`;
+
+interface WordAnalysis {
+  word: string;
+  stem: string | null;
+  compounds: string[];
+}
+
+async function analyse(db: Db, words: string[]): Promise<Map<string, WordAnalysis>> {
+  if (words.length === 0) return new Map();
+  const result = await db.execute(sql`
+    WITH words AS (
+      SELECT w AS word, (ts_lexize('norwegian_stem', w))[1] AS stem FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) AS w
+    ),
+    lexicon AS MATERIALIZED (SELECT word, ndoc FROM ts_stat('SELECT search_document FROM lessons'))
+    SELECT words.word, words.stem,
+      ARRAY(
+        SELECT lexicon.word FROM lexicon
+        WHERE length(words.stem) >= ${PREFIX_MIN} AND lexicon.word LIKE '%' || words.stem
+          AND lexicon.word <> words.stem AND lexicon.word ~ '^[[:alnum:]]+$'
+          -- a compound: what comes before is a word of its own (plus at most a linking -e-/-s-),
+          -- so 'møtereferat' is found for 'referat', but 'teksting' is not for 'ting'
+          AND EXISTS (
+            SELECT 1 FROM lexicon head
+            WHERE length(head.word) >= 3
+              AND left(lexicon.word, length(lexicon.word) - length(words.stem)) LIKE head.word || '%'
+              AND length(lexicon.word) - length(words.stem) - length(head.word) <= 2
+          )
+        ORDER BY lexicon.ndoc DESC, lexicon.word LIMIT 12
+      ) AS compounds
+    FROM words`);
+  const rows = (result as unknown as { rows: WordAnalysis[] }).rows;
+  return new Map(rows.map((row) => [row.word, row]));
+}
+
+/** A term as a tsquery: its alternatives ORed, each alternative's words ANDed. Null: nothing left to search. */
+function termQuery(term: Term, analysis: Map<string, WordAnalysis>): string | null {
+  const alternatives = term.flatMap((alternative) => {
+    // A phrase that loses a word to the stop list says too little ('finner på' is not 'finner').
+    if (alternative.words.length > 1 && alternative.words.some((word) => !analysis.get(word)?.stem)) return [];
+    const parts = alternative.words.flatMap((word, i) => {
+      const a = analysis.get(word);
+      if (!a?.stem) return []; // a stop word
+      const last = i === alternative.words.length - 1;
+      const prefix = a.stem.length >= PREFIX_MIN || (last && alternative.prefix && a.stem.length >= 2);
+      const forms = [lexeme(a.stem, prefix), ...a.compounds.map((c) => lexeme(c, false))];
+      return [forms.length > 1 ? `(${forms.join(' | ')})` : forms[0]!];
+    });
+    return parts.length > 0 ? [parts.length > 1 ? `(${parts.join(' & ')})` : parts[0]!] : [];
+  });
+  const distinct = [...new Set(alternatives)];
+  return distinct.length > 0 ? `(${distinct.join(' | ')})` : null;
+}
+
+/** The tsqueries of a question, one per term (empty: nothing searchable in it). */
+export async function questionQueries(db: Db, question: string): Promise<string[]> {
+  const terms = questionTerms(question);
+  const analysis = await analyse(db, termWords(terms));
+  return [...new Set(terms.map((term) => termQuery(term, analysis)).filter((q) => q !== null))];
+}
+
+export async function searchCourseContent(db: Db, question: string, context: SearchContext = {}, limit = 4): Promise<Passage[]> {
+  const queries = await questionQueries(db, question);
+  if (queries.length === 0) return [];
+  const all = queries.join(' | ');
+  const lessonId = context.lessonId ?? null;
+  const courseId = context.courseId ?? null;
+  const result = await db.execute(sql`
+    WITH terms AS (
+      SELECT t.query::tsquery AS query FROM jsonb_array_elements_text(${JSON.stringify(queries)}::jsonb) AS t(query)
+    ),
+    docs AS (
+      SELECT l.id, l.title, l.description, l.content, m.title AS module_title, m.course_id, l.search_document AS document
+      FROM lessons l
+      JOIN modules m ON m.id = l.module_id
+    ),
+    rarity AS (
+      SELECT terms.query,
+        ln(((SELECT count(*) FROM docs) + 1.0) / (count(docs.id) + 0.5)) AS idf
+      FROM terms LEFT JOIN docs ON docs.document @@ terms.query
+      GROUP BY terms.query
+    ),
+    scored AS (
+      SELECT docs.id,
+        sum(rarity.idf * ts_rank_cd(docs.document, rarity.query, 1))
+          * CASE WHEN docs.id = ${lessonId}::uuid THEN 1.5 WHEN docs.course_id = ${courseId} THEN 1.2 ELSE 1 END AS score
+      FROM docs JOIN rarity ON docs.document @@ rarity.query
+      WHERE docs.id IN (SELECT l.id FROM lessons l WHERE l.search_document @@ ${all}::tsquery)
+      GROUP BY docs.id, docs.course_id
+      ORDER BY score DESC, docs.id
+      LIMIT ${limit}
+    )
+    SELECT docs.id AS "lessonId", docs.title AS "lessonTitle", docs.module_title AS "moduleTitle",
+      docs.course_id AS "courseId", co.title AS "courseTitle", scored.score::float8 AS score,
+      ts_headline('norwegian',
+        coalesce(docs.description, '') || ' ' || regexp_replace(coalesce((
+          SELECT string_agg(v #>> '{}', ' ') FROM jsonb_path_query(docs.content, 'strict $.**') AS v
+          WHERE jsonb_typeof(v) = 'string' AND left(v #>> '{}', 1) <> '/' AND left(v #>> '{}', 8) <> 'https://'
+        ), ''), '<[^>]*>', ' ', 'g'),
+        ${all}::tsquery,
+        'MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter=" … ", StartSel="", StopSel=""') AS excerpt
+    FROM scored
+    JOIN docs ON docs.id = scored.id
+    JOIN courses co ON co.id = docs.course_id
+    WHERE scored.score >= ${MIN_SCORE}
+    ORDER BY scored.score DESC, docs.id`);
+  return (result as unknown as { rows: Passage[] }).rows.map((row) => ({ ...row, excerpt: tidy(row.excerpt) }));
+}
+
+/** One line of plain text: ts_headline keeps the source's line breaks and runs of spaces. */
+function tidy(excerpt: string): string {
+  return excerpt.replace(/\s+/gu, ' ').trim();
+}

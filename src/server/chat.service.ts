@@ -1,0 +1,328 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { atomically, type Db } from '../../db/client';
+import { aiUsage, chatConversations, chatMessages, courses, lessons, modules } from '../../db/schema';
+import { type ChatMessage, type Conversation, NEW_CONVERSATION_TITLE, type SendMessageResult } from '../schemas/chat';
+import {
+  AssistantError,
+  assistantMessages,
+  assistantSettings,
+  type AssistantSettings,
+  completeChat,
+  type ModelMessage,
+  type ModelReply,
+  offlineAnswer,
+  type Passage,
+  passagesMessage,
+  searchCourseContent,
+  streamChat,
+  SYSTEM_PROMPT,
+} from './assistant';
+import { NotFoundError } from './errors';
+import { describeError } from './log';
+
+/**
+ * The chat assistant's conversations and messages (decision 12). Conversations are
+ * private: another user's id is answered like an unknown one (404). A message is stored
+ * together with the assistant's reply, in one transaction, only once the reply exists;
+ * a failed or broken reply stores nothing.
+ */
+
+export const CONVERSATION_NOT_FOUND = 'Fant ikke samtalen';
+
+/** A request the route's schema accepted but the data refuses (an unknown lesson in `context`): 400. */
+export class ChatInputError extends Error {
+  override readonly name = 'ChatInputError';
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const messageColumns = {
+  id: chatMessages.id,
+  conversationId: chatMessages.conversationId,
+  role: chatMessages.role,
+  content: chatMessages.content,
+  createdAt: chatMessages.createdAt,
+};
+
+type MessageRow = { id: string; conversationId: string; role: ChatMessage['role']; content: string; createdAt: Date };
+const toMessage = (row: MessageRow): ChatMessage => ({ ...row, createdAt: row.createdAt.toISOString() });
+
+export async function listConversations(db: Db, userId: string): Promise<Conversation[]> {
+  return db
+    .select({ id: chatConversations.id, title: chatConversations.title })
+    .from(chatConversations)
+    .where(eq(chatConversations.userId, userId))
+    .orderBy(desc(chatConversations.updatedAt), desc(chatConversations.createdAt), desc(chatConversations.id));
+}
+
+export async function createConversation(db: Db, userId: string, title: string | null | undefined): Promise<Conversation> {
+  const [row] = await db
+    .insert(chatConversations)
+    .values({ userId, title: title?.trim() || NEW_CONVERSATION_TITLE })
+    .returning({ id: chatConversations.id, title: chatConversations.title });
+  return row!;
+}
+
+/** Deletes a conversation of the caller with its messages (they cascade). */
+export async function deleteConversation(db: Db, userId: string, id: string): Promise<void> {
+  const deleted = await db
+    .delete(chatConversations)
+    .where(and(eq(chatConversations.id, id), eq(chatConversations.userId, userId)))
+    .returning({ id: chatConversations.id });
+  if (deleted.length === 0) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+}
+
+async function requireConversation(db: Db, userId: string, id: string): Promise<void> {
+  const [row] = await db
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(and(eq(chatConversations.id, id), eq(chatConversations.userId, userId)));
+  if (!row) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+}
+
+export async function listMessages(db: Db, userId: string, conversationId: string): Promise<ChatMessage[]> {
+  await requireConversation(db, userId, conversationId);
+  const rows = await db
+    .select(messageColumns)
+    .from(chatMessages)
+    .where(eq(chatMessages.conversationId, conversationId))
+    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
+  return rows.map(toMessage);
+}
+
+// --- sending ------------------------------------------------------------------
+
+export interface SendInput {
+  content: string;
+  context?: { courseId?: string | undefined; lessonId?: string | undefined } | undefined;
+}
+
+interface Prepared {
+  userId: string;
+  conversationId: string;
+  day: string;
+  content: string;
+  receivedAt: Date;
+  passages: Passage[];
+  /** What the model gets: the system prompt, the latest messages, the passages, the question. */
+  modelMessages: ModelMessage[];
+}
+
+/** The day an `ai_usage` row counts, in UTC, so every instance and database agrees. */
+const usageDay = (at: Date) => at.toISOString().slice(0, 10);
+
+/** Seconds until the next UTC midnight, when the daily allowance starts again. */
+function secondsUntilTomorrow(now: Date): number {
+  const tomorrow = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
+  return Math.max(1, Math.ceil((tomorrow - now.getTime()) / 1000));
+}
+
+/**
+ * Counts one message against the caller's daily allowance, in one statement, before any
+ * work is done (the sign-in throttle's design): the upsert locks the row, so parallel
+ * messages get distinct counts and a burst never passes the limit.
+ */
+async function reserveMessage(db: Db, userId: string, day: string, limit: number, now: Date): Promise<void> {
+  const rows = await db
+    .insert(aiUsage)
+    .values({ userId, day, requests: 1 })
+    .onConflictDoUpdate({
+      target: [aiUsage.userId, aiUsage.day],
+      set: { requests: sql`${aiUsage.requests} + 1`, updatedAt: now },
+      setWhere: sql`${aiUsage.requests} < ${limit}`,
+    })
+    .returning({ requests: aiUsage.requests });
+  if (rows.length === 0) {
+    const retryAfter = secondsUntilTomorrow(now);
+    throw new AssistantError('rate_limit', 429, assistantMessages.dailyLimit(limit), { retryAfter });
+  }
+}
+
+/** Gives a reservation back: a reply that failed does not use up the learner's allowance. */
+async function refundMessage(db: Db, prepared: Pick<Prepared, 'userId' | 'day'>): Promise<void> {
+  try {
+    await db
+      .update(aiUsage)
+      .set({ requests: sql`greatest(${aiUsage.requests} - 1, 0)` })
+      .where(and(eq(aiUsage.userId, prepared.userId), eq(aiUsage.day, prepared.day)));
+  } catch (error) {
+    console.warn(`[assistant] giving back a reservation failed: ${describeError(error)}`);
+  }
+}
+
+async function checkContext(db: Db, context: SendInput['context']): Promise<void> {
+  if (context?.courseId) {
+    const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, context.courseId));
+    if (!course) throw new ChatInputError('context.courseId', 'Fant ikke kurset');
+  }
+  if (context?.lessonId) {
+    const [lesson] = await db
+      .select({ courseId: modules.courseId })
+      .from(lessons)
+      .innerJoin(modules, eq(modules.id, lessons.moduleId))
+      .where(eq(lessons.id, context.lessonId));
+    if (!lesson) throw new ChatInputError('context.lessonId', 'Fant ikke leksjonen');
+    if (context.courseId && lesson.courseId !== context.courseId) throw new ChatInputError('context.lessonId', 'Leksjonen hører ikke til kurset');
+  }
+}
+
+async function prepare(db: Db, userId: string, conversationId: string, input: SendInput, settings: AssistantSettings): Promise<Prepared> {
+  await requireConversation(db, userId, conversationId);
+  await checkContext(db, input.context);
+  const receivedAt = new Date();
+  const day = usageDay(receivedAt);
+  await reserveMessage(db, userId, day, settings.dailyMessageLimit, receivedAt);
+  try {
+    const passages = await searchCourseContent(db, input.content, input.context ?? {});
+    let modelMessages: ModelMessage[] = [];
+    if (settings.apiKey) {
+      const history = await db
+        .select({ role: chatMessages.role, content: chatMessages.content })
+        .from(chatMessages)
+        .where(eq(chatMessages.conversationId, conversationId))
+        .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+        .limit(Math.max(0, settings.historyMessages - 1));
+      modelMessages = [
+        { role: 'system', content: SYSTEM_PROMPT },
+        ...history
+          .reverse()
+          .filter((m) => m.role !== 'system')
+          .map((m): ModelMessage => (m.role === 'user' ? { role: 'user', content: m.content } : { role: 'assistant', content: m.content })),
+        { role: 'system', content: passagesMessage(passages) },
+        { role: 'user', content: input.content },
+      ];
+    }
+    return { userId, conversationId, day, content: input.content, receivedAt, passages, modelMessages };
+  } catch (error) {
+    await refundMessage(db, { userId, day });
+    throw error;
+  }
+}
+
+async function offlineReply(db: Db, passages: Passage[]): Promise<ModelReply> {
+  const titles =
+    passages.length > 0
+      ? []
+      : (await db.select({ title: courses.title }).from(courses).orderBy(asc(courses.orderIndex), asc(courses.id))).map((c) => c.title);
+  return { content: offlineAnswer(passages, titles), inputTokens: 0, outputTokens: 0 };
+}
+
+/** Stores the question and the reply, bumps the conversation and adds the tokens: all or nothing. */
+async function store(db: Db, prepared: Prepared, reply: ModelReply): Promise<SendMessageResult> {
+  const repliedAt = new Date(Math.max(Date.now(), prepared.receivedAt.getTime() + 1));
+  return atomically(db, async (tx) => {
+    const [userMessage] = await tx
+      .insert(chatMessages)
+      .values({ conversationId: prepared.conversationId, role: 'user', content: prepared.content, createdAt: prepared.receivedAt })
+      .returning(messageColumns);
+    const [assistantMessage] = await tx
+      .insert(chatMessages)
+      .values({ conversationId: prepared.conversationId, role: 'assistant', content: reply.content, createdAt: repliedAt })
+      .returning(messageColumns);
+    await tx.update(chatConversations).set({ updatedAt: repliedAt }).where(eq(chatConversations.id, prepared.conversationId));
+    if (reply.inputTokens > 0 || reply.outputTokens > 0) {
+      await tx
+        .update(aiUsage)
+        .set({
+          inputTokens: sql`${aiUsage.inputTokens} + ${reply.inputTokens}`,
+          outputTokens: sql`${aiUsage.outputTokens} + ${reply.outputTokens}`,
+          updatedAt: repliedAt,
+        })
+        .where(and(eq(aiUsage.userId, prepared.userId), eq(aiUsage.day, prepared.day)));
+    }
+    return { userMessage: toMessage(userMessage!), assistantMessage: toMessage(assistantMessage!) };
+  });
+}
+
+/** Whether replies can stream: only a model streams; the offline assistant answers at once. */
+export function canStreamReplies(): boolean {
+  return Boolean(assistantSettings().apiKey);
+}
+
+/** Sends a message and waits for the whole reply. */
+export async function sendMessage(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  input: SendInput,
+  signal?: AbortSignal,
+): Promise<SendMessageResult> {
+  const settings = assistantSettings();
+  const prepared = await prepare(db, userId, conversationId, input, settings);
+  try {
+    const reply = settings.apiKey ? await completeChat(settings, prepared.modelMessages, signal) : await offlineReply(db, prepared.passages);
+    return await store(db, prepared, reply);
+  } catch (error) {
+    await refundMessage(db, prepared);
+    throw error;
+  }
+}
+
+const INTERNAL_ERROR = 'Noe gikk galt hos oss. Prøv igjen om litt.';
+
+/**
+ * Sends a message and streams the reply as server-sent events: `delta` events with the
+ * pieces (`{content}`), then `done` with `{userMessage, assistantMessage}` once both are
+ * stored, or `error` with `{error, errorType}` (nothing stored). Everything that can fail
+ * before the first piece (ownership, context, the daily limit, a provider that refuses)
+ * throws as for `sendMessage`.
+ * Cancelling the stream (the learner went away) stops the model and stores nothing.
+ */
+export async function streamMessage(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  input: SendInput,
+  signal?: AbortSignal,
+): Promise<ReadableStream<Uint8Array>> {
+  const settings = assistantSettings();
+  const prepared = await prepare(db, userId, conversationId, input, settings);
+  const abort = new AbortController();
+  signal?.addEventListener('abort', () => abort.abort(), { once: true });
+  const pieces = streamChat(settings, prepared.modelMessages, abort.signal);
+  // Wait for the first piece before answering: a provider that refuses outright (quota, rate
+  // limit, outage, timeout) gets the same JSON error and status as an unstreamed request.
+  let first: IteratorResult<string, ModelReply>;
+  try {
+    first = await pieces.next();
+  } catch (error) {
+    await refundMessage(db, prepared);
+    throw error;
+  }
+  const encoder = new TextEncoder();
+  let cancelled = false;
+  return new ReadableStream<Uint8Array>({
+    async start(controller) {
+      const send = (event: string, data: unknown) => {
+        if (!cancelled) controller.enqueue(encoder.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`));
+      };
+      try {
+        let step = first;
+        while (!step.done) {
+          send('delta', { content: step.value });
+          step = await pieces.next();
+        }
+        if (cancelled || abort.signal.aborted) throw new AssistantError('provider_error', 502, assistantMessages.interrupted);
+        send('done', await store(db, prepared, step.value));
+      } catch (error) {
+        await refundMessage(db, prepared);
+        if (error instanceof AssistantError) {
+          send('error', error.body());
+        } else {
+          console.error(`[assistant] streamed reply failed: ${describeError(error)}`);
+          send('error', { error: INTERNAL_ERROR });
+        }
+      } finally {
+        if (!cancelled) controller.close();
+      }
+    },
+    cancel() {
+      cancelled = true;
+      abort.abort();
+    },
+  });
+}

@@ -1,0 +1,275 @@
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { atomically, type Db } from '../../db/client';
+import { courses, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
+import { percentage } from '../schemas/learning';
+import type { HtmlContent, LessonContentValue, LessonType, VideoContent } from '../schemas/lesson-content';
+import {
+  type CourseProgress,
+  type CourseWithContent,
+  MAX_PLAYBACK_RATE,
+  type PlayerLesson,
+  type PlayerModule,
+  type ProgressResult,
+  WATCH_SLACK_SECONDS,
+  WATCHED_THRESHOLD,
+  type WatchState,
+} from '../schemas/player';
+import { BadRequestError, ConflictError, NotFoundError } from './errors';
+import { sanitizeLessonHtml } from './html';
+
+/**
+ * The course player: a course with all its content, the caller's progress, completing
+ * lessons and the watch position of video lessons (decision 11). Every function runs a
+ * fixed number of statements whatever the size of the course; writes of more than one
+ * statement run in one transaction.
+ */
+
+export const playerMessages = {
+  courseNotFound: 'Kurs ikke funnet',
+  lessonNotFound: 'Fant ikke leksjonen',
+  notVideo: 'Leksjonen er ikke en video',
+  videoNotWatched: 'Du må se hele videoen før du kan fullføre leksjonen.',
+} as const;
+
+/** `errorType` of the 409 when a video lesson is completed before it was watched. */
+export const VIDEO_NOT_WATCHED = 'video_not_watched';
+
+/**
+ * The longest time between two saves that counts towards the furthest point, in seconds.
+ * The player saves every 10 s while playing (and on pause and when the page is left), so
+ * a longer gap means the video was paused or the page closed: a learner who comes back
+ * after a week gets at most this much (× MAX_PLAYBACK_RATE + slack) on the next save, not
+ * the whole video. Two minutes leaves room for browsers that slow the timers of a
+ * background tab to about once a minute.
+ */
+export const WATCH_MAX_ELAPSED_SECONDS = 120;
+
+/** True when the furthest point played counts as watching the video (95 %, or its end). */
+export function isWatched(furthestSeconds: number, durationSeconds: number): boolean {
+  return furthestSeconds >= WATCHED_THRESHOLD * durationSeconds;
+}
+
+function watchState(positionSeconds: number, furthestSeconds: number, durationSeconds: number): WatchState {
+  return { positionSeconds, furthestSeconds, watched: isWatched(furthestSeconds, durationSeconds) };
+}
+
+function contentForPlayer(type: LessonType, content: LessonContentValue): LessonContentValue {
+  if (type !== 'html') return content;
+  const html = content as HtmlContent;
+  return { ...html, html: sanitizeLessonHtml(html.html) };
+}
+
+// --- reading ------------------------------------------------------------------
+
+/**
+ * The course with every module and lesson in order and the caller's state of each lesson.
+ * Two statements: the course with the caller's enrollment, then modules ⟕ lessons ⟕ the
+ * caller's progress in one ordered query.
+ */
+export async function courseWithContent(db: Db, userId: string, courseId: string): Promise<CourseWithContent> {
+  const [course] = await db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      description: courses.description,
+      level: courses.level,
+      enrollmentId: enrollments.id,
+    })
+    .from(courses)
+    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, userId)))
+    .where(eq(courses.id, courseId));
+  if (!course) throw new NotFoundError(playerMessages.courseNotFound);
+
+  const rows = await db
+    .select({
+      moduleId: modules.id,
+      moduleTitle: modules.title,
+      moduleOrder: modules.orderIndex,
+      lessonId: lessons.id,
+      title: lessons.title,
+      description: lessons.description,
+      orderIndex: lessons.orderIndex,
+      type: lessons.type,
+      content: lessons.content,
+      estimatedMinutes: lessons.estimatedMinutes,
+      completed: lessonProgress.completed,
+      position: lessonProgress.watchPositionSeconds,
+      furthest: lessonProgress.watchFurthestSeconds,
+      savedAt: lessonProgress.watchSavedAt,
+    })
+    .from(modules)
+    .leftJoin(lessons, eq(lessons.moduleId, modules.id))
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
+    .where(eq(modules.courseId, courseId))
+    .orderBy(asc(modules.orderIndex), asc(modules.createdAt), asc(modules.id), asc(lessons.orderIndex), asc(lessons.createdAt), asc(lessons.id));
+
+  const byModule = new Map<string, PlayerModule>();
+  for (const r of rows) {
+    let module = byModule.get(r.moduleId);
+    if (!module) {
+      module = { module: { id: r.moduleId, title: r.moduleTitle, orderIndex: r.moduleOrder }, lessons: [] };
+      byModule.set(r.moduleId, module);
+    }
+    if (r.lessonId === null || r.title === null || r.type === null || r.content === null) continue;
+    const lesson: PlayerLesson = {
+      id: r.lessonId,
+      title: r.title,
+      description: r.description,
+      orderIndex: r.orderIndex ?? 0,
+      contentType: r.type,
+      estimatedMinutes: r.estimatedMinutes ?? 0,
+      content: contentForPlayer(r.type, r.content),
+      completed: r.completed ?? false,
+      watch:
+        r.type === 'video' && r.savedAt !== null ? watchState(r.position ?? 0, r.furthest ?? 0, (r.content as VideoContent).durationSeconds) : null,
+    };
+    module.lessons.push(lesson);
+  }
+  return {
+    course: { id: course.id, title: course.title, description: course.description, level: course.level },
+    enrolled: course.enrollmentId !== null,
+    modules: [...byModule.values()],
+  };
+}
+
+const completedCount = sql<number>`count(${lessonProgress.id}) filter (where ${lessonProgress.completed})`.mapWith(Number);
+
+/** The caller's completed and total lessons of the course, in one statement (404 for an unknown course). */
+export async function courseProgress(db: Db, userId: string, courseId: string): Promise<CourseProgress> {
+  const [row] = await db
+    .select({ total: count(lessons.id), completed: completedCount })
+    .from(courses)
+    .leftJoin(modules, eq(modules.courseId, courses.id))
+    .leftJoin(lessons, eq(lessons.moduleId, modules.id))
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
+    .where(eq(courses.id, courseId))
+    .groupBy(courses.id);
+  if (!row) throw new NotFoundError(playerMessages.courseNotFound);
+  return { completed: row.completed, total: row.total, percentage: percentage(row.completed, row.total) };
+}
+
+// --- writing ------------------------------------------------------------------
+
+/** The lesson, its course and the caller's progress row, or 404. */
+async function lessonForUser(db: Db, userId: string, lessonId: string) {
+  const [row] = await db
+    .select({
+      type: lessons.type,
+      content: lessons.content,
+      courseId: modules.courseId,
+      completed: lessonProgress.completed,
+      furthest: lessonProgress.watchFurthestSeconds,
+    })
+    .from(lessons)
+    .innerJoin(modules, eq(modules.id, lessons.moduleId))
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
+    .where(eq(lessons.id, lessonId));
+  if (!row) throw new NotFoundError(playerMessages.lessonNotFound);
+  return row;
+}
+
+/**
+ * Enrolls the user in the course if they are not. With `lock`, the enrollment row stays
+ * locked until the transaction ends (`ON CONFLICT DO UPDATE … WHERE false` locks the
+ * existing row without writing it), so two progress changes of one learner in one course
+ * run one after the other and the second sees the first when it decides `completedAt`.
+ */
+async function ensureEnrollment(tx: Db, userId: string, courseId: string, lock: boolean): Promise<void> {
+  const insert = tx.insert(enrollments).values({ userId, courseId });
+  const target = [enrollments.userId, enrollments.courseId];
+  if (lock) await insert.onConflictDoUpdate({ target, set: { updatedAt: sql`${enrollments.updatedAt}` }, setWhere: sql`false` });
+  else await insert.onConflictDoNothing({ target });
+}
+
+/**
+ * Marks the lesson completed or not for the caller, idempotently, in one transaction:
+ * enroll (if needed) → upsert the progress row → count the course → set or clear the
+ * enrollment's `completedAt`. A video lesson can be completed only once the saved
+ * furthest point reaches 95 % of the video; a lesson completed earlier stays completed.
+ */
+export async function setLessonProgress(db: Db, userId: string, lessonId: string, completed: boolean): Promise<ProgressResult> {
+  return atomically(db, async (tx) => {
+    const lesson = await lessonForUser(tx, userId, lessonId);
+    if (completed && lesson.type === 'video' && lesson.completed !== true) {
+      const { durationSeconds } = lesson.content as VideoContent;
+      if (!isWatched(lesson.furthest ?? 0, durationSeconds)) throw new ConflictError(playerMessages.videoNotWatched, VIDEO_NOT_WATCHED);
+    }
+    await ensureEnrollment(tx, userId, lesson.courseId, true);
+
+    await tx
+      .insert(lessonProgress)
+      .values({ userId, lessonId, completed, completedAt: completed ? sql`now()` : null })
+      .onConflictDoUpdate({
+        target: [lessonProgress.userId, lessonProgress.lessonId],
+        set: {
+          completed,
+          // Re-completing keeps the first completion time.
+          completedAt: completed ? sql`coalesce(${lessonProgress.completedAt}, now())` : null,
+          updatedAt: sql`now()`,
+        },
+      });
+
+    const progress = await courseProgress(tx, userId, lesson.courseId);
+    const allDone = progress.total > 0 && progress.completed === progress.total;
+    // Changes the enrollment only when its state differs; a returned row means it changed.
+    const changed = await tx
+      .update(enrollments)
+      .set({ completedAt: allDone ? sql`now()` : null, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(enrollments.userId, userId),
+          eq(enrollments.courseId, lesson.courseId),
+          allDone ? sql`${enrollments.completedAt} IS NULL` : sql`${enrollments.completedAt} IS NOT NULL`,
+        ),
+      )
+      .returning({ id: enrollments.id });
+    return { lessonId, completed, courseProgress: progress, courseCompleted: allDone && changed.length > 0 };
+  });
+}
+
+/**
+ * Saves where the caller is in a video lesson and moves the furthest point the server
+ * accepts as played (decision 11). One upsert decides it with the database's clock, so
+ * concurrent saves (a beacon and a timer) cannot both grow the point from the same row:
+ *
+ *   position  = clamp(posted, 0, duration)
+ *   elapsed   = min(now − previous save, WATCH_MAX_ELAPSED_SECONDS)   (0 on the first save)
+ *   reach     = furthest + elapsed × MAX_PLAYBACK_RATE + WATCH_SLACK_SECONDS
+ *   furthest' = max(furthest, min(position, reach)), and the whole duration once it is
+ *               within one second of the end.
+ */
+export async function saveWatchPosition(db: Db, userId: string, lessonId: string, positionSeconds: number): Promise<WatchState> {
+  return atomically(db, async (tx) => {
+    const lesson = await lessonForUser(tx, userId, lessonId);
+    if (lesson.type !== 'video') throw new BadRequestError(playerMessages.notVideo);
+    const duration = (lesson.content as VideoContent).durationSeconds;
+    await ensureEnrollment(tx, userId, lesson.courseId, false);
+
+    const position = Math.min(Math.max(positionSeconds, 0), duration);
+    const toEnd = (furthest: number) => (furthest >= duration - 1 ? duration : furthest);
+    const elapsed = sql`least(greatest(coalesce(extract(epoch from (now() - ${lessonProgress.watchSavedAt}))::float8, 0), 0), ${WATCH_MAX_ELAPSED_SECONDS}::float8)`;
+    const reach = sql`least(${position}::float8, ${lessonProgress.watchFurthestSeconds} + ${elapsed} * ${MAX_PLAYBACK_RATE}::float8 + ${WATCH_SLACK_SECONDS}::float8)`;
+    const candidate = sql`greatest(${lessonProgress.watchFurthestSeconds}, ${reach})`;
+    const [row] = await tx
+      .insert(lessonProgress)
+      .values({
+        userId,
+        lessonId,
+        watchPositionSeconds: position,
+        watchFurthestSeconds: toEnd(Math.min(position, WATCH_SLACK_SECONDS)),
+        watchSavedAt: sql`now()`,
+      })
+      .onConflictDoUpdate({
+        target: [lessonProgress.userId, lessonProgress.lessonId],
+        set: {
+          watchPositionSeconds: position,
+          watchFurthestSeconds: sql`CASE WHEN ${candidate} >= ${duration - 1}::float8 THEN ${duration}::float8 ELSE ${candidate} END`,
+          watchSavedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ position: lessonProgress.watchPositionSeconds, furthest: lessonProgress.watchFurthestSeconds });
+    if (!row) throw new Error('the watch position upsert returned no row');
+    return watchState(row.position, row.furthest, duration);
+  });
+}

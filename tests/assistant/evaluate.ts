@@ -1,0 +1,51 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { lessons, modules } from '../../db/schema';
+import { offlineAnswer, searchCourseContent } from '../../src/server/assistant';
+import type { EvalQuestion } from './questions';
+
+/**
+ * Measures the offline assistant: for each question, the lessons its answer links to
+ * (the first three citations), and whether one is in the right course and one is a
+ * lesson a teacher would point to.
+ */
+
+export interface EvalResult {
+  total: number;
+  /** Share of questions with a lesson of the right course among the top 3 citations. */
+  courseHitRate: number;
+  /** Share of questions with one of the right lessons among the top 3 citations. */
+  lessonHitRate: number;
+  misses: { question: string; expected: string; cited: string[]; courseHit: boolean }[];
+}
+
+const LINK = /\]\(\/course\/([^?\s)]+)\?lessonId=([0-9a-f-]{36})\)/g;
+
+export async function evaluateAssistant(db: Db, questions: EvalQuestion[]): Promise<EvalResult> {
+  const rows = await db
+    .select({ id: lessons.id, title: lessons.title, courseId: modules.courseId })
+    .from(lessons)
+    .innerJoin(modules, eq(modules.id, lessons.moduleId));
+  const titleOf = new Map(rows.map((r) => [r.id, `${r.courseId}: ${r.title}`]));
+  let courseHits = 0;
+  let lessonHits = 0;
+  const misses: EvalResult['misses'] = [];
+  for (const q of questions) {
+    const wanted = new Set(rows.filter((r) => r.courseId === q.courseId && q.lessons.includes(r.title)).map((r) => r.id));
+    if (wanted.size !== q.lessons.length) throw new Error(`Unknown lesson title in: ${q.question}`);
+    const answer = offlineAnswer(await searchCourseContent(db, q.question), []);
+    const cited = [...answer.matchAll(LINK)].slice(0, 3).map((m) => ({ courseId: m[1]!, lessonId: m[2]! }));
+    const courseHit = cited.some((c) => c.courseId === q.courseId);
+    const lessonHit = cited.some((c) => wanted.has(c.lessonId));
+    if (courseHit) courseHits++;
+    if (lessonHit) lessonHits++;
+    if (!lessonHit)
+      misses.push({
+        question: q.question,
+        expected: `${q.courseId}: ${q.lessons.join(' / ')}`,
+        cited: cited.map((c) => titleOf.get(c.lessonId) ?? c.lessonId),
+        courseHit,
+      });
+  }
+  return { total: questions.length, courseHitRate: courseHits / questions.length, lessonHitRate: lessonHits / questions.length, misses };
+}

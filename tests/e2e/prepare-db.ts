@@ -1,0 +1,48 @@
+// TEST SETUP ONLY (end-to-end): a fresh embedded database with the seed, plus the rows
+// the course player's spec needs that no API can create yet (see player-fixture.ts).
+// Run by playwright.config.ts before `npm run serve`; PGlite allows one process at a
+// time, so this must finish before the server opens the same folder.
+import { openDatabase } from '../../db/client';
+import { prepareEmbeddedDatabase } from '../../db/prepare';
+import { lessons, users } from '../../db/schema';
+import { DEMO_PASSWORD_HASH, seedId } from '../../db/seed';
+import { appDatabaseOptions } from '../../src/server/db';
+import { env } from '../../src/server/env';
+import { hostileHtmlLesson, notEnrolledLearners } from './player-fixture';
+
+if (env.APP_ENV !== 'test') throw new Error('tests/e2e/prepare-db.ts writes test data: run it with APP_ENV=test only');
+
+const options = appDatabaseOptions();
+await prepareEmbeddedDatabase(options, { fresh: true });
+const database = await openDatabase({ ...options, driver: 'pglite' });
+try {
+  await database.db
+    .insert(lessons)
+    .values({
+      id: hostileHtmlLesson.id,
+      moduleId: hostileHtmlLesson.moduleId,
+      title: hostileHtmlLesson.title,
+      description: 'Testdata for ende-til-ende-testene.',
+      orderIndex: 1000,
+      type: 'html',
+      content: { html: hostileHtmlLesson.html },
+      estimatedMinutes: 1,
+    })
+    .onConflictDoNothing();
+  await database.db
+    .insert(users)
+    .values(
+      Object.values(notEnrolledLearners).map((u) => ({
+        id: seedId(`e2e:user:${u.email}`),
+        email: u.email,
+        passwordHash: DEMO_PASSWORD_HASH,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        role: 'individual' as const,
+      })),
+    )
+    .onConflictDoNothing();
+} finally {
+  await database.close();
+}
+console.log('End-to-end database prepared (seed + course player test data).');
