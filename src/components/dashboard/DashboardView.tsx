@@ -3,6 +3,7 @@ import { dashboardStats, progressCourseIds } from '../../lib/dashboard-stats';
 import { coursesQuery, enrollmentsQuery, modulesWithProgressQuery } from '../../lib/learning.queries';
 import type { CurrentUser } from '../../schemas/auth';
 import type { Course, Enrollment } from '../../schemas/learning';
+import { ChatPanelHost } from '../chat/ChatPanelHost';
 import type { QueryLike } from '../ui/QueryState';
 import { CoursesCard, type EnrolledCourse } from './CoursesCard';
 import { DashboardHeader } from './DashboardHeader';
@@ -37,23 +38,26 @@ export function DashboardView({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <a className="skip-link" href="#dashboard-innhold">
-        Hopp til innhold
-      </a>
-      <DashboardHeader user={user} />
-      <main id="dashboard-innhold" tabIndex={-1} className="mx-auto max-w-7xl space-y-6 px-4 py-6 outline-none sm:py-8">
-        <section className="rounded-xl bg-brand-700 p-6 text-white">
-          <h1 className="text-2xl font-bold">Hei {user.firstName}, klar for å fortsette læringen?</h1>
-        </section>
-        <StatCards stats={stats} />
-        <div className="grid gap-6 lg:grid-cols-3">
-          <div className="lg:col-span-2">
-            <CoursesCard courses={enrolledCourses} />
+    <div className="min-h-screen bg-slate-50 lg:flex">
+      <div className="min-w-0 lg:flex-1">
+        <a className="skip-link" href="#dashboard-innhold">
+          Hopp til innhold
+        </a>
+        <DashboardHeader user={user} />
+        <main id="dashboard-innhold" tabIndex={-1} className="mx-auto max-w-7xl space-y-6 px-4 py-6 outline-none sm:py-8">
+          <section className="rounded-xl bg-brand-700 p-6 text-white">
+            <h1 className="text-2xl font-bold">Hei {user.firstName}, klar for å fortsette læringen?</h1>
+          </section>
+          <StatCards stats={stats} />
+          <div className="grid gap-6 lg:grid-cols-3">
+            <div className="lg:col-span-2">
+              <CoursesCard courses={enrolledCourses} />
+            </div>
+            <ReviewCard />
           </div>
-          <ReviewCard />
-        </div>
-      </main>
+        </main>
+      </div>
+      <ChatPanelHost />
     </div>
   );
 }

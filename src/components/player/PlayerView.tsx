@@ -5,6 +5,7 @@ import { completeLessonMutation, courseProgressQuery, courseWithContentQuery, is
 import type { CurrentUser } from '../../schemas/auth';
 import type { CourseWithContent } from '../../schemas/player';
 import { toast } from '../../stores/toast';
+import { ChatPanelHost } from '../chat/ChatPanelHost';
 import { Button } from '../ui/Button';
 import { QueryError } from '../ui/QueryState';
 import { EnrollBanner } from './EnrollBanner';
@@ -133,46 +134,49 @@ function CoursePlayerScreen({ course, user }: { course: CourseWithContent; user:
   };
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <a className="skip-link" href="#leksjon">
-        Hopp til innhold
-      </a>
-      <PlayerHeader course={course.course} progress={progress.data} />
-      <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-        {!course.enrolled && <EnrollBanner courseId={courseId} />}
-        {current ? (
-          <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
-            <section id="leksjon" aria-labelledby="leksjon-tittel" tabIndex={-1} className="min-w-0 space-y-5 outline-none">
-              <div>
-                <p className="text-sm font-medium text-muted">{current.moduleTitle}</p>
-                <h2 id="leksjon-tittel" ref={lessonHeading} tabIndex={-1} className="mt-1 text-2xl font-bold text-ink outline-none">
-                  {current.lesson.title}
-                </h2>
-                {current.lesson.description && <p className="mt-2 text-muted">{current.lesson.description}</p>}
-              </div>
-              <LessonContent
-                key={current.lesson.id}
-                lesson={current.lesson}
-                courseId={courseId}
-                user={user}
-                watched={watched}
-                onWatched={markWatched}
-                videoRef={video}
-              />
-              <LessonNavigation
-                state={nav}
-                pending={complete.isPending}
-                onPrevious={() => goTo(index - 1)}
-                onComplete={() => void onComplete()}
-                onNext={onNext}
-              />
-            </section>
-            <LessonOutline lessons={lessons} currentIndex={index} onSelect={goTo} search={search} />
-          </div>
-        ) : (
-          <p className="py-12 text-center text-muted">Ingen leksjoner tilgjengelig</p>
-        )}
-      </main>
+    <div className="min-h-screen bg-slate-50 lg:flex">
+      <div className="min-w-0 lg:flex-1">
+        <a className="skip-link" href="#leksjon">
+          Hopp til innhold
+        </a>
+        <PlayerHeader course={course.course} progress={progress.data} />
+        <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
+          {!course.enrolled && <EnrollBanner courseId={courseId} />}
+          {current ? (
+            <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+              <section id="leksjon" aria-labelledby="leksjon-tittel" tabIndex={-1} className="min-w-0 space-y-5 outline-none">
+                <div>
+                  <p className="text-sm font-medium text-muted">{current.moduleTitle}</p>
+                  <h2 id="leksjon-tittel" ref={lessonHeading} tabIndex={-1} className="mt-1 text-2xl font-bold text-ink outline-none">
+                    {current.lesson.title}
+                  </h2>
+                  {current.lesson.description && <p className="mt-2 text-muted">{current.lesson.description}</p>}
+                </div>
+                <LessonContent
+                  key={current.lesson.id}
+                  lesson={current.lesson}
+                  courseId={courseId}
+                  user={user}
+                  watched={watched}
+                  onWatched={markWatched}
+                  videoRef={video}
+                />
+                <LessonNavigation
+                  state={nav}
+                  pending={complete.isPending}
+                  onPrevious={() => goTo(index - 1)}
+                  onComplete={() => void onComplete()}
+                  onNext={onNext}
+                />
+              </section>
+              <LessonOutline lessons={lessons} currentIndex={index} onSelect={goTo} search={search} />
+            </div>
+          ) : (
+            <p className="py-12 text-center text-muted">Ingen leksjoner tilgjengelig</p>
+          )}
+        </main>
+      </div>
+      <ChatPanelHost context={{ courseId, lessonId: current?.lesson.id }} />
     </div>
   );
 }

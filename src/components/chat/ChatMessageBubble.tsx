@@ -1,0 +1,54 @@
+import type { ComponentProps } from 'react';
+import Markdown, { type Components } from 'react-markdown';
+import { isUserMessage } from '../../lib/chat.queries';
+import type { ChatMessage } from '../../schemas/chat';
+import { cn } from '../ui/cn';
+
+/** Links inside the site (the assistant's `/course/…?lessonId=…`) are plain anchors; others open in a new tab. */
+function MarkdownLink({ href, children, node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) {
+  const internal = typeof href === 'string' && href.startsWith('/') && !href.startsWith('//');
+  return (
+    <a
+      {...props}
+      href={href}
+      className="font-medium text-brand-700 underline underline-offset-2"
+      {...(internal ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
+    >
+      {children}
+    </a>
+  );
+}
+
+const components: Components = {
+  a: MarkdownLink,
+  p: ({ node: _node, ...props }) => <p className="my-1 first:mt-0 last:mb-0" {...props} />,
+  ul: ({ node: _node, ...props }) => <ul className="my-1 list-disc space-y-1 pl-5" {...props} />,
+  ol: ({ node: _node, ...props }) => <ol className="my-1 list-decimal space-y-1 pl-5" {...props} />,
+  blockquote: ({ node: _node, ...props }) => <blockquote className="my-1 border-l-2 border-slate-300 pl-2 text-slate-700" {...props} />,
+  code: ({ node: _node, ...props }) => <code className="rounded bg-slate-200 px-1 text-[0.9em]" {...props} />,
+  pre: ({ node: _node, ...props }) => <pre className="my-1 overflow-x-auto whitespace-pre-wrap" {...props} />,
+};
+
+/** One message: the learner's on the right as plain text, the assistant's on the left as safe Markdown (no raw HTML). */
+export function ChatMessageBubble({ message }: { message: ChatMessage }) {
+  const mine = isUserMessage(message);
+  return (
+    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-role={mine ? 'user' : 'assistant'}>
+      <div
+        className={cn(
+          'max-w-[80%] rounded-lg px-3 py-2 text-sm [overflow-wrap:anywhere]',
+          mine ? 'whitespace-pre-wrap bg-brand-700 text-white' : 'bg-slate-100 text-ink',
+        )}
+      >
+        <span className="sr-only">{mine ? 'Du: ' : 'KI Assistent: '}</span>
+        {mine ? (
+          message.content
+        ) : (
+          <Markdown skipHtml components={components}>
+            {message.content}
+          </Markdown>
+        )}
+      </div>
+    </li>
+  );
+}

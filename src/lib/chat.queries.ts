@@ -1,0 +1,128 @@
+import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { ChatErrorBody, ChatMessage, Conversation, SendMessageResult } from '../schemas/chat';
+import type { ToastMessage } from '../stores/toast';
+import { ApiError, apiRequest, getQueryFn } from './api';
+
+/**
+ * Queries and mutations of the chat panel (spec, learner side, sections 4, 7, 8), keyed by
+ * URL parts like learning.queries.ts. Pure helpers (toasts, optimistic messages) are exported
+ * for the tests.
+ */
+
+/**
+ * The title of a new conversation and the fallback for a blank one (the server's
+ * `NEW_CONVERSATION_TITLE`, repeated here so the panel's chunk does not pull in zod).
+ */
+export const NEW_CONVERSATION_TITLE = 'Ny samtale';
+
+export const conversationsQuery = queryOptions({
+  queryKey: ['/api/chat/conversations'],
+  queryFn: getQueryFn<Conversation[]>(),
+});
+
+export const messagesQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: ['/api/chat/conversations', conversationId, 'messages'],
+    queryFn: getQueryFn<ChatMessage[]>(),
+  });
+
+/** Where the learner is; the player sends it with each message. */
+export interface ChatContext {
+  courseId?: string;
+  lessonId?: string;
+}
+
+/** Raised when a message is sent with no conversation selected (spec, section 5). */
+const NO_CONVERSATION_ERROR = 'Ingen samtale valgt';
+
+type Toast = Omit<ToastMessage, 'id'>;
+
+/** The spec's fixed chat toasts (section 8). */
+export const chatToasts = {
+  createFailed: { title: 'Feil', description: 'Kunne ikke opprette ny samtale', variant: 'destructive' },
+  deleteFailed: { title: 'Feil', description: 'Kunne ikke slette samtale', variant: 'destructive' },
+  sendFailed: { title: 'Feil', description: 'Kunne ikke sende melding', variant: 'destructive' },
+  rateLimit: { title: 'For mange forespørsler', description: 'Vennligst vent litt før du sender neste melding.', variant: 'destructive' },
+} as const satisfies Record<string, Toast>;
+
+const DEFAULT_PROVIDER = 'OpenAI';
+
+/** The toast for a failed send: quota (naming the provider), rate limit, the server's text, or the generic one. */
+export function sendErrorToast(error: unknown): Toast {
+  if (error instanceof ApiError) {
+    if (error.errorType === 'quota_exceeded') {
+      const body = error.body as Partial<ChatErrorBody> | null;
+      const provider = typeof body?.provider === 'string' && body.provider.trim() ? body.provider.trim() : DEFAULT_PROVIDER;
+      return {
+        title: `${provider}-kvoten er brukt opp`,
+        description: `Kvoten hos ${provider} er brukt opp. En administrator må fylle på kreditt før KI-assistenten kan svare igjen.`,
+        variant: 'destructive',
+      };
+    }
+    if (error.errorType === 'rate_limit') return chatToasts.rateLimit;
+    const text = error.bodyError;
+    if (text) return { title: 'Feil', description: text, variant: 'destructive' };
+  }
+  return chatToasts.sendFailed;
+}
+
+/** The learner's message as shown at once, before the server has it (a temporary id). */
+export function optimisticMessage(conversationId: string, content: string, now = new Date()): ChatMessage {
+  return { id: `temp-${now.getTime()}`, conversationId, role: 'user', content, createdAt: now.toISOString() };
+}
+
+/** True for the learner's own messages; every other role is shown as the assistant's. */
+export const isUserMessage = (message: Pick<ChatMessage, 'role'>) => message.role === 'user';
+
+export const createConversationMutation = mutationOptions({
+  mutationFn: async (): Promise<Conversation> => {
+    const response = await apiRequest('POST', '/api/chat/conversations', { title: NEW_CONVERSATION_TITLE });
+    return (await response.json()) as Conversation;
+  },
+});
+
+export const deleteConversationMutation = mutationOptions({
+  mutationFn: async (id: string): Promise<unknown> => {
+    const response = await apiRequest('DELETE', `/api/chat/conversations/${encodeURIComponent(id)}`);
+    return (await response.json()) as unknown;
+  },
+});
+
+interface SendVariables {
+  conversationId: string | null;
+  content: string;
+  context?: ChatContext;
+}
+
+/** Whether a context names anything (an empty one is left out of the request). */
+const hasContext = (context: ChatContext | undefined): context is ChatContext => Boolean(context?.courseId || context?.lessonId);
+
+/**
+ * Sending: the message appears at once with a temporary id; on failure the list goes back
+ * to what it was (the caller restores the draft and shows the toast), on success the
+ * messages are read again from the server.
+ */
+export function sendMessageMutation(client: QueryClient) {
+  return mutationOptions({
+    mutationFn: async ({ conversationId, content, context }: SendVariables): Promise<SendMessageResult> => {
+      if (!conversationId) throw new Error(NO_CONVERSATION_ERROR);
+      const body = hasContext(context) ? { content, context } : { content };
+      const response = await apiRequest('POST', `/api/chat/conversations/${encodeURIComponent(conversationId)}/messages`, body);
+      return (await response.json()) as SendMessageResult;
+    },
+    onMutate: async ({ conversationId, content }: SendVariables) => {
+      if (!conversationId) return { previous: undefined };
+      const { queryKey } = messagesQuery(conversationId);
+      await client.cancelQueries({ queryKey });
+      const previous = client.getQueryData(queryKey);
+      client.setQueryData(queryKey, [...(previous ?? []), optimisticMessage(conversationId, content)]);
+      return { previous };
+    },
+    onError: (_error, { conversationId }, context) => {
+      if (conversationId) client.setQueryData(messagesQuery(conversationId).queryKey, context?.previous ?? []);
+    },
+    onSuccess: async (_result, { conversationId }) => {
+      if (conversationId) await client.invalidateQueries({ queryKey: messagesQuery(conversationId).queryKey });
+    },
+  });
+}
