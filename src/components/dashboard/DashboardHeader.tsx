@@ -24,7 +24,7 @@ export function DashboardHeader({ user }: { user: CurrentUser }) {
             variant="outline"
             onClick={toggleChat}
             aria-pressed={chatOpen}
-            className="hidden px-3 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700 lg:inline-flex"
+            className="px-3 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700"
           >
             Chat
           </Button>
