@@ -30,13 +30,13 @@ describe('the enroll mutation', () => {
     expect(client.getQueryState(enrollmentsQuery.queryKey)?.isInvalidated).toBe(true);
   });
 
-  it("on an expired session shows 'Unauthorized' and goes to /api/login after 500 ms", async () => {
+  it("on an expired session shows 'Ikke innlogget' and goes to /api/login after 500 ms", async () => {
     fetchMock.mockResolvedValue(Response.json({ error: 'Unauthorized' }, { status: 401 }));
     const { effects, run } = setup();
     await run('ki-for-kontoret');
     expect(effects.toast).toHaveBeenCalledWith({
-      title: 'Unauthorized',
-      description: 'You are logged out. Logging in again...',
+      title: 'Ikke innlogget',
+      description: 'Du er logget ut. Logger inn på nytt...',
       variant: 'destructive',
     });
     expect(effects.later).toHaveBeenCalledWith(expect.any(Function), UNAUTHORIZED_REDIRECT_MS);
@@ -46,13 +46,13 @@ describe('the enroll mutation', () => {
     expect(effects.navigate).toHaveBeenCalledWith('/api/login');
   });
 
-  it("on any other failure shows 'Error' / 'Failed to enroll in course. Please try again.'", async () => {
+  it("on any other failure shows 'Feil' / 'Kunne ikke melde deg på kurset. Prøv igjen.'", async () => {
     fetchMock.mockResolvedValue(Response.json({ error: 'Fant ikke kurset' }, { status: 404 }));
     const { effects, run } = setup();
     await run('finnes-ikke');
     expect(effects.toast).toHaveBeenCalledWith({
-      title: 'Error',
-      description: 'Failed to enroll in course. Please try again.',
+      title: 'Feil',
+      description: 'Kunne ikke melde deg på kurset. Prøv igjen.',
       variant: 'destructive',
     });
     expect(effects.later).not.toHaveBeenCalled();

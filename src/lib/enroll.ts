@@ -6,8 +6,8 @@ import { type BrowserEffects, browserEffects, sessionExpired } from './session-e
 
 /**
  * Enrolling in a course (spec, learner side, sections 4 and 8): success → toast and
- * a fresh enrollment list; an expired session → 'Unauthorized' toast, then /api/login
- * after 500 ms; anything else → 'Error' toast.
+ * a fresh enrollment list; an expired session → 'Ikke innlogget' toast, then /api/login
+ * after 500 ms; anything else → 'Feil' toast (the spec's English toasts in Norwegian, decision 13).
  */
 export function enrollMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
@@ -18,7 +18,7 @@ export function enrollMutation(client: QueryClient, effects: BrowserEffects = br
     },
     onError: (error) => {
       if (isUnauthorizedError(error)) return sessionExpired(effects);
-      effects.toast({ title: 'Error', description: 'Failed to enroll in course. Please try again.', variant: 'destructive' });
+      effects.toast({ title: 'Feil', description: 'Kunne ikke melde deg på kurset. Prøv igjen.', variant: 'destructive' });
     },
   });
 }

@@ -154,7 +154,7 @@ export function deleteNoteMutation(client: QueryClient, lessonId: string, effect
 
 /**
  * Enrolling from the player's banner: the dashboard's enrollment flow (toast, fresh
- * enrollment list, 'Unauthorized' → sign-in), then the course is read again so the
+ * enrollment list, 'Ikke innlogget' → sign-in), then the course is read again so the
  * banner goes away; a failure gets a Norwegian toast.
  */
 export function enrollFromPlayerMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {

@@ -17,9 +17,9 @@ export const browserEffects: BrowserEffects = {
   later: (fn, ms) => window.setTimeout(fn, ms),
 };
 
-/** 'Unauthorized' / 'You are logged out. Logging in again...', then /api/login after 500 ms. */
+/** 'Ikke innlogget' / 'Du er logget ut. Logger inn på nytt...' (the spec's 'Unauthorized' toast in Norwegian, decision 13), then /api/login after 500 ms. */
 export function sessionExpired(effects: BrowserEffects = browserEffects): void {
-  effects.toast({ title: 'Unauthorized', description: 'You are logged out. Logging in again...', variant: 'destructive' });
+  effects.toast({ title: 'Ikke innlogget', description: 'Du er logget ut. Logger inn på nytt...', variant: 'destructive' });
   effects.later(() => effects.navigate('/api/login'), UNAUTHORIZED_REDIRECT_MS);
 }
 

@@ -169,7 +169,7 @@ test.describe('as elev@demo.no', () => {
     await coursesCard(page)
       .getByRole('button', { name: new RegExp(`^${moduleTitle.replace(/[?]/g, '\\?')}`) })
       .click();
-    await expect(page.getByRole('listitem').filter({ hasText: 'Unauthorized' })).toContainText('You are logged out. Logging in again...');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Ikke innlogget' })).toContainText('Du er logget ut. Logger inn på nytt...');
     await expect(page).toHaveURL(/\/logg-inn/);
   });
 });

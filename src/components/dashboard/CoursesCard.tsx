@@ -8,7 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../ui/Collapsible';
 import { type QueryLike, QueryState } from '../ui/QueryState';
 
-const LOADING = 'Loading...';
+const LOADING = 'Laster...';
 
 export interface EnrolledCourse {
   course: Course;

@@ -15,7 +15,7 @@ export function StatCards({ stats }: { stats: DashboardStats | null }) {
         <Card key={card.key} className="flex flex-col-reverse p-5">
           <dt className="mt-1 text-sm font-medium text-muted">{card.label}</dt>
           <dd className="text-3xl font-bold text-brand-900" data-stat={card.key}>
-            {stats ? stats[card.key] : <span className="text-base font-normal text-muted">Loading...</span>}
+            {stats ? stats[card.key] : <span className="text-base font-normal text-muted">Laster...</span>}
           </dd>
         </Card>
       ))}

@@ -12,7 +12,7 @@ export interface QueryLike<T> {
 
 export interface QueryStateProps<T> {
   query: QueryLike<T>;
-  /** Shown while pending, e.g. 'Loading...'. */
+  /** Shown while pending, e.g. 'Laster kurs...'. */
   loading: ReactNode;
   /** A text (shown with a 'Prøv igjen' button) or a rendering of the error. */
   error: string | ((error: unknown, retry: () => void) => ReactNode);
