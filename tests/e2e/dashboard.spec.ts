@@ -29,7 +29,13 @@ const expected = (() => {
 })();
 
 const coursesCard = (page: Page) => page.getByRole('region', { name: 'Kurs' });
-const courseButton = (page: Page, title: string) => coursesCard(page).getByRole('button', { name: new RegExp(`Påmeldt\\s*${title}`) });
+const enrolledName = (title: string) => new RegExp(`Påmeldt\\s*${title}`);
+const courseButton = (page: Page, title: string) => coursesCard(page).getByRole('button', { name: enrolledName(title) });
+/** An enrolled course's row (its modules included). */
+const courseRow = (page: Page, title: string) =>
+  coursesCard(page)
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('button', { name: enrolledName(title) }) });
 
 test.describe('as elev@demo.no', () => {
   test.beforeEach(async ({ page }) => openDashboard(page, 'elev@demo.no', 'Emma'));
@@ -38,7 +44,8 @@ test.describe('as elev@demo.no', () => {
     const header = page.getByRole('banner');
     await expect(header.getByText(site.productName, { exact: true })).toBeVisible();
     await expect(header.getByText('Dashboard', { exact: true })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+    await expect(header.getByRole('link', { name: `${site.productName} Dashboard` })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
     await expect(header.getByRole('button', { name: 'Chat', exact: true })).toBeVisible();
 
     const rows = coursesCard(page).getByRole('listitem');
@@ -112,21 +119,78 @@ test.describe('as elev@demo.no', () => {
     await expect(page.getByRole('link', { name: /^Fortsett: / })).toHaveCount(0);
   });
 
-  test('module progress is fetched for the first three enrolled courses only', async ({ page }) => {
+  test('module progress is prefetched for the first three enrolled courses; a fourth loads its modules when expanded', async ({ page }) => {
     await expect(page.locator('[data-stat="minutesStudied"]')).toHaveText(String(expected.minutesStudied));
     const progressRequests: string[] = [];
     page.on('request', (r) => {
       if (r.url().endsWith('/modules-with-progress')) progressRequests.push(new URL(r.url()).pathname);
     });
+    // Hold the fourth course's answer until the loading text has been seen.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/courses/ki-chatgpt-mester/modules-with-progress', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.reload();
     await expect(page.locator('[data-stat="minutesStudied"]')).toHaveText(String(expected.minutesStudied));
+    const firstThree = ['grunnleggende-ki', 'ki-for-kontoret', 'ki-markedsforing'].map((id) => `/api/courses/${id}/modules-with-progress`);
+    expect(progressRequests.sort()).toEqual([...firstThree].sort());
+
     const chatgpt = courseButton(page, 'ChatGPT Mester');
     await chatgpt.click();
-    await expect(coursesCard(page).getByText('Ingen moduler tilgjengelig')).toBeVisible();
-    await expect(coursesCard(page).getByRole('link', { name: 'Gå til kurset' })).toHaveAttribute('href', '/course/ki-chatgpt-mester');
-    expect(progressRequests.sort()).toEqual(
-      ['grunnleggende-ki', 'ki-for-kontoret', 'ki-markedsforing'].map((id) => `/api/courses/${id}/modules-with-progress`).sort(),
+    const row = courseRow(page, 'ChatGPT Mester');
+    await expect(row.getByText('Laster...')).toBeVisible();
+    release();
+    const chatgptModules = catalogue.find((c) => c.id === 'ki-chatgpt-mester')?.modules ?? [];
+    await expect(row.getByRole('link', { name: /^Fortsett: / })).toHaveCount(chatgptModules.length);
+    await expect(row.getByRole('link', { name: /^Fortsett: / }).first()).toHaveAttribute(
+      'href',
+      `/course/ki-chatgpt-mester?moduleId=${seedId('module:ki-chatgpt-mester:0')}`,
     );
+    await expect(row.getByText('Ingen moduler tilgjengelig')).toHaveCount(0);
+    await expect(row.getByText(`0/${lessonsIn('ki-chatgpt-mester', 0)} leksjoner`).first()).toBeVisible();
+    expect(progressRequests).toContain('/api/courses/ki-chatgpt-mester/modules-with-progress');
+    // The statistics keep the spec's three courses.
+    await expect(page.locator('[data-stat="minutesStudied"]')).toHaveText(String(expected.minutesStudied));
+  });
+
+  test("a long description is clamped, and 'Vis mer' / 'Vis mindre' toggles it", async ({ page }) => {
+    const row = courseRow(page, 'KI for Kontoret');
+    const more = row.getByRole('button', { name: 'Vis mer' });
+    await expect(more).toHaveAttribute('aria-expanded', 'false');
+    const description = page.locator(`[id="${await more.getAttribute('aria-controls')}"]`);
+    await expect(description).toHaveClass(/line-clamp-2/);
+    const clamped = (await description.boundingBox())?.height ?? 0;
+    await more.click();
+    const less = row.getByRole('button', { name: 'Vis mindre' });
+    await expect(less).toHaveAttribute('aria-expanded', 'true');
+    await expect.poll(async () => (await description.boundingBox())?.height ?? 0).toBeGreaterThan(clamped);
+    // Reading more does not expand the course.
+    await expect(courseButton(page, 'KI for Kontoret')).toHaveAttribute('aria-expanded', 'false');
+    await less.click();
+    await expect(row.getByRole('button', { name: 'Vis mer' })).toHaveAttribute('aria-expanded', 'false');
+    await expect.poll(async () => (await description.boundingBox())?.height ?? 0).toBe(clamped);
+  });
+
+  test('the review card keeps the height of its content next to a long course list', async ({ page, isMobile }) => {
+    await courseButton(page, 'KI for Kontoret').click();
+    await courseButton(page, 'KI Grunnkurs').click();
+    await expect(page.getByRole('link', { name: /^Se igjen: / }).first()).toBeVisible();
+    const review = page.getByRole('region', { name: 'Repetisjonsmodul' });
+    const { height, contentBottom, top } = await review.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const last = el.lastElementChild?.getBoundingClientRect();
+      return { height: box.height, top: box.top, contentBottom: (last?.bottom ?? box.bottom) - box.top };
+    });
+    // Its own padding and border below the last row, nothing more.
+    expect(height - contentBottom).toBeLessThanOrEqual(32);
+    const courses = await coursesCard(page).boundingBox();
+    if (!isMobile) {
+      expect(top).toBeCloseTo(courses?.y ?? 0, 0);
+      expect(height).toBeLessThan((courses?.height ?? 0) / 2);
+      await page.screenshot({ path: test.info().outputPath('dashboard-1280.png'), fullPage: true });
+    }
   });
 
   test('the user menu shows the user, the role label and signs out with Logg ut', async ({ page }) => {
@@ -138,6 +202,7 @@ test.describe('as elev@demo.no', () => {
     await expect(menu.getByText('Bedrift', { exact: true })).toHaveCount(0);
     await expect(menu.getByRole('menuitem', { name: 'Profil' })).toBeVisible();
     await expect(menu.getByRole('menuitem', { name: 'Innstillinger' })).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Administrasjon' })).toHaveCount(0);
     await menu.getByRole('menuitem', { name: 'Logg ut' }).click();
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByRole('link', { name: 'Kom i gang' })).toBeVisible();
@@ -174,43 +239,114 @@ test.describe('as elev@demo.no', () => {
   });
 });
 
-test('at 360 px the dashboard fits the screen', async ({ page }) => {
-  await page.setViewportSize({ width: 360, height: 780 });
-  await openDashboard(page, 'elev@demo.no', 'Emma');
-  await courseButton(page, 'KI for Kontoret').click();
-  await expect(page.getByRole('link', { name: /^Fortsett: / }).first()).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  expect(await axeViolations(page)).toEqual([]);
-});
+for (const width of [320, 360, 390]) {
+  test(`at ${width} px the dashboard fits the screen, with a course, a module and a description open`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 780 });
+    await openDashboard(page, 'elev@demo.no', 'Emma');
+    await courseButton(page, 'KI for Kontoret').click();
+    await expect(page.getByRole('link', { name: /^Fortsett: / }).first()).toBeVisible();
+    const module1Title = catalogue.find((c) => c.id === 'ki-for-kontoret')?.modules[0]?.title ?? '';
+    await coursesCard(page)
+      .getByRole('button', { name: new RegExp(`^${module1Title}`) })
+      .click();
+    await expect(coursesCard(page).getByText(`${lessonsIn('ki-for-kontoret', 0)}/${lessonsIn('ki-for-kontoret', 0)} leksjoner`)).toBeVisible();
+    await coursesCard(page).getByRole('button', { name: 'Vis mer' }).first().click();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    if (width === 360) {
+      // The nested cards leave the lesson list most of the screen.
+      const lessons = await coursesCard(page).getByRole('list').locator('ol').first().boundingBox();
+      expect(lessons?.width ?? 0).toBeGreaterThanOrEqual(260);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.screenshot({ path: test.info().outputPath('dashboard-360.png'), fullPage: true });
+    }
+  });
+}
 
-test('ny@demo.no has no courses yet', async ({ page }) => {
+test('ny@demo.no, without enrollments, sees the catalogue with Meld deg på on every course', async ({ page }) => {
   await openDashboard(page, 'ny@demo.no', 'Jonas');
-  await expect(coursesCard(page).getByText('Ingen kurs tilgjengelig for øyeblikket.')).toBeVisible();
+  const card = coursesCard(page);
+  await expect(card.getByText('Du er ikke påmeldt noen kurs ennå. Velg et kurs for å komme i gang.')).toBeVisible();
+  await expect(card.getByRole('heading', { level: 3 })).toHaveText(catalogue.map((c) => c.title));
+  for (const course of catalogue) {
+    await expect(card.getByRole('button', { name: `Meld deg på ${course.title}` })).toBeVisible();
+  }
+  await expect(card.getByText('Påmeldt', { exact: true })).toHaveCount(0);
+  await expect(card.getByText('Ingen kurs tilgjengelig for øyeblikket.')).toHaveCount(0);
   for (const stat of ['completedTasks', 'minutesStudied', 'modulesCompleted']) {
     await expect(page.locator(`[data-stat="${stat}"]`)).toHaveText('0');
   }
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('catalogue.png'), fullPage: true });
+  for (const width of [320, 360, 390]) {
+    await page.setViewportSize({ width, height: 780 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  }
+  await page.screenshot({ path: test.info().outputPath('catalogue-390.png'), fullPage: true });
 });
 
-test('only the superuser sees Admin', async ({ page }) => {
+test('a newly registered learner enrolls from the catalogue: a failure toast, then success and the course as enrolled', async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  // A learner of this test's own, so the demo accounts keep their state for the other tests.
+  const email = `ny-elev-${testInfo.project.name}-${Date.now()}@demo.no`;
+  const registered = await page.request.post('/api/auth/register', {
+    data: { firstName: 'Sara', lastName: 'Nyberg', email, password: 'ny-elev-passord' },
+    headers: { Origin: baseURL ?? '' },
+  });
+  expect(registered.status()).toBe(201);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hei Sara, klar for å fortsette læringen?' })).toBeVisible();
+
+  const card = coursesCard(page);
+  const enroll = card.getByRole('button', { name: 'Meld deg på KI for Kontoret' });
+
+  // The first attempt fails on the server: the spec's error toast in Norwegian, and the catalogue stays.
+  await page.route('**/api/enrollments', (route) => route.fulfill({ status: 500, json: { error: 'Intern feil' } }), { times: 1 });
+  await enroll.click();
+  const failure = page.getByRole('listitem').filter({ hasText: 'Kunne ikke melde deg på kurset. Prøv igjen.' });
+  await expect(failure).toContainText('Feil');
+  await expect(enroll).toBeEnabled();
+
+  await enroll.click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Du er nå påmeldt kurset.' })).toContainText('Påmeldt');
+  const enrolled = courseButton(page, 'KI for Kontoret');
+  await expect(enrolled).toBeVisible();
+  await expect(card.getByRole('button', { name: /^Meld deg på/ })).toHaveCount(0);
+  await enrolled.click();
+  const modules = catalogue.find((c) => c.id === 'ki-for-kontoret')?.modules ?? [];
+  await expect(card.getByRole('link', { name: /^Fortsett: / })).toHaveCount(modules.length);
+  await expect(page.locator('[data-stat="minutesStudied"]')).toHaveText('0');
+  expect(await (await page.request.get('/api/users/me/enrollments')).json()).toEqual([expect.objectContaining({ courseId: 'ki-for-kontoret' })]);
+});
+
+test('only the superuser sees Admin; admins and the superuser find Administrasjon in the user menu', async ({ page }) => {
   await openDashboard(page, 'superbruker@demo.no', 'Ingrid');
-  await expect(page.getByRole('link', { name: 'Admin' })).toHaveAttribute('href', '/admin');
+  await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveAttribute('href', '/admin');
   await page.getByRole('button', { name: 'Brukermeny for Ingrid Solberg' }).click();
   await expect(page.getByRole('menu').getByText('Superbruker', { exact: true })).toBeVisible();
+  await expect(page.getByRole('menuitem', { name: 'Administrasjon' })).toHaveAttribute('href', '/admin');
 });
 
 test('a company admin sees the role label and the Bedrift badge, and no Admin', async ({ page }) => {
   await openDashboard(page, 'bedrift@demo.no', 'Marte');
-  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Brukermeny for Marte Johansen' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByText('Bedriftsadmin', { exact: true })).toBeVisible();
   await expect(menu.getByText('Bedrift', { exact: true })).toBeVisible();
+  await expect(menu.getByRole('menuitem', { name: 'Administrasjon' })).toHaveCount(0);
 });
 
-test('an admin (not superuser) sees no Admin button', async ({ page }) => {
+test('an admin (not superuser) sees no Admin button, and Administrasjon in the user menu', async ({ page }) => {
   await openDashboard(page, 'admin@demo.no', 'Lars');
-  await expect(page.getByRole('link', { name: 'Admin' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: /^Brukermeny for / }).click();
+  const admin = page.getByRole('menuitem', { name: 'Administrasjon' });
+  await expect(admin).toHaveAttribute('href', '/admin');
+  await admin.click();
+  await expect(page).toHaveURL(/\/admin/);
 });
 
 test('a stale signed-in hint without a session keeps the landing page and is removed', async ({ page, context, baseURL }) => {

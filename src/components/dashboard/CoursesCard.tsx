@@ -1,5 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
+import { enrollMutation } from '../../lib/enroll';
 import { moduleLessonsQuery, modulesWithProgressQuery } from '../../lib/learning.queries';
 import type { Course, ModuleWithProgress } from '../../schemas/learning';
 import { Badge } from '../ui/Badge';
@@ -7,20 +8,25 @@ import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../ui/Collapsible';
 import { type QueryLike, QueryState } from '../ui/QueryState';
+import { ClampedText } from './ClampedText';
 
 const LOADING = 'Laster...';
 
-export interface EnrolledCourse {
-  course: Course;
-  /** Whether this course's module progress is loaded (the first three enrolled courses). */
-  withProgress: boolean;
+export interface CoursesCardData {
+  /** The courses the learner is enrolled in, in enrollment order. */
+  enrolled: Course[];
+  /** The whole catalogue (GET /api/courses), offered while the learner has no enrollment. */
+  catalogue: Course[];
 }
 
-/** Card 'Kurs': the enrolled courses; each row expands and collapses on its own. */
-export function CoursesCard({ courses }: { courses: QueryLike<EnrolledCourse[]> }) {
+/**
+ * Card 'Kurs': the enrolled courses, each row expanding and collapsing on its own. A learner
+ * without enrollments sees the catalogue with 'Meld deg på' instead of only an empty text.
+ */
+export function CoursesCard({ courses }: { courses: QueryLike<CoursesCardData> }) {
   const titleId = useId();
   return (
-    <Card asChild>
+    <Card asChild className="max-sm:px-3">
       <section aria-labelledby={titleId}>
         <CardHeader>
           <CardTitle id={titleId}>Kurs</CardTitle>
@@ -30,16 +36,20 @@ export function CoursesCard({ courses }: { courses: QueryLike<EnrolledCourse[]> 
             query={courses}
             loading={LOADING}
             error="Kunne ikke hente kursene dine."
-            isEmpty={(list) => list.length === 0}
+            isEmpty={(data) => data.enrolled.length === 0 && data.catalogue.length === 0}
             empty="Ingen kurs tilgjengelig for øyeblikket."
           >
-            {(list) => (
-              <ul className="space-y-3">
-                {list.map((c) => (
-                  <CourseRow key={c.course.id} {...c} />
-                ))}
-              </ul>
-            )}
+            {({ enrolled, catalogue }) =>
+              enrolled.length > 0 ? (
+                <ul className="space-y-3">
+                  {enrolled.map((course) => (
+                    <CourseRow key={course.id} course={course} />
+                  ))}
+                </ul>
+              ) : (
+                <CourseCatalogue courses={catalogue} />
+              )
+            }
           </QueryState>
         </CardContent>
       </section>
@@ -47,54 +57,89 @@ export function CoursesCard({ courses }: { courses: QueryLike<EnrolledCourse[]> 
   );
 }
 
+/** The catalogue for a learner without enrollments; enrolling refreshes the enrollments, and the card turns into the enrolled list. */
+function CourseCatalogue({ courses }: { courses: Course[] }) {
+  const client = useQueryClient();
+  const enroll = useMutation(enrollMutation(client));
+  return (
+    <>
+      <p className="text-sm text-muted">Du er ikke påmeldt noen kurs ennå. Velg et kurs for å komme i gang.</p>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+        {courses.map((course) => {
+          const pending = enroll.isPending && enroll.variables === course.id;
+          return (
+            <li key={course.id} className="flex flex-col rounded-lg border border-slate-200 p-3 sm:p-4">
+              <h3 className="font-semibold text-ink">{course.title}</h3>
+              <p className="mt-1 text-sm font-medium text-ink">
+                {course.duration} · {course.level}
+              </p>
+              <ClampedText text={course.description} className="mt-1" />
+              <div className="mt-auto pt-3">
+                <Button
+                  size="sm"
+                  disabled={enroll.isPending}
+                  aria-busy={pending || undefined}
+                  aria-label={pending ? undefined : `Meld deg på ${course.title}`}
+                  onClick={() => enroll.mutate(course.id)}
+                >
+                  {pending ? 'Melder deg på...' : 'Meld deg på'}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
 /** Turns over while its trigger (the `group`) is expanded. */
 function Chevron() {
   return (
-    <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20" className="mt-1 shrink-0 transition-transform group-aria-expanded:rotate-180">
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 20 20"
+      className="mt-0.5 shrink-0 transition-transform group-aria-expanded:rotate-180"
+    >
       <path d="M5.5 7.5 10 12l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }
 
-function CourseRow({ course, withProgress }: EnrolledCourse) {
+function CourseRow({ course }: { course: Course }) {
   return (
     <Collapsible asChild>
       <li className="rounded-lg border border-slate-200">
-        <h3>
-          <CollapsibleTrigger className="group flex w-full items-start gap-3 rounded-lg p-4 text-left hover:bg-slate-50">
-            <span className="min-w-0 flex-1">
-              <span className="flex flex-wrap items-center gap-2">
+        {/* The trigger's ::after covers the whole header, so a click anywhere but 'Vis mer' toggles the row. */}
+        <div className="relative rounded-lg p-3 hover:bg-slate-50 sm:p-4">
+          <h3>
+            <CollapsibleTrigger className="group flex w-full items-start gap-3 rounded-md text-left after:absolute after:inset-0 after:rounded-lg after:content-['']">
+              <span className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
                 <Badge className="bg-emerald-50 text-emerald-900">Påmeldt</Badge>
                 <span className="font-semibold text-ink">{course.title}</span>
               </span>
-              <span className="mt-1 block text-sm text-muted">{course.description}</span>
-              <span className="mt-1 block text-sm font-medium text-ink">{course.duration}</span>
-            </span>
-            <Chevron />
-          </CollapsibleTrigger>
-        </h3>
-        <CollapsibleContent className="border-t border-slate-200 p-3 sm:p-4">
-          <ModuleList courseId={course.id} withProgress={withProgress} />
+              <Chevron />
+            </CollapsibleTrigger>
+          </h3>
+          <ClampedText text={course.description} className="mt-1" />
+          <p className="mt-1 text-sm font-medium text-ink">{course.duration}</p>
+        </div>
+        <CollapsibleContent className="border-t border-slate-200 px-2 py-3 sm:p-4">
+          <ModuleList courseId={course.id} />
         </CollapsibleContent>
       </li>
     </Collapsible>
   );
 }
 
-function ModuleList({ courseId, withProgress }: { courseId: string; withProgress: boolean }) {
-  const query = useQuery({ ...modulesWithProgressQuery(courseId), enabled: withProgress });
-  if (!withProgress) {
-    return (
-      <div className="text-sm text-muted">
-        <p>Ingen moduler tilgjengelig</p>
-        <p className="mt-2">
-          <a href={`/course/${courseId}`} className="font-semibold text-brand-700 underline">
-            Gå til kurset
-          </a>
-        </p>
-      </div>
-    );
-  }
+/**
+ * Mounted only while its course is expanded. The first three enrolled courses are already in
+ * the cache (the dashboard prefetches them for the statistics); any other loads here, on expand.
+ */
+function ModuleList({ courseId }: { courseId: string }) {
+  const query = useQuery(modulesWithProgressQuery(courseId));
   return (
     <QueryState
       query={query}
@@ -105,7 +150,7 @@ function ModuleList({ courseId, withProgress }: { courseId: string; withProgress
       className="text-sm"
     >
       {(modules) => (
-        <ul className="space-y-3">
+        <ul className="space-y-2 sm:space-y-3">
           {modules.map((m) => (
             <ModuleRow key={m.module.id} courseId={courseId} item={m} />
           ))}
@@ -120,7 +165,7 @@ function ModuleRow({ courseId, item }: { courseId: string; item: ModuleWithProgr
   const done = progress.percentage === 100;
   return (
     <Collapsible asChild>
-      <li className="rounded-lg bg-slate-50 p-3">
+      <li className="rounded-lg bg-slate-50 p-2.5 sm:p-3">
         <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
           <h4 className="min-w-0 flex-1">
             <CollapsibleTrigger className="group flex w-full items-start gap-2 rounded-md text-left">
@@ -177,7 +222,7 @@ function LessonList({ moduleId }: { moduleId: string }) {
         <ol className="divide-y divide-slate-200 rounded-md bg-white text-sm">
           {lessons.map((lesson) => (
             <li key={lesson.id} className="flex items-center justify-between gap-3 px-3 py-2">
-              <span className="text-ink">{lesson.title}</span>
+              <span className="min-w-0 text-ink">{lesson.title}</span>
               <span className="shrink-0 text-muted">{lesson.estimatedMinutes}min</span>
             </li>
           ))}

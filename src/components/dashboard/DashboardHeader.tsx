@@ -1,19 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { site } from '../../config/site';
 import type { CurrentUser } from '../../schemas/auth';
 import { $chatOpen, toggleChat } from '../../stores/ui';
 import { Button } from '../ui/Button';
+import { DashboardLogo } from './Logo';
+import { pageWidth } from './page-width';
 import { UserMenu } from './UserMenu';
 
 export function DashboardHeader({ user }: { user: CurrentUser }) {
   const chatOpen = useStore($chatOpen);
   return (
     <header className="border-b border-slate-200 bg-white">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-3 px-4">
-        <a href="/" className="min-w-0 rounded-md">
-          <span className="block truncate text-lg font-bold leading-tight text-brand-900">{site.productName}</span>
-          <span className="block text-xs font-medium text-muted">Dashboard</span>
-        </a>
+      <div className={`${pageWidth} flex h-16 items-center justify-between gap-3`}>
+        <DashboardLogo />
         <div className="flex items-center gap-2">
           {user.role === 'superuser' && (
             <Button asChild variant="outline" className="px-3">

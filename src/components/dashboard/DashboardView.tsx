@@ -5,8 +5,9 @@ import type { CurrentUser } from '../../schemas/auth';
 import type { Course, Enrollment } from '../../schemas/learning';
 import { ChatPanelHost } from '../chat/ChatPanelHost';
 import type { QueryLike } from '../ui/QueryState';
-import { CoursesCard, type EnrolledCourse } from './CoursesCard';
+import { CoursesCard, type CoursesCardData } from './CoursesCard';
 import { DashboardHeader } from './DashboardHeader';
+import { pageWidth } from './page-width';
 import { ReviewCard } from './ReviewCard';
 import { StatCards } from './StatCards';
 
@@ -26,11 +27,11 @@ export function DashboardView({ user }: { user: CurrentUser }) {
     : null;
 
   // The 'Kurs' card reads both lists as one: pending while either is, failed if either failed.
-  const enrolledCourses: QueryLike<EnrolledCourse[]> = {
+  const coursesCard: QueryLike<CoursesCardData> = {
     isPending: enrollments.isPending || courses.isPending,
     isError: enrollments.isError || courses.isError,
     error: enrollments.error ?? courses.error,
-    data: enrollments.data && courses.data ? enrolledWithCourse(enrollments.data, courses.data, progressIds) : undefined,
+    data: enrollments.data && courses.data ? { enrolled: enrolledCourses(enrollments.data, courses.data), catalogue: courses.data } : undefined,
     refetch: () => {
       void enrollments.refetch();
       void courses.refetch();
@@ -44,14 +45,15 @@ export function DashboardView({ user }: { user: CurrentUser }) {
           Hopp til innhold
         </a>
         <DashboardHeader user={user} />
-        <main id="dashboard-innhold" tabIndex={-1} className="mx-auto max-w-7xl space-y-6 px-4 py-6 outline-none sm:py-8">
-          <section className="rounded-xl bg-brand-700 p-6 text-white">
+        <main id="dashboard-innhold" tabIndex={-1} className={`${pageWidth} space-y-6 py-6 outline-none sm:py-8`}>
+          <section className="rounded-xl bg-brand-700 p-5 text-white sm:p-6">
             <h1 className="text-2xl font-bold">Hei {user.firstName}, klar for å fortsette læringen?</h1>
           </section>
           <StatCards stats={stats} />
-          <div className="grid gap-6 lg:grid-cols-3">
-            <div className="lg:col-span-2">
-              <CoursesCard courses={enrolledCourses} />
+          {/* items-start: the review card keeps its own height instead of the course list's. */}
+          <div className="grid items-start gap-6 lg:grid-cols-3">
+            <div className="min-w-0 lg:col-span-2">
+              <CoursesCard courses={coursesCard} />
             </div>
             <ReviewCard />
           </div>
@@ -62,11 +64,8 @@ export function DashboardView({ user }: { user: CurrentUser }) {
   );
 }
 
-/** The enrolled courses in enrollment order, each marked with whether its module progress is loaded. */
-function enrolledWithCourse(enrollments: Enrollment[], courses: Course[], progressIds: string[]): EnrolledCourse[] {
+/** The enrolled courses in enrollment order. */
+function enrolledCourses(enrollments: Enrollment[], courses: Course[]): Course[] {
   const byId = new Map(courses.map((c) => [c.id, c]));
-  return enrollments.flatMap((e) => {
-    const course = byId.get(e.courseId);
-    return course ? [{ course, withProgress: progressIds.includes(e.courseId) }] : [];
-  });
+  return enrollments.flatMap((e) => byId.get(e.courseId) ?? []);
 }

@@ -5,7 +5,7 @@ import { Badge } from '../ui/Badge';
 
 const item = 'flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50';
 
-/** Avatar, name, role and company badges, e-mail, 'Profil', 'Innstillinger' and 'Logg ut'. */
+/** Avatar, name, role and company badges, e-mail, 'Profil', 'Innstillinger', 'Administrasjon' (admins and superusers) and 'Logg ut'. */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
@@ -31,6 +31,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item className={item}>Profil</DropdownMenu.Item>
           <DropdownMenu.Item className={item}>Innstillinger</DropdownMenu.Item>
+          {(user.role === 'admin' || user.role === 'superuser') && (
+            <DropdownMenu.Item className={item} asChild>
+              <a href="/admin">Administrasjon</a>
+            </DropdownMenu.Item>
+          )}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item className={item} asChild>
             <a href="/api/logout">Logg ut</a>
