@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Enrollment, ModuleWithProgress } from '../schemas/learning';
-import { dashboardStats, progressCourseIds } from './dashboard-stats';
+import { dashboardStats, progressCourseIds, reviewHref } from './dashboard-stats';
 
 const enrollment = (courseId: string, completed = false): Enrollment => ({
   id: courseId,
@@ -32,5 +32,16 @@ describe('progressCourseIds', () => {
   it('takes at most the first three enrolled courses', () => {
     expect(progressCourseIds(['a', 'b', 'c', 'd'].map((id) => enrollment(id)))).toEqual(['a', 'b', 'c']);
     expect(progressCourseIds([enrollment('a')])).toEqual(['a']);
+  });
+});
+
+describe('reviewHref', () => {
+  it('leads to the first finished module of the loaded courses', () => {
+    expect(reviewHref(['a', 'b'], [[mod(50)], [mod(20), mod(100)]])).toBe('/course/b?moduleId=100');
+  });
+
+  it('falls back to the first enrolled course, then to the course list', () => {
+    expect(reviewHref(['a', 'b'], [[mod(50)], [mod(0)]])).toBe('/course/a');
+    expect(reviewHref([], [])).toBe('#kurs');
   });
 });

@@ -27,3 +27,16 @@ export function dashboardStats(enrollments: Enrollment[], moduleLists: ModuleWit
 export function progressCourseIds(enrollments: Enrollment[]): string[] {
   return enrollments.slice(0, PROGRESS_COURSE_LIMIT).map((e) => e.courseId);
 }
+
+/**
+ * Where 'Dagens repetisjon' → 'Start' leads: the first finished module among the loaded
+ * progress (repetition means going over what is done), else the first enrolled course's
+ * player, else the course list on the dashboard (the catalogue, for a learner without courses).
+ */
+export function reviewHref(courseIds: string[], moduleLists: ModuleWithProgress[][]): string {
+  for (const [i, modules] of moduleLists.entries()) {
+    const done = modules.find((m) => m.progress.percentage === 100);
+    if (done && courseIds[i]) return `/course/${courseIds[i]}?moduleId=${done.module.id}`;
+  }
+  return courseIds[0] ? `/course/${courseIds[0]}` : '#kurs';
+}

@@ -61,7 +61,15 @@ test.describe('as elev@demo.no', () => {
     const review = page.getByRole('region', { name: 'Repetisjonsmodul' });
     await expect(review.getByText('Dagens repetisjon')).toBeVisible();
     await expect(review.getByText('5 leksjoner klare for repetisjon')).toBeVisible();
-    for (const name of ['Start', 'Se alle', 'Delta']) await expect(review.getByRole('button', { name })).toBeVisible();
+    // No dead ends: Start opens a finished module again, Se alle goes to the course list, Delta says it is not there yet.
+    await expect(review.getByRole('link', { name: 'Start dagens repetisjon' })).toHaveAttribute(
+      'href',
+      `/course/grunnleggende-ki?moduleId=${seedId('module:grunnleggende-ki:0')}`,
+    );
+    await review.getByRole('link', { name: 'Se alle fullførte moduler' }).click();
+    await expect(page).toHaveURL(/#kurs$/);
+    await expect(review.getByRole('button', { name: 'Delta' })).toBeDisabled();
+    await expect(review.getByText('Kommer snart')).toBeVisible();
   });
 
   test('the stats follow the formulas for the seeded progress', async ({ page }) => {
@@ -200,8 +208,10 @@ test.describe('as elev@demo.no', () => {
     await expect(menu.getByText('elev@demo.no')).toBeVisible();
     await expect(menu.getByText('Individuell', { exact: true })).toBeVisible();
     await expect(menu.getByText('Bedrift', { exact: true })).toHaveCount(0);
-    await expect(menu.getByRole('menuitem', { name: 'Profil' })).toBeVisible();
-    await expect(menu.getByRole('menuitem', { name: 'Innstillinger' })).toBeVisible();
+    for (const name of ['Profil', 'Innstillinger']) {
+      await expect(menu.getByRole('menuitem', { name })).toContainText('Kommer snart');
+      await expect(menu.getByRole('menuitem', { name })).toHaveAttribute('aria-disabled', 'true');
+    }
     await expect(menu.getByRole('menuitem', { name: 'Administrasjon' })).toHaveCount(0);
     await menu.getByRole('menuitem', { name: 'Logg ut' }).click();
     await expect(page).toHaveURL(/\/$/);

@@ -27,7 +27,8 @@ export function CoursesCard({ courses }: { courses: QueryLike<CoursesCardData> }
   const titleId = useId();
   return (
     <Card asChild className="max-sm:px-3">
-      <section aria-labelledby={titleId}>
+      {/* #kurs: the review card's 'Se alle' and 'Start' (without courses) lead here. */}
+      <section id="kurs" aria-labelledby={titleId} className="scroll-mt-4">
         <CardHeader>
           <CardTitle id={titleId}>Kurs</CardTitle>
         </CardHeader>

@@ -1,5 +1,5 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { dashboardStats, progressCourseIds } from '../../lib/dashboard-stats';
+import { dashboardStats, progressCourseIds, reviewHref } from '../../lib/dashboard-stats';
 import { coursesQuery, enrollmentsQuery, modulesWithProgressQuery } from '../../lib/learning.queries';
 import type { CurrentUser } from '../../schemas/auth';
 import type { Course, Enrollment } from '../../schemas/learning';
@@ -55,7 +55,12 @@ export function DashboardView({ user }: { user: CurrentUser }) {
             <div className="min-w-0 lg:col-span-2">
               <CoursesCard courses={coursesCard} />
             </div>
-            <ReviewCard />
+            <ReviewCard
+              startHref={reviewHref(
+                progressIds,
+                progress.map((p) => p.data ?? []),
+              )}
+            />
           </div>
         </main>
       </div>

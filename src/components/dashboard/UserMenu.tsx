@@ -3,7 +3,8 @@ import type { CurrentUser } from '../../schemas/auth';
 import { initials, roleLabels } from '../../lib/user-display';
 import { Badge } from '../ui/Badge';
 
-const item = 'flex cursor-pointer select-none items-center rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50';
+const item =
+  'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50 data-[disabled]:cursor-default data-[disabled]:text-muted';
 
 /** Avatar, name, role and company badges, e-mail, 'Profil', 'Innstillinger', 'Administrasjon' (admins and superusers) and 'Logg ut'. */
 export function UserMenu({ user }: { user: CurrentUser }) {
@@ -29,8 +30,13 @@ export function UserMenu({ user }: { user: CurrentUser }) {
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={item}>Profil</DropdownMenu.Item>
-          <DropdownMenu.Item className={item}>Innstillinger</DropdownMenu.Item>
+          {/* The spec gives them no action: shown as not there yet rather than as dead ends. */}
+          <DropdownMenu.Item className={item} disabled>
+            Profil <span className="ml-auto text-xs">Kommer snart</span>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={item} disabled>
+            Innstillinger <span className="ml-auto text-xs">Kommer snart</span>
+          </DropdownMenu.Item>
           {(user.role === 'admin' || user.role === 'superuser') && (
             <DropdownMenu.Item className={item} asChild>
               <a href="/admin">Administrasjon</a>
