@@ -408,3 +408,10 @@ test.describe('sample data (decision 16)', () => {
     }
   });
 });
+
+test('/konsulent links each group without the doubled word', async ({ page }) => {
+  await page.goto('/konsulent');
+  await expect(page.getByRole('link', { name: 'Se alle pakkene for deg som leder' })).toHaveAttribute('href', '/personlig-konsulent');
+  await expect(page.getByRole('link', { name: 'Se alle pakkene for bedriften' })).toHaveAttribute('href', '/bedrift-konsulent');
+  await expect(page.getByText(/\bfor for\b/)).toHaveCount(0);
+});
