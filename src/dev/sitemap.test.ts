@@ -65,9 +65,10 @@ describe('the dev server sitemap', () => {
 });
 
 describe('sitemapFilter', () => {
-  it('keeps the sign-in page and the 404 page out', () => {
+  it('keeps the sign-in, registration and 404 pages out', () => {
     expect(sitemapFilter('http://localhost:4321/logg-inn')).toBe(false);
     expect(sitemapFilter('http://localhost:4321/404')).toBe(false);
+    expect(sitemapFilter('http://localhost:4321/registrer')).toBe(false);
     expect(sitemapFilter('http://localhost:4321/om-oss')).toBe(true);
   });
 });

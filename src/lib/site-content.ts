@@ -14,6 +14,7 @@ const tokens: Record<string, string> = {
   address: site.address,
   email: site.email,
   phone: site.phone,
+  founderName: site.founderName,
 };
 
 export function fillTokens(text: string): string {

@@ -63,7 +63,27 @@ export const catalogueCourseSchema = z
   })
   .refine((c) => c.modules.reduce((n, m) => n + m.lessons.length, 0) === c.lessonCount, {
     message: 'lessonCount must equal the number of lessons in the modules',
+  })
+  .refine((c) => c.duration === courseDurationText(c), {
+    message: "duration must be the lessons' estimated minutes in whole hours, e.g. '6 timer' (decision 16)",
+    path: ['duration'],
   });
+
+/**
+ * A course's length in whole hours: the sum of its lessons' estimated minutes, rounded.
+ * The one rule behind every figure of a course's length (the landing card, the course
+ * page, the price block, the JSON-LD and the dashboard), decision 16.
+ */
+export function courseHours(course: { modules: { lessons: { estimatedMinutes: number }[] }[] }): number {
+  const minutes = course.modules.reduce((sum, m) => sum + m.lessons.reduce((s, l) => s + l.estimatedMinutes, 0), 0);
+  return Math.max(1, Math.round(minutes / 60));
+}
+
+/** '1 time', '6 timer'. */
+export function courseDurationText(course: Parameters<typeof courseHours>[0]): string {
+  const hours = courseHours(course);
+  return `${hours} ${hours === 1 ? 'time' : 'timer'}`;
+}
 
 export type CatalogueCourse = z.infer<typeof catalogueCourseSchema>;
 export type CatalogueModule = z.infer<typeof catalogueModuleSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONEY_BACK_GUARANTEE_DAYS } from '../config/site';
 
 /**
  * Schemas of the marketing content collections (see `src/content.config.ts`).
@@ -35,11 +36,21 @@ export const heroSchema = z.strictObject({
 
 const titled = z.strictObject({ title: text, description: text });
 
-export const testimonialSchema = z.strictObject({
-  quote: text,
-  name: text,
-  role: text,
-});
+/**
+ * A customer's quote. Only a real quote the customer agreed to publish may go live
+ * (the Marketing Control Act forbids invented reviews): `consented: true` with `source`
+ * saying where and when consent was given. Without it the quote is shown as a sample,
+ * and a production build refuses it (decision 16).
+ */
+export const testimonialSchema = z
+  .strictObject({
+    quote: text,
+    name: text,
+    role: text,
+    consented: z.boolean().default(false),
+    source: text.optional(),
+  })
+  .refine((t) => !t.consented || t.source !== undefined, { message: 'a consented testimonial needs its source', path: ['source'] });
 
 export const faqSchema = z.strictObject({ question: text, answer: text });
 
@@ -124,7 +135,8 @@ const bundlePage = z
       trialDays: z.number().int().min(1),
       lifetimeAccess: z.literal(true),
       hours: text,
-      guaranteeDays: z.number().int().min(1),
+      /** The one money-back rule of the terms (/vilkar § 7, /angrekrav): 14 days, decision 16. */
+      guaranteeDays: z.literal(MONEY_BACK_GUARANTEE_DAYS),
     }),
     benefits: titledSection(3, 8),
     includedCourses: z.strictObject({
@@ -211,7 +223,17 @@ const livePage = z.strictObject({
 const landingPage = z.strictObject({
   kind: z.literal('landing'),
   seo: seoSchema,
-  hero: heroSchema.extend({ videoLabel: text }),
+  hero: heroSchema.extend({
+    /** The intro video the hero's play button opens in a dialog (loaded only then), with captions. */
+    video: z.strictObject({
+      title: text,
+      src: z.string().regex(/^\/media\/[a-z0-9-]+\.mp4$/),
+      captions: z.string().regex(/^\/media\/[a-z0-9-]+\.vtt$/),
+      /** Its length as shown, 'm:ss'; must match the file (db/media.ts, checked by a unit test). */
+      length: z.string().regex(/^\d+:[0-5]\d$/),
+      note: text.optional(),
+    }),
+  }),
   courses: z.strictObject({ heading: text, lead: text }),
   /** The sixth card of the landing grid: the live course, which has no catalogue file. */
   liveCourse: z.strictObject({
@@ -324,8 +346,6 @@ export const courseMarketingSchema = z.strictObject({
   priceNok: nok,
   /** Price is a starting price ('fra 1 290 kr'). */
   priceFrom: z.boolean(),
-  /** Course hours in the price list. */
-  hours: z.number().int().min(1),
   priceIncludes: z.array(text).min(3).max(8),
   seoDescription: z.string().trim().min(50).max(170),
 });

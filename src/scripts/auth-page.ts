@@ -2,7 +2,8 @@ import { ApiError, apiRequest } from '../lib/api';
 import { safeNextPath } from '../lib/safe-next';
 
 /**
- * The sign-in page: one form in two modes, sign-in and create account (#registrer).
+ * The sign-in page: one form in two modes, sign-in and create account (#registrer);
+ * the registration page (/registrer, `data-fixed-mode="register"`): the same form in one mode.
  * Posts JSON to the auth API through the shared client (`src/lib/api.ts`, no React)
  * and shows the server's Norwegian messages next to the right fields, or above the
  * form when they concern the whole request.
@@ -87,11 +88,17 @@ async function submit(form: HTMLFormElement): Promise<void> {
 export function initAuthPage(): void {
   const form = document.querySelector<HTMLFormElement>('[data-auth-form]');
   if (!form) return;
-  const fromHash = (): Mode => (window.location.hash === '#registrer' ? 'register' : 'login');
-  setMode(form, fromHash(), false);
-  window.addEventListener('hashchange', () => setMode(form, fromHash(), true));
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     void submit(form);
   });
+  // /registrer: one mode only, whatever the address says.
+  const fixed = form.dataset.fixedMode;
+  if (fixed === 'login' || fixed === 'register') {
+    form.dataset.mode = fixed;
+    return;
+  }
+  const fromHash = (): Mode => (window.location.hash === '#registrer' ? 'register' : 'login');
+  setMode(form, fromHash(), false);
+  window.addEventListener('hashchange', () => setMode(form, fromHash(), true));
 }

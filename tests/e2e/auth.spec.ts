@@ -78,8 +78,8 @@ test('/api/login keeps a same-site next path through the sign-in', async ({ page
 test('unknown paths show the 404 page', async ({ page }) => {
   const response = await page.goto('/finnes-ikke');
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
-  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+  // The spec's English 404 texts in Norwegian (decision 13).
+  await expect(page.getByRole('heading', { name: 'Siden finnes ikke' })).toBeVisible();
 });
 
 for (const path of ['/', '/logg-inn', '/logg-inn#registrer', '/finnes-ikke']) {

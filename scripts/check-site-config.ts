@@ -1,0 +1,40 @@
+// Checks the company facts and the testimonials before a build (decision 16): every build
+// stops on malformed facts; a production build (CONTEXT=production or APP_ENV=production)
+// also stops on sample facts and on testimonials without recorded consent, listing what to
+// fill in. `scripts/netlify-build.ts` runs it first; `npx tsx scripts/check-site-config.ts`
+// runs it alone (exit 1 with the list on stderr); `-- --pages <dir>` reads the page content
+// files from another folder (the test uses it).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parse } from 'yaml';
+import { formatProblems, isProductionContext, siteConfigProblems, type TestimonialSource } from '../src/config/company-facts';
+
+const PAGES_DIR = 'src/content/pages';
+
+/** Every testimonial in the page content files. */
+export function readTestimonials(dir = PAGES_DIR): TestimonialSource[] {
+  const found: TestimonialSource[] = [];
+  for (const name of readdirSync(dir)
+    .filter((f) => f.endsWith('.yaml'))
+    .sort()) {
+    const file = join(dir, name);
+    const data = parse(readFileSync(file, 'utf8')) as { testimonial?: { name?: string; consented?: boolean; source?: string } } | null;
+    const t = data?.testimonial;
+    if (t) found.push({ file, name: t.name ?? '?', consented: t.consented === true, source: t.source });
+  }
+  return found;
+}
+
+/** Exit code 0 when the build may go ahead; otherwise prints why and returns 1. */
+export function checkSiteConfig(env: Record<string, string | undefined> = process.env, pagesDir = PAGES_DIR): 0 | 1 {
+  const problems = siteConfigProblems(env, readTestimonials(pagesDir));
+  if (problems.length === 0) return 0;
+  console.error(formatProblems(problems, isProductionContext(env)));
+  return 1;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const at = process.argv.indexOf('--pages');
+  process.exit(checkSiteConfig(process.env, at > 0 ? process.argv[at + 1] : undefined));
+}
