@@ -13,9 +13,11 @@
 export const staticCsp = "frame-ancestors 'none'; object-src 'none'; base-uri 'self'; form-action 'self'; upgrade-insecure-requests";
 
 /**
- * Every page's headers: static files (netlify.toml, `npm run serve`) and pages rendered on
- * demand (the course player, which sets them from here), so an on-demand page can never be
- * framed either. API responses replace the CSP with `apiCsp`.
+ * Every page's headers: static files get exactly these (netlify.toml, `npm run serve`). A page
+ * rendered on demand sets all but the CSP from here; its CSP header is Astro's own (with the
+ * page's script hashes), to which the page adds `frame-ancestors 'none'` with
+ * `Astro.csp.insertDirective` (see src/pages/course/[courseId].astro). API responses replace
+ * the CSP with `apiCsp`.
  */
 export const sharedSecurityHeaders: Record<string, string> = {
   'Content-Security-Policy': staticCsp,
