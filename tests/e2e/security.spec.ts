@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, request as playwrightRequest, test } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, request as playwrightRequest, type Route, test } from '@playwright/test';
 import { sharedSecurityHeaders } from '../../src/server/security-headers';
 import { signIn } from './helpers';
 import { hostileHtmlLesson } from './player-fixture';
@@ -180,6 +180,31 @@ test.describe('security headers', () => {
     for (const f of frames) expect(await f.title().catch(() => '')).not.toMatch(/KI Akademiet|Kurs/);
     await frame.close();
   });
+});
+
+// --- faults in the browser ------------------------------------------------------
+
+test('a 503 from the API (database down) shows the error state with "Prøv igjen", which recovers', async ({ page }) => {
+  await signIn(page, 'elev@demo.no');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { level: 1, name: /^Hei / })).toBeVisible();
+  // The database goes away: the dashboard's reads answer as the API does then.
+  const down = (route: Route) =>
+    route.fulfill({
+      status: 503,
+      headers: { 'Content-Type': 'application/json; charset=utf-8', 'Retry-After': '5' },
+      body: JSON.stringify({ error: 'Tjenesten er midlertidig utilgjengelig. Prøv igjen om litt.' }),
+    });
+  await page.route(/\/api\/(courses|users\/me\/enrollments)$/, down);
+  await page.reload();
+  const card = page.getByRole('region', { name: 'Kurs' });
+  await expect(card.getByRole('alert')).toContainText('Kunne ikke hente kursene dine.');
+  await expect(card.getByText('Laster...')).toHaveCount(0);
+  // Back again: 'Prøv igjen' reads once more and the courses show.
+  await page.unroute(/\/api\/(courses|users\/me\/enrollments)$/, down);
+  await card.getByRole('button', { name: 'Prøv igjen' }).click();
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  await expect(card.getByRole('listitem').first()).toBeVisible();
 });
 
 // --- XSS ----------------------------------------------------------------------
