@@ -7,6 +7,10 @@ import { z } from 'zod';
  * the locale; every schema module imports it.
  */
 z.config(z.locales.no());
+// In the browser, no `new Function` probe for zod's JIT: the pages' CSP has no 'unsafe-eval',
+// so the probe is refused and reported as a CSP violation (tests/e2e/security.spec.ts). The
+// server keeps the faster JIT parsing.
+if (typeof document !== 'undefined') z.config({ jitless: true });
 
 /** C0 and C1 control characters and DEL; newline and tab are told apart below. */
 const CONTROL = /[\u0000-\u0008\u000B-\u001F\u007F-\u009F]/u;

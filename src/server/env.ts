@@ -91,6 +91,10 @@ const schema = z.object({
   CI: z.stringbool().default(false),
   /** Port of `npm run serve` (the production build served locally). */
   SERVE_PORT: z.coerce.number().int().min(1).max(65535).default(4322),
+  /** Fuzz test (tests/integration/fuzz.test.ts): fast-check cases per route; `npm run fuzz` sets 3000. */
+  FUZZ_RUNS: z.coerce.number().int().min(1).max(1_000_000).default(300),
+  /** Fuzz test: fast-check seed (an integer); empty: the fixed seed 20261123. `npm run fuzz` picks a random one and prints it. */
+  FUZZ_SEED: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
 });
 
 export type Env = z.infer<typeof schema>;

@@ -1,21 +1,58 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { sharedSecurityHeaders, staticCsp } from './security-headers';
+import { apiSecurityHeaders, sharedSecurityHeaders, staticCsp } from './security-headers';
 
-/** netlify.toml cannot import TypeScript, so this test keeps its headers equal to ours. */
-function netlifyTomlHeaders(): Record<string, string> {
+/** The `[[headers]]` blocks of netlify.toml: `for` pattern → headers (netlify.toml cannot import TypeScript). */
+function netlifyTomlHeaders(): Map<string, Record<string, string>> {
   const toml = readFileSync('netlify.toml', 'utf8');
-  const block = toml.split('[[headers]]').find((b) => /for = "\/\*"/.test(b)) ?? '';
-  return Object.fromEntries([...block.matchAll(/^\s+([\w-]+) = "(.*)"$/gm)].filter((m) => m[1] !== 'for').map((m) => [m[1]!, m[2]!]));
+  const blocks = toml.split('[[headers]]').slice(1);
+  return new Map(
+    blocks.map((block) => {
+      const lines = block.split(/\n\s*\[(?!headers\.values\])/)[0]!; // up to the next table
+      const values = [...lines.matchAll(/^\s+([\w-]+) = "(.*)"$/gm)].map((m) => [m[1]!, m[2]!] as const);
+      const forPattern = values.find(([name]) => name === 'for')?.[1] ?? '';
+      return [forPattern, Object.fromEntries(values.filter(([name]) => name !== 'for'))];
+    }),
+  );
+}
+
+/** What the issue requires everywhere: no framing, no MIME sniffing, no full URLs to other sites, HTTPS only. */
+function expectBaseline(headers: Record<string, string>) {
+  expect(headers['Content-Security-Policy']).toContain("frame-ancestors 'none'");
+  // No plugins: object-src 'none', or default-src 'none' which covers it.
+  expect(headers['Content-Security-Policy']).toMatch(/\b(object-src|default-src) 'none'/);
+  expect(headers['X-Content-Type-Options']).toBe('nosniff');
+  expect(headers['Referrer-Policy']).toBe('strict-origin-when-cross-origin');
+  expect(headers['X-Frame-Options']).toBe('DENY');
+  expect(headers['Strict-Transport-Security']).toMatch(/^max-age=\d{8,}/);
 }
 
 describe('security headers', () => {
-  it('are the same for static files (netlify.toml) and function responses', () => {
-    expect(netlifyTomlHeaders()).toEqual({ ...sharedSecurityHeaders, 'Content-Security-Policy': staticCsp });
+  it('are the same for static files (netlify.toml) and pages and functions the server renders', () => {
+    const all = netlifyTomlHeaders().get('/*');
+    expect(all).toEqual(sharedSecurityHeaders);
+    expect(sharedSecurityHeaders['Content-Security-Policy']).toBe(staticCsp);
+    // Function responses: the same set, with the API's own CSP.
+    expect(Object.keys(apiSecurityHeaders).sort()).toEqual(Object.keys(sharedSecurityHeaders).sort());
+    expect({ ...apiSecurityHeaders, 'Content-Security-Policy': staticCsp }).toEqual(sharedSecurityHeaders);
+  });
+
+  it('carry the baseline: CSP with frame-ancestors, nosniff, referrer policy, HSTS, no framing', () => {
+    expectBaseline(sharedSecurityHeaders);
+    expectBaseline(apiSecurityHeaders);
+    expect(apiSecurityHeaders['Content-Security-Policy']).toContain("default-src 'none'");
+  });
+
+  it('no other netlify.toml block weakens them (other blocks only add caching)', () => {
+    for (const [pattern, headers] of netlifyTomlHeaders()) {
+      if (pattern === '/*') continue;
+      for (const name of Object.keys(sharedSecurityHeaders)) expect(headers, `${pattern} sets ${name}`).not.toHaveProperty(name);
+    }
   });
 
   it('never allow inline scripts and forbid framing', () => {
     expect(staticCsp).not.toContain('unsafe-inline');
+    expect(staticCsp).not.toContain('unsafe-eval');
     expect(staticCsp).toContain("frame-ancestors 'none'");
   });
 });
