@@ -72,6 +72,17 @@ export function optimisticMessage(conversationId: string, content: string, now =
   return { id: `temp-${now.getTime()}`, conversationId, role: 'user', content, createdAt: now.toISOString() };
 }
 
+/** The id of the reply while it streams: it sits in the messages cache until `done` reloads the list. */
+export const STREAMING_MESSAGE_ID = 'streaming-reply';
+
+/** The reply so far, as the last message of the list. */
+export function streamingMessage(conversationId: string, content: string): ChatMessage {
+  return { id: STREAMING_MESSAGE_ID, conversationId, role: 'assistant', content, createdAt: new Date().toISOString() };
+}
+
+/** A message shown before the server has it (the learner's, with a temporary id). */
+export const isOptimistic = (message: Pick<ChatMessage, 'id'>) => message.id.startsWith('temp-');
+
 /** True for the learner's own messages; every other role is shown as the assistant's. */
 export const isUserMessage = (message: Pick<ChatMessage, 'role'>) => message.role === 'user';
 
@@ -163,13 +174,27 @@ async function postMessage({ conversationId, content, context, signal, onDelta }
 }
 
 /**
- * Sending: the message appears at once with a temporary id; on failure the list goes back
- * to what it was (the caller restores the draft and shows the toast), on success the
- * messages are read again from the server.
+ * Sending: the message appears at once with a temporary id, and a streamed reply grows as the
+ * last message of the same list (so the reload on `done` replaces both in one step); on failure
+ * the list goes back to what it was (the caller restores the draft and shows the toast), on
+ * success the messages are read again from the server.
  */
 export function sendMessageMutation(client: QueryClient) {
   return mutationOptions({
-    mutationFn: postMessage,
+    mutationFn: (variables: SendVariables) =>
+      postMessage({
+        ...variables,
+        onDelta: (replySoFar) => {
+          const { conversationId } = variables;
+          if (conversationId) {
+            client.setQueryData(messagesQuery(conversationId).queryKey, (list) => [
+              ...(list ?? []).filter((m) => m.id !== STREAMING_MESSAGE_ID),
+              streamingMessage(conversationId, replySoFar),
+            ]);
+          }
+          variables.onDelta?.(replySoFar);
+        },
+      }),
     onMutate: async ({ conversationId, content }: SendVariables) => {
       if (!conversationId) return { previous: undefined };
       const { queryKey } = messagesQuery(conversationId);

@@ -44,7 +44,9 @@ async function signInTo(page: Page, email: string, path: string) {
 test.describe('on the dashboard', () => {
   test('opens from Chat, creates, sends, shows the reply with lesson links, switches, deletes and closes', async ({ page, isMobile, viewport }) => {
     test.setTimeout(60_000);
-    await openDashboard(page, 'bedrift@demo.no', 'Marte');
+    // An account per project: both projects run at once and each starts by deleting its conversations.
+    if (isMobile) await openDashboard(page, 'admin@demo.no', 'Lars');
+    else await openDashboard(page, 'bedrift@demo.no', 'Marte');
     const firstId = await resetConversations(page, 'Første samtale');
     const origin = new URL(page.url()).origin;
     const seeded = await page.request.post(`/api/chat/conversations/${firstId}/messages`, {

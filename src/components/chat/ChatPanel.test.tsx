@@ -399,7 +399,7 @@ describe('ChatPanel streaming', () => {
     expect(within(messageLog()).queryByText('Stopp meg')).toBeNull();
     expect(streamingBubble()).toBeNull();
     expect($toast.get()).toBeNull();
-    expect(screen.getByRole('button', { name: 'Send' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Send' })).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(input()));
   });
 

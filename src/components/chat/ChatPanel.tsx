@@ -8,10 +8,12 @@ import {
   conversationsQuery,
   createConversationMutation,
   deleteConversationMutation,
+  isOptimistic,
   messagesQuery,
   NEW_CONVERSATION_TITLE,
   sendErrorToast,
   sendMessageMutation,
+  STREAMING_MESSAGE_ID,
 } from '../../lib/chat.queries';
 import type { ChatMessage, Conversation } from '../../schemas/chat';
 import { toast } from '../../stores/toast';
@@ -62,8 +64,6 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
   const modal = useModalSheet();
   /** The running send's abort (Stop, or closing the panel). */
   const running = useRef<AbortController | null>(null);
-  /** The streamed reply so far; null until its first piece ('Tenker...' shows until then). */
-  const [streamed, setStreamed] = useState<string | null>(null);
   /** Whether focus was in the message form when the send started: it goes back to the input after. */
   const refocusInput = useRef(false);
 
@@ -106,7 +106,6 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
     },
     onSettled: () => {
       running.current = null;
-      setStreamed(null);
     },
   });
 
@@ -140,10 +139,9 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
     const active = document.activeElement;
     refocusInput.current = Boolean(active && formRef.current?.contains(active));
     setDraft('');
-    setStreamed(null);
     const controller = new AbortController();
     running.current = controller;
-    send.mutate({ conversationId: selectedId, content, context, signal: controller.signal, onDelta: setStreamed });
+    send.mutate({ conversationId: selectedId, content, context, signal: controller.signal });
   };
 
   const stop = () => running.current?.abort();
@@ -239,7 +237,7 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
           </Collapsible>
         )}
 
-        <MessageArea selectedId={selectedId} messages={messages} pending={pending} streamed={streamed} />
+        <MessageArea selectedId={selectedId} messages={messages} pending={pending} />
 
         <form ref={formRef} onSubmit={submit} className="flex items-center gap-2 border-t border-slate-200 p-3">
           <Input
@@ -279,27 +277,29 @@ interface MessagesState {
 interface MessageAreaProps {
   selectedId: string | null;
   messages: MessagesState;
-  /** A reply is on its way. */
+  /** A send is under way. */
   pending: boolean;
-  /** The streamed reply so far, or null before its first piece. */
-  streamed: string | null;
 }
 
-function MessageArea({ selectedId, messages, pending, streamed }: MessageAreaProps) {
+function MessageArea({ selectedId, messages, pending }: MessageAreaProps) {
   const scroller = useRef<HTMLDivElement | null>(null);
   const list = messages.data;
+  const last = list?.at(-1);
+  /** The learner's message is sent and no piece of the reply has come yet. */
+  const thinking = pending && last !== undefined && isOptimistic(last);
+  const streaming = last?.id === STREAMING_MESSAGE_ID;
 
-  // Scroll to the newest message whenever the list (or the pending reply) changes.
+  // Scroll to the newest message whenever the list (a sent message, a piece of the reply) changes.
   useEffect(() => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [list, pending, streamed]);
+  }, [list, thinking]);
 
   let body;
   if (!selectedId) body = <p className="text-center text-sm text-muted">Klikk på "Ny Chat" for å starte en samtale</p>;
   else if (messages.isPending) body = <p className="text-center text-sm text-muted">Laster meldinger...</p>;
   else if (messages.isError) body = <p className="text-center text-sm text-danger">Kunne ikke hente meldingene.</p>;
-  else if (!list?.length && !pending) body = <p className="text-center text-sm text-muted">Ingen meldinger ennå. Start en samtale!</p>;
+  else if (!list?.length) body = <p className="text-center text-sm text-muted">Ingen meldinger ennå. Start en samtale!</p>;
   else body = null;
 
   return (
@@ -309,25 +309,19 @@ function MessageArea({ selectedId, messages, pending, streamed }: MessageAreaPro
       ref={scroller}
       role="log"
       aria-live="polite"
-      aria-busy={streamed !== null ? 'true' : undefined}
+      aria-busy={streaming ? 'true' : undefined}
       aria-label="Meldinger"
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
       className="min-h-0 flex-1 overflow-y-auto px-4 py-3"
     >
       {body}
-      {selectedId && (list?.length || pending) ? (
+      {selectedId && list?.length ? (
         <ul className="space-y-3">
           {list?.map((message) => (
-            <ChatMessageBubble key={message.id} message={message} />
+            <ChatMessageBubble key={message.id} message={message} streaming={message.id === STREAMING_MESSAGE_ID} />
           ))}
-          {pending && streamed !== null && (
-            <ChatMessageBubble
-              message={{ id: 'streaming', conversationId: selectedId, role: 'assistant', content: streamed, createdAt: '' }}
-              streaming
-            />
-          )}
-          {pending && streamed === null && (
+          {thinking && (
             <li className="flex justify-start">
               <div className="rounded-lg bg-slate-100 px-3 py-2 text-sm text-muted">Tenker...</div>
             </li>
