@@ -93,6 +93,8 @@ test.describe('on the dashboard', () => {
     await panel(page).getByRole('button', { name: 'Slett samtale Ny samtale' }).click();
     await expect(panel(page).getByRole('button', { name: 'Samtaler (1)' })).toBeVisible();
     await expect(panel(page).getByText('Klikk på "Ny Chat" for å starte en samtale')).toBeVisible();
+    // Its delete button went with the row: focus stays in the panel.
+    await expect(panel(page).getByRole('heading', { name: 'KI Assistent' })).toBeFocused();
 
     // The list collapses.
     await panel(page).getByRole('button', { name: 'Samtaler (1)' }).click();

@@ -471,9 +471,13 @@ describe('ChatPanel state across openings', () => {
     renderPanel();
     await selectA();
     expect($chatSelectedId.get()).toBe(A);
-    fireEvent.click(screen.getByRole('button', { name: 'Slett samtale Om prompting' }));
+    const deleteButton = screen.getByRole('button', { name: 'Slett samtale Om prompting' });
+    deleteButton.focus();
+    fireEvent.click(deleteButton);
     expect(await screen.findByRole('button', { name: 'Samtaler (1)' })).toBeTruthy();
     expect($chatSelectedId.get()).toBeNull();
+    // Its row is gone: focus stays in the panel, on the heading.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'KI Assistent' })));
   });
 });
 

@@ -86,7 +86,11 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
 
   const remove = useMutation({
     ...deleteConversationMutation,
-    onSuccess: async (_result, id) => {
+    // Whether focus is in the row being deleted (its delete button, disabled while pending, then gone).
+    onMutate: (id) => ({ focusInRow: document.activeElement?.closest('[data-conversation-id]')?.getAttribute('data-conversation-id') === id }),
+    onSuccess: async (_result, id, mutation) => {
+      // Keep focus in the panel, on its heading.
+      if (mutation?.focusInRow) heading.current?.focus();
       setSelectedId(null);
       client.removeQueries({ queryKey: messagesQuery(id).queryKey });
       await client.invalidateQueries({ queryKey: conversationsQuery.queryKey });
@@ -198,7 +202,7 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
                   const title = conversation.title.trim() || NEW_CONVERSATION_TITLE;
                   const selected = conversation.id === selectedId;
                   return (
-                    <li key={conversation.id} className="flex items-center gap-1">
+                    <li key={conversation.id} className="flex items-center gap-1" data-conversation-id={conversation.id}>
                       <button
                         type="button"
                         onClick={() => setSelectedId(conversation.id)}
