@@ -8,6 +8,8 @@ import {
   NEW_CONVERSATION_TITLE,
   messagesQuery,
   optimisticMessage,
+  readReplyStream,
+  StreamInterruptedError,
   sendErrorToast,
   sendMessageMutation,
 } from './chat.queries';
@@ -63,6 +65,36 @@ describe('messages', () => {
     const options = sendMessageMutation(client);
     await expect(options.mutationFn?.({ conversationId: null, content: 'Hei' }, {} as never)).rejects.toThrow('Ingen samtale valgt');
     expect(client.getQueryData(messagesQuery('c1').queryKey)).toBeUndefined();
+  });
+});
+
+describe('readReplyStream', () => {
+  const streamed = (text: string) => new Response(text, { headers: { 'Content-Type': 'text/event-stream' } });
+  const done = { userMessage: { id: 'u' }, assistantMessage: { id: 'a' } };
+
+  it('reports the reply so far for each delta and answers the done event', async () => {
+    const seen: string[] = [];
+    const result = await readReplyStream(
+      streamed(
+        `event: delta\ndata: {"content":"Hei"}\n\n: ping\n\nevent: delta\ndata: {"content":" du"}\n\nevent: done\ndata: ${JSON.stringify(done)}\n\n`,
+      ),
+      (reply) => seen.push(reply),
+    );
+    expect(seen).toEqual(['Hei', 'Hei du']);
+    expect(result).toEqual(done);
+  });
+
+  it('turns an error event into an ApiError with its errorType, so the toast is the same as for a JSON failure', async () => {
+    const error = await readReplyStream(streamed('event: error\ndata: {"error":"Vent litt.","errorType":"rate_limit"}\n\n')).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).errorType).toBe('rate_limit');
+    expect(sendErrorToast(error)).toEqual(chatToasts.rateLimit);
+  });
+
+  it('fails when the stream ends without done or error, or sends data that is not JSON', async () => {
+    await expect(readReplyStream(streamed('event: delta\ndata: {"content":"Hei"}\n\n'))).rejects.toBeInstanceOf(StreamInterruptedError);
+    await expect(readReplyStream(streamed('event: done\ndata: {"userMessage"\n\n'))).rejects.toBeInstanceOf(StreamInterruptedError);
+    expect(sendErrorToast(new StreamInterruptedError())).toEqual(chatToasts.sendFailed);
   });
 });
 

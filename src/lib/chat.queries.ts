@@ -2,6 +2,7 @@ import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react
 import type { ChatErrorBody, ChatMessage, Conversation, SendMessageResult } from '../schemas/chat';
 import type { ToastMessage } from '../stores/toast';
 import { ApiError, apiRequest, getQueryFn } from './api';
+import { readSse } from './sse';
 
 /**
  * Queries and mutations of the chat panel (spec, learner side, sections 4, 7, 8), keyed by
@@ -71,6 +72,17 @@ export function optimisticMessage(conversationId: string, content: string, now =
   return { id: `temp-${now.getTime()}`, conversationId, role: 'user', content, createdAt: now.toISOString() };
 }
 
+/** The id of the reply while it streams: it sits in the messages cache until `done` reloads the list. */
+export const STREAMING_MESSAGE_ID = 'streaming-reply';
+
+/** The reply so far, as the last message of the list. */
+export function streamingMessage(conversationId: string, content: string): ChatMessage {
+  return { id: STREAMING_MESSAGE_ID, conversationId, role: 'assistant', content, createdAt: new Date().toISOString() };
+}
+
+/** A message shown before the server has it (the learner's, with a temporary id). */
+export const isOptimistic = (message: Pick<ChatMessage, 'id'>) => message.id.startsWith('temp-');
+
 /** True for the learner's own messages; every other role is shown as the assistant's. */
 export const isUserMessage = (message: Pick<ChatMessage, 'role'>) => message.role === 'user';
 
@@ -88,28 +100,101 @@ export const deleteConversationMutation = mutationOptions({
   },
 });
 
-interface SendVariables {
+export interface SendVariables {
   conversationId: string | null;
   content: string;
   context?: ChatContext;
+  /** Aborts the request (the panel's Stop button); the mutation then fails with the abort. */
+  signal?: AbortSignal;
+  /** Called with the reply so far each time a streamed piece arrives. */
+  onDelta?: (replySoFar: string) => void;
 }
 
 /** Whether a context names anything (an empty one is left out of the request). */
 const hasContext = (context: ChatContext | undefined): context is ChatContext => Boolean(context?.courseId || context?.lessonId);
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A stream that ended without `done` or `error`: a failed send with the generic toast. */
+export class StreamInterruptedError extends Error {
+  override readonly name = 'StreamInterruptedError';
+  constructor() {
+    super('Svaret ble avbrutt');
+  }
+}
+
 /**
- * Sending: the message appears at once with a temporary id; on failure the list goes back
- * to what it was (the caller restores the draft and shows the toast), on success the
- * messages are read again from the server.
+ * Reads a streamed reply (decision 12): `delta` pieces grow the reply, `done` carries the stored
+ * messages, `error` carries `{error, errorType}` and becomes the same `ApiError` as a failed JSON
+ * answer (so the panel shows the same toast). A body that ends with neither is a failure too.
+ */
+export async function readReplyStream(response: Response, onDelta?: (replySoFar: string) => void): Promise<SendMessageResult> {
+  if (!response.body) throw new StreamInterruptedError();
+  let reply = '';
+  for await (const { event, data } of readSse(response.body)) {
+    if (event !== 'delta' && event !== 'done' && event !== 'error') continue;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data) as unknown;
+    } catch {
+      throw new StreamInterruptedError();
+    }
+    if (event === 'delta') {
+      if (isRecord(payload) && typeof payload.content === 'string' && payload.content) {
+        reply += payload.content;
+        onDelta?.(reply);
+      }
+    } else if (event === 'done') {
+      return payload as SendMessageResult;
+    } else {
+      const text = isRecord(payload) && typeof payload.error === 'string' ? payload.error : '';
+      throw new ApiError(response.status, text || data, payload, response.headers);
+    }
+  }
+  throw new StreamInterruptedError();
+}
+
+/**
+ * Sends a message, asking for a streamed reply; the server streams only with a model configured,
+ * so a JSON answer (the offline assistant, or an error before the first piece) is read as before.
+ */
+async function postMessage({ conversationId, content, context, signal, onDelta }: SendVariables): Promise<SendMessageResult> {
+  if (!conversationId) throw new Error(NO_CONVERSATION_ERROR);
+  const body = hasContext(context) ? { content, context } : { content };
+  const response = await fetch(`/api/chat/conversations/${encodeURIComponent(conversationId)}/messages`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream, application/json' },
+    body: JSON.stringify(body),
+    credentials: 'include',
+    signal,
+  });
+  if (!response.ok) throw await ApiError.fromResponse(response);
+  if (/\btext\/event-stream\b/i.test(response.headers.get('Content-Type') ?? '')) return readReplyStream(response, onDelta);
+  return (await response.json()) as SendMessageResult;
+}
+
+/**
+ * Sending: the message appears at once with a temporary id, and a streamed reply grows as the
+ * last message of the same list (so the reload on `done` replaces both in one step); on failure
+ * the list goes back to what it was (the caller restores the draft and shows the toast), on
+ * success the messages are read again from the server.
  */
 export function sendMessageMutation(client: QueryClient) {
   return mutationOptions({
-    mutationFn: async ({ conversationId, content, context }: SendVariables): Promise<SendMessageResult> => {
-      if (!conversationId) throw new Error(NO_CONVERSATION_ERROR);
-      const body = hasContext(context) ? { content, context } : { content };
-      const response = await apiRequest('POST', `/api/chat/conversations/${encodeURIComponent(conversationId)}/messages`, body);
-      return (await response.json()) as SendMessageResult;
-    },
+    mutationFn: (variables: SendVariables) =>
+      postMessage({
+        ...variables,
+        onDelta: (replySoFar) => {
+          const { conversationId } = variables;
+          if (conversationId) {
+            client.setQueryData(messagesQuery(conversationId).queryKey, (list) => [
+              ...(list ?? []).filter((m) => m.id !== STREAMING_MESSAGE_ID),
+              streamingMessage(conversationId, replySoFar),
+            ]);
+          }
+          variables.onDelta?.(replySoFar);
+        },
+      }),
     onMutate: async ({ conversationId, content }: SendVariables) => {
       if (!conversationId) return { previous: undefined };
       const { queryKey } = messagesQuery(conversationId);

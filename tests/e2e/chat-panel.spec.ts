@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations, openDashboard, recordScripts, signIn } from './helpers';
 import { courseTitle, notEnrolledLearners, seededLesson } from './player-fixture';
@@ -41,7 +44,9 @@ async function signInTo(page: Page, email: string, path: string) {
 test.describe('on the dashboard', () => {
   test('opens from Chat, creates, sends, shows the reply with lesson links, switches, deletes and closes', async ({ page, isMobile, viewport }) => {
     test.setTimeout(60_000);
-    await openDashboard(page, 'bedrift@demo.no', 'Marte');
+    // An account per project: both projects run at once and each starts by deleting its conversations.
+    if (isMobile) await openDashboard(page, 'admin@demo.no', 'Lars');
+    else await openDashboard(page, 'bedrift@demo.no', 'Marte');
     const firstId = await resetConversations(page, 'Første samtale');
     const origin = new URL(page.url()).origin;
     const seeded = await page.request.post(`/api/chat/conversations/${firstId}/messages`, {
@@ -88,6 +93,8 @@ test.describe('on the dashboard', () => {
     await panel(page).getByRole('button', { name: 'Slett samtale Ny samtale' }).click();
     await expect(panel(page).getByRole('button', { name: 'Samtaler (1)' })).toBeVisible();
     await expect(panel(page).getByText('Klikk på "Ny Chat" for å starte en samtale')).toBeVisible();
+    // Its delete button went with the row: focus stays in the panel.
+    await expect(panel(page).getByRole('heading', { name: 'KI Assistent' })).toBeFocused();
 
     // The list collapses.
     await panel(page).getByRole('button', { name: 'Samtaler (1)' }).click();
@@ -227,5 +234,218 @@ test.describe('in the course player', () => {
     console.log(`course player: ${gzipBytes} B gzip before opening the panel`);
     expect(urls.filter((u) => /ChatPanel/.test(u))).toEqual([]);
     expect(gzipBytes).toBeLessThanOrEqual(180 * 1024);
+  });
+});
+
+/**
+ * Streaming (issue 12): `npm run serve` runs the offline assistant, which answers JSON, so the
+ * browser's POST is routed to a small server of this test that streams server-sent events piece
+ * by piece, as the model path does (decision 12). The conversation list and messages are routed
+ * too, so nothing is stored and the account's real conversations do not matter.
+ */
+test.describe('streamed replies', () => {
+  const conversationId = '00000000-0000-4000-8000-0000000e2e01';
+  const lesson = seededLesson(OFFICE, 0, 1);
+  const lessonHref = `/course/${OFFICE}?lessonId=${lesson.id}`;
+
+  type Scenario = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+  let server: Server;
+  let origin = '';
+  let scenario: Scenario;
+  /** What the stream server saw: the Accept header of each request and whether the client went away early. */
+  let seen: { accept?: string; closedEarly: boolean }[] = [];
+  const event = (res: ServerResponse, name: string, data: unknown) => res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  test.beforeAll(async () => {
+    server = createServer((req, res) => {
+      const entry = { accept: req.headers.accept, closedEarly: false };
+      seen.push(entry);
+      res.on('close', () => (entry.closedEarly = !res.writableFinished));
+      req.resume();
+      res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache' });
+      res.flushHeaders();
+      void scenario(req, res);
+    });
+    server.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  test.afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  /** Opens the dashboard's panel with one routed conversation whose stored messages are `stored()`. */
+  async function openRouted(page: Page, stored: () => unknown[]) {
+    seen = [];
+    await openDashboard(page, 'ny@demo.no', 'Jonas');
+    await page.route('**/api/chat/conversations', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: [{ id: conversationId, title: 'Strømprøve' }] }) : route.fallback(),
+    );
+    await page.route(`**/api/chat/conversations/${conversationId}/messages`, (route) =>
+      route.request().method() === 'POST' ? route.continue({ url: `${origin}/stream` }) : route.fulfill({ json: stored() }),
+    );
+    await page.getByRole('button', { name: 'Chat', exact: true }).click();
+    await panel(page).getByRole('button', { name: 'Strømprøve', exact: true }).click();
+    await expect(messageLog(page).getByText('Ingen meldinger ennå. Start en samtale!')).toBeVisible();
+  }
+
+  const message = (id: string, role: 'user' | 'assistant', content: string) => ({
+    id,
+    conversationId,
+    role,
+    content,
+    createdAt: new Date().toISOString(),
+  });
+
+  test("'Tenker...' until the first piece, the reply grows in its bubble with a working lesson link, then the stored messages", async ({ page }) => {
+    let stored: unknown[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const reply = `Se [${lesson.title}](${lessonHref}) for mer.`;
+    scenario = async (_req, res) => {
+      await gate;
+      event(res, 'delta', { content: 'Et møtereferat ' });
+      await pause(400);
+      event(res, 'delta', { content: 'lager du slik. ' });
+      await pause(400);
+      const userMessage = message('00000000-0000-4000-8000-0000000e2e11', 'user', 'Hvordan lager jeg et møtereferat?');
+      const assistantMessage = message('00000000-0000-4000-8000-0000000e2e12', 'assistant', `Et møtereferat lager du slik. ${reply}`);
+      event(res, 'delta', { content: reply });
+      stored = [userMessage, assistantMessage];
+      event(res, 'done', { userMessage, assistantMessage });
+      res.end();
+    };
+    await openRouted(page, () => stored);
+
+    await messageInput(page).fill('Hvordan lager jeg et møtereferat?');
+    await messageInput(page).press('Enter');
+    await expect(messageLog(page).getByText('Hvordan lager jeg et møtereferat?')).toBeVisible();
+    await expect(messageLog(page).getByText('Tenker...')).toBeVisible();
+    await expect(panel(page).getByRole('button', { name: 'Stopp svar' })).toBeFocused();
+    release();
+    const bubble = messageLog(page).locator('[data-streaming="true"]');
+    await expect(bubble).toContainText('Et møtereferat');
+    await expect(messageLog(page).getByText('Tenker...')).toHaveCount(0);
+    await expect(bubble).toContainText('Et møtereferat lager du slik.');
+    // done: the panel reads the stored messages again.
+    await expect(bubble).toHaveCount(0);
+    const link = messageLog(page).locator('[data-role="assistant"]').getByRole('link', { name: lesson.title });
+    await expect(link).toHaveAttribute('href', lessonHref);
+    await expect(messageInput(page)).toBeFocused();
+    expect(seen[0]?.accept).toMatch(/text\/event-stream/);
+    expect(await axeViolations(page)).toEqual([]);
+    await link.click();
+    await expect(page).toHaveURL(lessonHref);
+    await expect(page.getByRole('heading', { level: 2, name: lesson.title, exact: true })).toBeVisible();
+  });
+
+  test('an error event, a stream cut off half-way, and Stop each revert the list and restore the draft', async ({ page }) => {
+    await openRouted(page, () => []);
+    const question = 'Kan du oppsummere kurset?';
+    const sendQuestion = async () => {
+      await messageInput(page).fill(question);
+      await messageInput(page).press('Enter');
+      await expect(messageLog(page).getByText(question)).toBeVisible();
+      await expect(messageInput(page)).toHaveValue('');
+    };
+    const expectReverted = async () => {
+      await expect(messageInput(page)).toHaveValue(question);
+      await expect(messageLog(page).getByText(question)).toHaveCount(0);
+      await expect(messageLog(page).locator('[data-streaming="true"]')).toHaveCount(0);
+      await expect(messageLog(page).getByText('Ingen meldinger ennå. Start en samtale!')).toBeVisible();
+    };
+
+    // An error event after the first piece: the rate-limit toast.
+    scenario = async (_req, res) => {
+      event(res, 'delta', { content: 'Kurset handler om ' });
+      await pause(600);
+      event(res, 'error', { error: 'For mange meldinger i dag.', errorType: 'rate_limit' });
+      res.end();
+    };
+    await sendQuestion();
+    await expect(messageLog(page).locator('[data-streaming="true"]')).toContainText('Kurset handler om');
+    await expectReverted();
+    await expect(toast(page, 'For mange forespørsler')).toContainText('Vennligst vent litt før du sender neste melding.');
+
+    // The connection closes half-way, without done or error: a failed send.
+    scenario = async (_req, res) => {
+      event(res, 'delta', { content: 'Kurset handler om ' });
+      await pause(600);
+      res.end('event: done\ndata: {"userMessage":');
+    };
+    await messageInput(page).clear();
+    await sendQuestion();
+    await expect(messageLog(page).locator('[data-streaming="true"]')).toContainText('Kurset handler om');
+    await expectReverted();
+    await expect(toast(page, 'Feil')).toContainText('Kunne ikke sende melding');
+    await page
+      .getByRole('region', { name: /^Varsler/ })
+      .getByRole('button', { name: 'Lukk' })
+      .click();
+    await expect(page.getByRole('region', { name: /^Varsler/ }).getByRole('listitem')).toHaveCount(0);
+
+    // Stop while the reply streams: the request is cancelled, no toast.
+    scenario = async (_req, res) => {
+      event(res, 'delta', { content: 'Et svar som aldri blir ferdig' });
+    };
+    await messageInput(page).clear();
+    await sendQuestion();
+    await expect(messageLog(page).locator('[data-streaming="true"]')).toContainText('Et svar som aldri blir ferdig');
+    await panel(page).getByRole('button', { name: 'Stopp svar' }).click();
+    await expectReverted();
+    await expect(panel(page).getByRole('button', { name: 'Send' })).toBeEnabled();
+    await expect.poll(() => seen.at(-1)?.closedEarly).toBe(true);
+    await expect(page.getByRole('region', { name: /^Varsler/ }).getByRole('listitem')).toHaveCount(0);
+  });
+});
+
+test.describe('the mobile sheet', () => {
+  test('keeps focus inside while open, closes on Escape and gives focus back to the toggle; the draft and selection stay', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'from lg the panel is a column beside the page, not modal');
+    await signInTo(page, notEnrolledLearners.mobile.email, `/course/${OFFICE}`);
+    await expect(page.getByRole('heading', { level: 1, name: courseTitle(OFFICE) })).toBeVisible();
+    await page.route('**/api/chat/conversations', (route) =>
+      route.request().method() === 'GET'
+        ? route.fulfill({ json: [{ id: '00000000-0000-4000-8000-0000000e2e02', title: 'Fokusprøve' }] })
+        : route.fallback(),
+    );
+    await page.route('**/api/chat/conversations/*/messages', (route) =>
+      route.request().method() === 'GET' ? route.fulfill({ json: [] }) : route.fallback(),
+    );
+
+    const toggle = page.getByRole('button', { name: 'KI Assistent' });
+    await toggle.click();
+    await expect(panel(page).getByRole('heading', { name: 'KI Assistent' })).toBeFocused();
+    await panel(page).getByRole('button', { name: 'Fokusprøve', exact: true }).click();
+    await messageInput(page).fill('Et utkast');
+
+    // Tab through more stops than the sheet has: focus never leaves it, and comes round to the first control.
+    const inPanel = () => page.evaluate(() => Boolean(document.activeElement?.closest('[data-chat-panel]')));
+    const focusedName = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent?.trim());
+    const names: (string | undefined)[] = [];
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await inPanel()).toBe(true);
+      names.push(await focusedName());
+    }
+    expect(names).toContain('Ny Chat');
+    expect(names.filter((n) => n === 'Ny Chat').length).toBeGreaterThan(1);
+    // Shift+Tab from the first control goes to the last one.
+    await panel(page).getByRole('button', { name: 'Ny Chat' }).focus();
+    await page.keyboard.press('Shift+Tab');
+    await expect(panel(page).getByRole('button', { name: 'Send' })).toBeFocused();
+
+    await page.keyboard.press('Escape');
+    await expect(panel(page)).toHaveCount(0);
+    await expect(toggle).toBeFocused();
+
+    await toggle.click();
+    await expect(messageInput(page)).toHaveValue('Et utkast');
+    await expect(panel(page).getByRole('button', { name: 'Fokusprøve', exact: true })).toHaveAttribute('aria-current', 'true');
   });
 });

@@ -29,11 +29,18 @@ const components: Components = {
   pre: ({ node: _node, ...props }) => <pre className="my-1 overflow-x-auto whitespace-pre-wrap" {...props} />,
 };
 
-/** One message: the learner's on the right as plain text, the assistant's on the left as safe Markdown (no raw HTML). */
-export function ChatMessageBubble({ message }: { message: ChatMessage }) {
+/**
+ * One message: the learner's on the right as plain text, the assistant's on the left as safe Markdown
+ * (no raw HTML). `streaming`: a reply still arriving, rendered as it grows.
+ */
+export function ChatMessageBubble({ message, streaming = false }: { message: ChatMessage; streaming?: boolean }) {
   const mine = isUserMessage(message);
   return (
-    <li className={cn('flex', mine ? 'justify-end' : 'justify-start')} data-role={mine ? 'user' : 'assistant'}>
+    <li
+      className={cn('flex', mine ? 'justify-end' : 'justify-start')}
+      data-role={mine ? 'user' : 'assistant'}
+      data-streaming={streaming ? 'true' : undefined}
+    >
       <div
         className={cn(
           'max-w-[80%] rounded-lg px-3 py-2 text-sm [overflow-wrap:anywhere]',

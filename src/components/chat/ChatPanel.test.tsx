@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Conversation } from '../../schemas/chat';
 import { $toast } from '../../stores/toast';
-import { $chatOpen, toggleChat } from '../../stores/ui';
+import { $chatDraft, $chatOpen, $chatSelectedId, toggleChat } from '../../stores/ui';
 import { AppRoot } from '../app/AppRoot';
 import ChatPanel from './ChatPanel';
 import { ChatPanelHost } from './ChatPanelHost';
@@ -43,6 +43,27 @@ function deferred() {
   return { promise, resolve };
 }
 
+/**
+ * A `text/event-stream` response whose chunks the test pushes. Aborting the request errors the
+ * body, as a browser's fetch does.
+ */
+function sseStream(signal?: AbortSignal | null) {
+  const encoder = new TextEncoder();
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
+  const body = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c;
+    },
+  });
+  signal?.addEventListener('abort', () => controller?.error(new DOMException('Der ble avbrutt', 'AbortError')));
+  return {
+    response: new Response(body, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8' } }),
+    push: (text: string) => controller?.enqueue(encoder.encode(text)),
+    close: () => controller?.close(),
+  };
+}
+type SseStream = ReturnType<typeof sseStream>;
+
 function renderPanel(props: { context?: { courseId?: string; lessonId?: string } } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   const onClose = vi.fn();
@@ -80,6 +101,8 @@ afterEach(() => {
   cleanup();
   fetchMock.mockReset();
   $chatOpen.set(false);
+  $chatSelectedId.set(null);
+  $chatDraft.set('');
 });
 
 describe('ChatPanel', () => {
@@ -162,7 +185,9 @@ describe('ChatPanel', () => {
     expect(within(messageLog()).getByText('Tenker...')).toBeTruthy();
     expect(input().value).toBe('');
     expect(input().disabled).toBe(true);
-    expect(sendButton().disabled).toBe(true);
+    // While the reply is pending, Stop takes the send button's place.
+    expect(screen.queryByRole('button', { name: 'Send' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Stopp svar' })).toBeTruthy();
     const [, init] = calls(`POST /api/chat/conversations/${A}/messages`)[0] ?? [];
     expect(JSON.parse(String(init?.body))).toEqual({ content: 'Hva er en prompt?', context: { courseId: 'kurs', lessonId: 'l1' } });
 
@@ -174,6 +199,7 @@ describe('ChatPanel', () => {
     expect(within(messageLog()).queryByText('Tenker...')).toBeNull();
     expect(calls(`GET /api/chat/conversations/${A}/messages`)).toHaveLength(2);
     expect(input().disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Stopp svar' })).toBeNull();
   });
 
   it('a failed send puts the list back, restores the draft and shows the server text', async () => {
@@ -264,6 +290,233 @@ describe('ChatPanel', () => {
   });
 });
 
+describe('ChatPanel streaming', () => {
+  const POST_A = `POST /api/chat/conversations/${A}/messages`;
+  let stream: SseStream | undefined;
+  const streamingBubble = () => messageLog().querySelector('[data-streaming="true"]');
+
+  beforeEach(() => {
+    stream = undefined;
+    serve({
+      'GET /api/chat/conversations': () => Response.json(conversations),
+      [`GET /api/chat/conversations/${A}/messages`]: () => Response.json(messagesA),
+      [POST_A]: (init) => {
+        stream = sseStream(init?.signal);
+        return stream.response;
+      },
+    });
+  });
+
+  /** Selects A, sends a message from the focused input, and waits for the request. */
+  async function sendFromInput(text: string): Promise<SseStream> {
+    renderPanel();
+    await selectA();
+    fireEvent.change(input(), { target: { value: text } });
+    input().focus();
+    fireEvent.submit(input().closest('form') as HTMLFormElement);
+    expect(await within(messageLog()).findByText(text)).toBeTruthy();
+    await waitFor(() => expect(stream).toBeDefined());
+    return stream as SseStream;
+  }
+
+  it("asks for a stream, shows 'Tenker...' until the first piece, grows the reply in its bubble, and reloads on done", async () => {
+    const sse = await sendFromInput('Hva er en prompt?');
+    const [, init] = calls(POST_A)[0] ?? [];
+    expect(new Headers(init?.headers).get('Accept')).toMatch(/text\/event-stream/);
+    expect(within(messageLog()).getByText('Tenker...')).toBeTruthy();
+    // Focus waits on Stop while the input is disabled.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Stopp svar' })));
+
+    // Chunks cut inside a field name, inside the JSON, and between CR and LF.
+    act(() => sse.push('event: del'));
+    act(() => sse.push('ta\r\ndata: {"content":"En pro'));
+    expect(within(messageLog()).getByText('Tenker...')).toBeTruthy();
+    act(() => sse.push('mpt"}\r\n\r'));
+    await waitFor(() => expect(streamingBubble()?.textContent).toContain('En prompt'));
+    expect(within(messageLog()).queryByText('Tenker...')).toBeNull();
+    expect(streamingBubble()?.className).toContain('justify-start');
+    expect(messageLog().getAttribute('aria-busy')).toBe('true');
+
+    act(() => sse.push('\nevent: delta\ndata: {"content":" er **en instruks**"}\n\nevent: delta\n'));
+    act(() => sse.push('data: {"content":"."}\n\n'));
+    await waitFor(() => expect(streamingBubble()?.textContent).toContain('En prompt er en instruks.'));
+    expect(streamingBubble()?.querySelector('strong')?.textContent).toBe('en instruks');
+    expect(calls(`GET /api/chat/conversations/${A}/messages`)).toHaveLength(1);
+
+    const userMessage = message('m4', A, 'user', 'Hva er en prompt?');
+    const assistantMessage = message('m5', A, 'assistant', 'En prompt er en instruks, lagret.');
+    messagesA = [...messagesA, userMessage, assistantMessage];
+    act(() => sse.push(`event: done\ndata: ${JSON.stringify({ userMessage, assistantMessage })}\n\n`));
+    expect(await within(messageLog()).findByText('En prompt er en instruks, lagret.')).toBeTruthy();
+    expect(calls(`GET /api/chat/conversations/${A}/messages`)).toHaveLength(2);
+    await waitFor(() => expect(streamingBubble()).toBeNull());
+    expect(messageLog().getAttribute('aria-busy')).toBeNull();
+    expect(input().disabled).toBe(false);
+    await waitFor(() => expect(document.activeElement).toBe(input()));
+    expect($toast.get()).toBeNull();
+  });
+
+  it('an error event after some pieces reverts the list, restores the draft and shows the toast of its errorType', async () => {
+    const sse = await sendFromInput('Hva koster det?');
+    act(() => sse.push('event: delta\ndata: {"content":"Det kos"}\n\n'));
+    await waitFor(() => expect(streamingBubble()?.textContent).toContain('Det kos'));
+    act(() => sse.push('event: error\ndata: {"error":"Kvoten er brukt opp.","errorType":"quota_exceeded","provider":"Mistral"}\n\n'));
+    await waitFor(() => expect(input().value).toBe('Hva koster det?'));
+    expect($toast.get()).toMatchObject({ title: 'Mistral-kvoten er brukt opp', variant: 'destructive' });
+    expect(within(messageLog()).queryByText('Hva koster det?')).toBeNull();
+    expect(streamingBubble()).toBeNull();
+    expect(within(messageLog()).getAllByRole('listitem')).toHaveLength(2);
+    expect(calls(`GET /api/chat/conversations/${A}/messages`)).toHaveLength(1);
+  });
+
+  it('an error event with a rate limit shows the rate-limit toast', async () => {
+    const sse = await sendFromInput('Én til');
+    act(() => sse.push('event: delta\ndata: {"content":"Ja"}\n\nevent: error\ndata: {"error":"Vent.","errorType":"rate_limit"}\n\n'));
+    await waitFor(() =>
+      expect($toast.get()).toMatchObject({ title: 'For mange forespørsler', description: 'Vennligst vent litt før du sender neste melding.' }),
+    );
+    expect(input().value).toBe('Én til');
+  });
+
+  it('a stream that ends without done or error is a failed send', async () => {
+    const sse = await sendFromInput('Brutt forbindelse');
+    act(() => sse.push('event: delta\ndata: {"content":"Halve svar"}\n\nevent: done\ndata: {"userMes'));
+    await waitFor(() => expect(streamingBubble()?.textContent).toContain('Halve svar'));
+    act(() => sse.close());
+    await waitFor(() => expect(input().value).toBe('Brutt forbindelse'));
+    expect($toast.get()).toMatchObject({ title: 'Feil', description: 'Kunne ikke sende melding' });
+    expect(within(messageLog()).queryByText('Brutt forbindelse')).toBeNull();
+    expect(streamingBubble()).toBeNull();
+  });
+
+  it('Stop while streaming aborts the request, reverts the list and restores the draft without a toast', async () => {
+    const sse = await sendFromInput('Stopp meg');
+    act(() => sse.push('event: delta\ndata: {"content":"Et langt svar"}\n\n'));
+    await waitFor(() => expect(streamingBubble()?.textContent).toContain('Et langt svar'));
+    fireEvent.click(screen.getByRole('button', { name: 'Stopp svar' }));
+    await waitFor(() => expect(input().value).toBe('Stopp meg'));
+    expect(calls(POST_A)[0]?.[1]?.signal?.aborted).toBe(true);
+    expect(within(messageLog()).queryByText('Stopp meg')).toBeNull();
+    expect(streamingBubble()).toBeNull();
+    expect($toast.get()).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Send' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(input()));
+  });
+
+  it("Stop before the first piece (while 'Tenker...' shows) does the same", async () => {
+    serve({
+      'GET /api/chat/conversations': () => Response.json(conversations),
+      [`GET /api/chat/conversations/${A}/messages`]: () => Response.json(messagesA),
+      [POST_A]: (init) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('Der ble avbrutt', 'AbortError'))),
+        ),
+    });
+    renderPanel();
+    await selectA();
+    fireEvent.change(input(), { target: { value: 'Før første bit' } });
+    fireEvent.submit(input().closest('form') as HTMLFormElement);
+    expect(await within(messageLog()).findByText('Tenker...')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Stopp svar' }));
+    await waitFor(() => expect(input().value).toBe('Før første bit'));
+    expect(within(messageLog()).queryByText('Tenker...')).toBeNull();
+    expect(within(messageLog()).queryByText('Før første bit')).toBeNull();
+    expect($toast.get()).toBeNull();
+  });
+});
+
+describe('ChatPanel state across openings', () => {
+  it('keeps the selected conversation and the draft when the panel is closed and opened again', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <AppRoot client={client}>
+        <button type="button" onClick={toggleChat}>
+          Chat
+        </button>
+        <ChatPanelHost />
+      </AppRoot>,
+    );
+    act(() => screen.getByRole('button', { name: 'Chat' }).click());
+    await selectA();
+    fireEvent.change(input(), { target: { value: 'Halvskrevet spørsmål' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lukk KI Assistent' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'KI Assistent' })).toBeNull());
+
+    act(() => screen.getByRole('button', { name: 'Chat' }).click());
+    expect(await within(messageLog()).findByText('Hei')).toBeTruthy();
+    expect(input().value).toBe('Halvskrevet spørsmål');
+    expect((await screen.findByRole('button', { name: 'Om prompting' })).getAttribute('aria-current')).toBe('true');
+  });
+
+  it('clears a kept selection whose conversation is gone from the list', async () => {
+    $chatSelectedId.set(C);
+    serve({
+      'GET /api/chat/conversations': () => Response.json(conversations),
+      [`GET /api/chat/conversations/${C}/messages`]: () => Response.json({ error: 'Fant ikke samtalen' }, { status: 404 }),
+    });
+    renderPanel();
+    expect(await within(messageLog()).findByText('Klikk på "Ny Chat" for å starte en samtale')).toBeTruthy();
+    expect($chatSelectedId.get()).toBeNull();
+  });
+
+  it('deleting the selected conversation clears the kept selection', async () => {
+    serve({
+      'GET /api/chat/conversations': () => Response.json(conversations),
+      [`GET /api/chat/conversations/${A}/messages`]: () => Response.json(messagesA),
+      [`DELETE /api/chat/conversations/${A}`]: () => {
+        conversations = conversations.filter((c) => c.id !== A);
+        return Response.json({ ok: true });
+      },
+    });
+    renderPanel();
+    await selectA();
+    expect($chatSelectedId.get()).toBe(A);
+    const deleteButton = screen.getByRole('button', { name: 'Slett samtale Om prompting' });
+    deleteButton.focus();
+    fireEvent.click(deleteButton);
+    expect(await screen.findByRole('button', { name: 'Samtaler (1)' })).toBeTruthy();
+    expect($chatSelectedId.get()).toBeNull();
+    // Its row is gone: focus stays in the panel, on the heading.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'KI Assistent' })));
+  });
+});
+
+describe('ChatPanel focus', () => {
+  /** happy-dom's window size, which its matchMedia reads. */
+  const setWidth = (width: number) =>
+    (window as unknown as { happyDOM: { setViewport: (v: { width: number; height: number }) => void } }).happyDOM.setViewport({ width, height: 800 });
+  afterEach(() => setWidth(1024));
+
+  const tabFrom = (element: Element, shiftKey = false) => {
+    (element as HTMLElement).focus();
+    fireEvent.keyDown(element, { key: 'Tab', shiftKey });
+  };
+
+  it('below lg the sheet keeps Tab inside: from the last control to the first and back', async () => {
+    setWidth(390);
+    renderPanel();
+    await screen.findByRole('button', { name: 'Samtaler (2)' });
+    const panel = screen.getByRole('complementary', { name: 'KI Assistent' });
+    expect(panel.getAttribute('data-modal')).toBe('true');
+    fireEvent.change(input(), { target: { value: 'x' } });
+    const first = screen.getByRole('button', { name: 'Ny Chat' });
+    tabFrom(sendButton());
+    expect(document.activeElement).toBe(first);
+    tabFrom(first, true);
+    expect(document.activeElement).toBe(sendButton());
+  });
+
+  it('from lg the column is not modal: Tab leaves it', async () => {
+    setWidth(1280);
+    renderPanel();
+    await screen.findByRole('button', { name: 'Samtaler (2)' });
+    expect(screen.getByRole('complementary', { name: 'KI Assistent' }).getAttribute('data-modal')).toBeNull();
+    fireEvent.change(input(), { target: { value: 'x' } });
+    tabFrom(sendButton());
+    expect(document.activeElement).toBe(sendButton());
+  });
+});
+
 describe('ChatPanelHost', () => {
   it('loads the panel only once opened, focuses it, and Escape closes it and returns focus to the toggle', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -285,7 +538,7 @@ describe('ChatPanelHost', () => {
     await waitFor(() => expect(calls('GET /api/chat/conversations')).toHaveLength(1));
     fireEvent.keyDown(heading, { key: 'Escape' });
     expect($chatOpen.get()).toBe(false);
-    expect(screen.queryByRole('heading', { name: 'KI Assistent' })).toBeNull();
-    expect(document.activeElement).toBe(toggle);
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'KI Assistent' })).toBeNull());
+    await waitFor(() => expect(document.activeElement).toBe(toggle));
   });
 });
