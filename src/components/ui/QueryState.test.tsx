@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
 import type { Course } from '../../schemas/learning';
-import { CoursesCard, type EnrolledCourse } from '../dashboard/CoursesCard';
+import { CoursesCard, type CoursesCardData } from '../dashboard/CoursesCard';
 
 /**
  * Faults in the browser (issue 15): when the API answers 503 (the database is down),
@@ -24,9 +24,10 @@ const course: Course = {
 };
 
 function Courses() {
-  const query = useQuery<Course[], Error, EnrolledCourse[]>({
+  // A learner without enrollments: the card shows the catalogue once the read succeeds.
+  const query = useQuery<Course[], Error, CoursesCardData>({
     queryKey: ['/api/courses'],
-    select: (list) => list.map((c) => ({ course: c, withProgress: false })),
+    select: (list) => ({ enrolled: [], catalogue: list }),
   });
   return <CoursesCard courses={query} />;
 }
