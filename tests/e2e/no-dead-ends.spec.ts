@@ -201,6 +201,8 @@ async function deadEnds(page: Page, request: APIRequestContext, route: string, r
 
 test.describe('no dead ends', () => {
   test.skip(({ isMobile }) => isMobile, 'the markup is the same at every width; the desktop header shows every link');
+  // Each control that has to be clicked costs a fresh page load.
+  test.describe.configure({ timeout: 120_000 });
 
   const cache = new Map<string, string | null>();
 
