@@ -121,6 +121,8 @@ export const modules = pgTable(
     orderIndex: integer('order_index').notNull().default(0),
     /** When an admin last renamed the module: the title is then the admin's (decision 10). */
     adminEditedAt: timestamp('admin_edited_at', { withTimezone: true }),
+    /** When an admin last reordered the course's modules: the order is then the admin's (decision 14). */
+    adminOrderedAt: timestamp('admin_ordered_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [index('modules_course_order_idx').on(t.courseId, t.orderIndex)],
@@ -148,6 +150,8 @@ export const lessons = pgTable(
      * seed leaves it alone (decision 10). Lessons created in the admin are never seeded.
      */
     adminEditedAt: timestamp('admin_edited_at', { withTimezone: true }),
+    /** When an admin last reordered the module's lessons: the order is then the admin's (decision 14). */
+    adminOrderedAt: timestamp('admin_ordered_at', { withTimezone: true }),
     /**
      * What the lesson's video says: the text of its captions file (`content.captionsUrl`), which
      * the seed reads from `public/` (decision 12). Only the search uses it.
@@ -286,7 +290,51 @@ export const aiUsage = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
+/**
+ * The admin's video library (issue 13): videos registered once, offered in the lesson dialogs
+ * as a video lesson's URL. A lesson keeps its own copy of the URL and duration in its content,
+ * so deleting a video from the library never breaks a lesson.
+ */
+export const videos = pgTable(
+  'videos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    /** An https URL or a site path (the lesson-content media rule). */
+    url: text('url').notNull(),
+    description: text('description'),
+    durationSeconds: integer('duration_seconds'),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('videos_created_at_idx').on(t.createdAt)],
+);
+
+export const userAuditAction = pgEnum('user_audit_action', ['created', 'promoted', 'deactivated', 'reactivated', 'role_changed']);
+
+/**
+ * Who changed whose account, what and when (issue 13): a superuser's status and role changes and
+ * the `user:create` command's (actor null). Never updated or deleted by the app.
+ */
+export const userAuditLog = pgTable(
+  'user_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The superuser who acted; null for the command line (`npm run user:create`). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: userAuditAction('action').notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('user_audit_log_user_created_idx').on(t.userId, t.createdAt), index('user_audit_log_actor_id_idx').on(t.actorId)],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
 export type Role = (typeof userRole.enumValues)[number];
+export type UserAuditAction = (typeof userAuditAction.enumValues)[number];

@@ -163,7 +163,7 @@ export async function seedCatalogue(db: Db, catalogue: CatalogueCourse[] = loadC
   const moduleUpdate = upsertChanged(modules, [
     [modules.title, gitUnlessEdited(modules.adminEditedAt, modules.title)],
     [modules.description, excluded(modules.description)],
-    [modules.orderIndex, excluded(modules.orderIndex)],
+    [modules.orderIndex, gitUnlessEdited(modules.adminOrderedAt, modules.orderIndex)],
   ]);
   await db
     .insert(modules)
@@ -191,7 +191,7 @@ export async function seedCatalogue(db: Db, catalogue: CatalogueCourse[] = loadC
     [
       [lessons.title, excluded(lessons.title)],
       [lessons.description, excluded(lessons.description)],
-      [lessons.orderIndex, excluded(lessons.orderIndex)],
+      [lessons.orderIndex, gitUnlessEdited(lessons.adminOrderedAt, lessons.orderIndex)],
       [lessons.type, excluded(lessons.type)],
       [lessons.content, excluded(lessons.content)],
       [lessons.estimatedMinutes, excluded(lessons.estimatedMinutes)],

@@ -25,12 +25,12 @@ export async function renameCourse(db: Db, courseId: string, title: string): Pro
   return row;
 }
 
-export async function renameModule(db: Db, moduleId: string, title: string): Promise<{ id: string; title: string }> {
+export async function renameModule(db: Db, moduleId: string, title: string): Promise<{ id: string; courseId: string; title: string }> {
   const [row] = await db
     .update(modules)
     .set({ title, adminEditedAt: sql`now()` })
     .where(eq(modules.id, moduleId))
-    .returning({ id: modules.id, title: modules.title });
+    .returning({ id: modules.id, courseId: modules.courseId, title: modules.title });
   if (!row) throw new NotFoundError(MODULE_NOT_FOUND);
   return row;
 }
@@ -43,8 +43,17 @@ export interface LessonEdit {
   lesson?: LessonContent;
 }
 
+export interface EditedLesson {
+  id: string;
+  moduleId: string;
+  title: string;
+  type: LessonContent['type'];
+  content: LessonContent['content'];
+  orderIndex: number;
+}
+
 /** Edits a lesson; from then on the whole lesson is the admin's. */
-export async function editLesson(db: Db, lessonId: string, edit: LessonEdit): Promise<{ id: string }> {
+export async function editLesson(db: Db, lessonId: string, edit: LessonEdit): Promise<EditedLesson> {
   // The contract holds whoever calls: a body that skipped it cannot store malformed content.
   const lesson = edit.lesson ? lessonContentSchema.parse(edit.lesson) : undefined;
   const [row] = await db
@@ -58,7 +67,14 @@ export async function editLesson(db: Db, lessonId: string, edit: LessonEdit): Pr
       adminEditedAt: sql`now()`,
     })
     .where(eq(lessons.id, lessonId))
-    .returning({ id: lessons.id });
+    .returning({
+      id: lessons.id,
+      moduleId: lessons.moduleId,
+      title: lessons.title,
+      type: lessons.type,
+      content: lessons.content,
+      orderIndex: lessons.orderIndex,
+    });
   if (!row) throw new NotFoundError(LESSON_NOT_FOUND);
   return row;
 }

@@ -1,0 +1,208 @@
+import type { Config } from '@netlify/functions';
+import {
+  adminCourseParams,
+  adminLessonParams,
+  adminModuleParams,
+  adminUserParams,
+  adminVideoParams,
+  createLessonBody,
+  createModuleBody,
+  createVideoBody,
+  editLessonBody,
+  moveBody,
+  renameBody,
+  userRoleBody,
+  userStatusBody,
+} from '../../src/schemas/admin';
+import { adminStatistics } from '../../src/server/admin-stats.service';
+import {
+  createLesson,
+  createModule,
+  createVideo,
+  deleteVideo,
+  listAdminCourses,
+  listVideos,
+  moveLesson,
+  moveModule,
+  updateLessonContent,
+} from '../../src/server/admin.service';
+import { renameCourse, renameModule } from '../../src/server/content.service';
+import { createHandler, json, route } from '../../src/server/http';
+import { requestSiteRebuild } from '../../src/server/site-rebuild';
+import { listUsers, setUserRole, setUserStatus } from '../../src/server/users.service';
+
+/**
+ * The admin area's API (issue 13, decision 14). `A` = admin and superuser, `S` = superuser only;
+ * anonymous callers get 401, other roles 403.
+ *   GET    /api/admin/courses                       A  courses in catalogue order with `students` (enrollments)
+ *   PUT    /api/admin/courses/:courseId/name        A  {name} → {id, title}; the title becomes the admin's, the site rebuilds
+ *   PUT    /api/admin/modules/:moduleId/name        A  {name} → {id, courseId, title}; likewise
+ *   POST   /api/admin/courses/:courseId/modules     A  {title, description?, orderIndex?} → 201 the module (0/missing: last)
+ *   POST   /api/admin/modules/:moduleId/lessons     A  {title, lessonType, content, orderIndex?, videoUrl, durationSeconds?} → 201 the lesson
+ *   PUT    /api/admin/lessons/:lessonId/content     A  {content, videoUrl, title?, durationSeconds?} → the lesson
+ *   POST   /api/admin/modules/:moduleId/move        A  {direction} → the course's modules in their new order
+ *   POST   /api/admin/lessons/:lessonId/move        A  {direction} → the module's lessons in their new order
+ *   GET    /api/admin/videos                        A  the video library, newest first
+ *   POST   /api/admin/videos                        A  {title, url, description?, durationSeconds?} → 201 the video
+ *   DELETE /api/admin/videos/:id                    A  → {ok: true}; 404 unknown
+ *   GET    /api/admin/statistics                    S  counts, rates, the assistant's usage
+ *   GET    /api/admin/users                         S  users without secrets, each with their latest audit entries
+ *   PUT    /api/admin/users/:userId/status          S  {isActive} → the user; deactivation ends their sessions
+ *   PUT    /api/admin/users/:userId/role            S  {role} → the user
+ * Own account or the last active superuser → 409 with `errorType` own_account / last_superuser.
+ */
+
+const A = ['admin', 'superuser'] as const;
+const S = ['superuser'] as const;
+
+export default createHandler({
+  'GET /api/admin/courses': route({
+    access: A,
+    async handler({ db }) {
+      return json(await listAdminCourses(db));
+    },
+  }),
+
+  'PUT /api/admin/courses/:courseId/name': route({
+    access: A,
+    params: adminCourseParams,
+    body: renameBody,
+    async handler({ db, params, body }) {
+      const course = await renameCourse(db, params.courseId, body.name);
+      await requestSiteRebuild({ reason: 'Kursnavn endret i admin' });
+      return json(course);
+    },
+  }),
+
+  'PUT /api/admin/modules/:moduleId/name': route({
+    access: A,
+    params: adminModuleParams,
+    body: renameBody,
+    async handler({ db, params, body }) {
+      const module = await renameModule(db, params.moduleId, body.name);
+      await requestSiteRebuild({ reason: 'Modulnavn endret i admin' });
+      return json(module);
+    },
+  }),
+
+  'POST /api/admin/courses/:courseId/modules': route({
+    access: A,
+    params: adminCourseParams,
+    body: createModuleBody,
+    async handler({ db, params, body }) {
+      return json(await createModule(db, params.courseId, body), { status: 201 });
+    },
+  }),
+
+  'POST /api/admin/modules/:moduleId/lessons': route({
+    access: A,
+    params: adminModuleParams,
+    body: createLessonBody,
+    async handler({ db, params, body }) {
+      return json(await createLesson(db, params.moduleId, body), { status: 201 });
+    },
+  }),
+
+  'PUT /api/admin/lessons/:lessonId/content': route({
+    access: A,
+    params: adminLessonParams,
+    body: editLessonBody,
+    async handler({ db, params, body }) {
+      return json(await updateLessonContent(db, params.lessonId, body));
+    },
+  }),
+
+  'POST /api/admin/modules/:moduleId/move': route({
+    access: A,
+    params: adminModuleParams,
+    body: moveBody,
+    async handler({ db, params, body }) {
+      return json(await moveModule(db, params.moduleId, body.direction));
+    },
+  }),
+
+  'POST /api/admin/lessons/:lessonId/move': route({
+    access: A,
+    params: adminLessonParams,
+    body: moveBody,
+    async handler({ db, params, body }) {
+      return json(await moveLesson(db, params.lessonId, body.direction));
+    },
+  }),
+
+  'GET /api/admin/videos': route({
+    access: A,
+    async handler({ db }) {
+      return json(await listVideos(db));
+    },
+  }),
+
+  'POST /api/admin/videos': route({
+    access: A,
+    body: createVideoBody,
+    async handler({ db, user, body }) {
+      return json(await createVideo(db, user.id, body), { status: 201 });
+    },
+  }),
+
+  'DELETE /api/admin/videos/:id': route({
+    access: A,
+    params: adminVideoParams,
+    async handler({ db, params }) {
+      await deleteVideo(db, params.id);
+      return json({ ok: true });
+    },
+  }),
+
+  'GET /api/admin/statistics': route({
+    access: S,
+    async handler({ db }) {
+      return json(await adminStatistics(db));
+    },
+  }),
+
+  'GET /api/admin/users': route({
+    access: S,
+    async handler({ db }) {
+      return json(await listUsers(db));
+    },
+  }),
+
+  'PUT /api/admin/users/:userId/status': route({
+    access: S,
+    params: adminUserParams,
+    body: userStatusBody,
+    async handler({ db, user, params, body }) {
+      return json(await setUserStatus(db, user.id, params.userId, body.isActive));
+    },
+  }),
+
+  'PUT /api/admin/users/:userId/role': route({
+    access: S,
+    params: adminUserParams,
+    body: userRoleBody,
+    async handler({ db, user, params, body }) {
+      return json(await setUserRole(db, user.id, params.userId, body.role));
+    },
+  }),
+});
+
+export const config: Config = {
+  path: [
+    '/api/admin/courses',
+    '/api/admin/courses/:courseId/name',
+    '/api/admin/modules/:moduleId/name',
+    '/api/admin/courses/:courseId/modules',
+    '/api/admin/modules/:moduleId/lessons',
+    '/api/admin/lessons/:lessonId/content',
+    '/api/admin/modules/:moduleId/move',
+    '/api/admin/lessons/:lessonId/move',
+    '/api/admin/videos',
+    '/api/admin/videos/:id',
+    '/api/admin/statistics',
+    '/api/admin/users',
+    '/api/admin/users/:userId/status',
+    '/api/admin/users/:userId/role',
+  ],
+  method: ['GET', 'PUT', 'POST', 'DELETE'],
+};

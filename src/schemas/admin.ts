@@ -1,0 +1,307 @@
+import { z } from 'zod';
+import { isMediaUrl, type LessonContent, lessonContentSchema, type LessonContentValue, type LessonType } from './lesson-content';
+import { courseIdSchema, uuidSchema } from './learning';
+import { text } from './text';
+
+/**
+ * Contracts of the admin API (netlify/functions/admin.ts, issue 13), shared by the function and
+ * the admin island. Request bodies are zod schemas; answers are TypeScript types.
+ * Every message a person may read is Norwegian and names the field.
+ */
+
+export const adminMessages = {
+  nameRequired: 'Navnet må fylles ut',
+  nameTooLong: 'Navnet kan ha høyst 400 tegn',
+  titleRequired: 'Tittelen må fylles ut',
+  titleTooLong: 'Tittelen kan ha høyst 400 tegn',
+  descriptionTooLong: 'Beskrivelsen kan ha høyst 5000 tegn',
+  lessonType: 'Leksjonstypen må være text, html eller video',
+  videoUrl: 'Video-URL må være tom, en https-adresse eller en sti på nettstedet (for eksempel /media/video.mp4)',
+  videoUrlRequired: 'Video-URL må fylles ut for en videoleksjon',
+  url: 'URL må være en https-adresse eller en sti på nettstedet (for eksempel /media/video.mp4)',
+  duration: 'Varigheten må være et positivt antall sekunder (høyst 24 timer)',
+  durationRequired: 'Varigheten (durationSeconds) må oppgis for en videoleksjon',
+  orderIndex: 'Rekkefølgen (orderIndex) må være et heltall fra 0',
+  direction: 'Retningen må være up eller down',
+  content: 'Innholdet (content) må være et objekt',
+  role: 'Rollen må være superuser, admin, company_admin eller individual',
+  isActive: 'isActive må være true eller false',
+} as const;
+
+// --- params -------------------------------------------------------------------
+
+export const adminCourseParams = z.object({ courseId: courseIdSchema });
+export const adminModuleParams = z.object({ moduleId: uuidSchema });
+export const adminLessonParams = z.object({ lessonId: uuidSchema });
+export const adminVideoParams = z.object({ id: uuidSchema });
+export const adminUserParams = z.object({ userId: uuidSchema });
+
+// --- fields -------------------------------------------------------------------
+
+const name = text({ max: 400, messages: { required: adminMessages.nameRequired, tooLong: adminMessages.nameTooLong } });
+const title = text({ max: 400, messages: { required: adminMessages.titleRequired, tooLong: adminMessages.titleTooLong } });
+const description = text({ max: 5_000, min: 0, multiline: true, messages: { tooLong: adminMessages.descriptionTooLong } });
+
+/** Blank → null; otherwise an https URL or a site path. */
+const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
+export const videoUrlField = z.preprocess(blankToNull, text({ max: 2_048 }).refine(isMediaUrl, { error: adminMessages.videoUrl, abort: true }).nullable());
+
+/** Seconds; a browser's fractional `video.duration` is rounded (at least one second). */
+export const durationField = z
+  .number({ error: adminMessages.duration })
+  .positive({ error: adminMessages.duration, abort: true })
+  .max(86_400, { error: adminMessages.duration, abort: true })
+  .transform((v) => Math.max(1, Math.round(v)));
+
+const orderIndex = z
+  .number({ error: adminMessages.orderIndex })
+  .int({ error: adminMessages.orderIndex })
+  .min(0, { error: adminMessages.orderIndex })
+  .max(100_000);
+
+export const adminLessonTypes = ['text', 'html', 'video'] as const;
+export type AdminLessonType = (typeof adminLessonTypes)[number];
+
+/** The content object the admin's client sends (spec section 5's storage rules); mapped onto the contract by the server. */
+const contentField = z.record(z.string(), z.unknown(), { error: adminMessages.content });
+
+// --- lesson content -------------------------------------------------------------
+
+/** What the stored lesson already has, for an edit that leaves a field out. */
+export interface StoredVideoFields {
+  videoUrl?: string | undefined;
+  durationSeconds?: number | undefined;
+  captionsUrl?: string | undefined;
+}
+
+const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
+
+/**
+ * The spec client's `content` (section 5: html → `{html}`, text → `{text}`, other types the
+ * parsed JSON or `{text}`) plus the body's `videoUrl` and `durationSeconds`, as the candidate
+ * `{type, content}` the lesson-content contract checks. Nothing is validated here.
+ *   text  → `{text}`; html → `{html}` (the server sanitises it before the check);
+ *   video → `{videoUrl, durationSeconds, captionsUrl?, description?}`: the URL from the body
+ *           (else the content, else the stored one), the duration likewise, `{text}` as the
+ *           description; other keys of the parsed JSON are ignored;
+ *   task  → the content as it is (seeded task lessons, edit only).
+ */
+export function lessonContentCandidate(
+  type: LessonType,
+  content: Record<string, unknown>,
+  extras: { videoUrl?: string | null | undefined; durationSeconds?: number | null | undefined },
+  stored: StoredVideoFields = {},
+): { type: LessonType; content: Record<string, unknown> } {
+  switch (type) {
+    case 'text':
+      return { type, content: { text: content.text } };
+    case 'html':
+      return { type, content: { html: content.html } };
+    case 'video': {
+      const description = str(content.description) ?? str(content.text);
+      const candidate: Record<string, unknown> = {
+        videoUrl: extras.videoUrl ?? content.videoUrl ?? stored.videoUrl,
+        durationSeconds: extras.durationSeconds ?? content.durationSeconds ?? stored.durationSeconds,
+      };
+      const captionsUrl = content.captionsUrl ?? stored.captionsUrl;
+      if (captionsUrl !== undefined && captionsUrl !== null && captionsUrl !== '') candidate.captionsUrl = captionsUrl;
+      if (description !== undefined && description.trim() !== '') candidate.description = description;
+      return { type, content: candidate };
+    }
+    default:
+      return { type, content };
+  }
+}
+
+/** Where an issue of the contract points in the admin's body, and a message naming that field. */
+export function adminContentIssue(issue: { path: PropertyKey[]; message: string; code?: string }): { path: string; message: string } {
+  const key = String(issue.path[1] ?? '');
+  if (key === 'videoUrl') {
+    const missing = issue.code === 'invalid_type';
+    return { path: 'videoUrl', message: missing ? adminMessages.videoUrlRequired : `Video-URL: ${issue.message}` };
+  }
+  if (key === 'durationSeconds') {
+    return { path: 'durationSeconds', message: issue.code === 'invalid_type' ? adminMessages.durationRequired : adminMessages.duration };
+  }
+  if (key === 'description') return { path: 'content.text', message: `Beskrivelse: ${issue.message}` };
+  if (key === 'captionsUrl') return { path: 'content.captionsUrl', message: `Teksting-URL: ${issue.message}` };
+  if (key === 'html') return { path: 'content.html', message: `Innhold (HTML): ${issue.message}` };
+  if (key === 'text') return { path: 'content.text', message: `Innhold: ${issue.message}` };
+  return { path: ['content', ...issue.path.slice(1)].map(String).join('.'), message: `Innhold: ${issue.message}` };
+}
+
+/** Runs the contract on a candidate; the issues as `adminContentIssue` words them. */
+export function checkLessonContent(
+  candidate: unknown,
+): { success: true; data: LessonContent } | { success: false; issues: { path: string; message: string }[] } {
+  const result = lessonContentSchema.safeParse(candidate);
+  if (result.success) return { success: true, data: result.data };
+  return { success: false, issues: result.error.issues.map((i) => adminContentIssue(i)) };
+}
+
+// --- bodies -------------------------------------------------------------------
+
+export const renameBody = z.strictObject({ name });
+
+export const createModuleBody = z.strictObject({
+  title,
+  description: description.nullish(),
+  /** 0 or missing: placed last. */
+  orderIndex: orderIndex.optional(),
+});
+
+export const createLessonBody = z
+  .strictObject({
+    title,
+    lessonType: z.enum(adminLessonTypes, { error: adminMessages.lessonType }),
+    content: contentField,
+    /** 0 or missing: placed last. */
+    orderIndex: orderIndex.optional(),
+    videoUrl: videoUrlField.optional(),
+    durationSeconds: durationField.nullish(),
+  })
+  .superRefine((body, ctx) => {
+    // The contract at the boundary, so every failure is a 400 naming its field (HTML is checked
+    // again after the server has sanitised it).
+    const checked = checkLessonContent(lessonContentCandidate(body.lessonType, body.content, body));
+    if (checked.success) return;
+    for (const issue of checked.issues) ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message });
+  });
+
+export const editLessonBody = z.strictObject({
+  content: contentField,
+  videoUrl: videoUrlField.optional(),
+  title: title.optional(),
+  durationSeconds: durationField.nullish(),
+});
+
+export const moveBody = z.strictObject({ direction: z.enum(['up', 'down'], { error: adminMessages.direction }) });
+
+export const createVideoBody = z.strictObject({
+  title,
+  url: text({ max: 2_048, messages: { required: adminMessages.url } }).refine(isMediaUrl, { error: adminMessages.url }),
+  description: description.nullish(),
+  durationSeconds: durationField.nullish(),
+});
+
+export const userStatusBody = z.strictObject({ isActive: z.boolean({ error: adminMessages.isActive }) });
+
+export const userRoles = ['superuser', 'admin', 'company_admin', 'individual'] as const;
+export type UserRole = (typeof userRoles)[number];
+export const userRoleBody = z.strictObject({ role: z.enum(userRoles, { error: adminMessages.role }) });
+
+export type RenameBody = z.infer<typeof renameBody>;
+export type CreateModuleBody = z.infer<typeof createModuleBody>;
+export type CreateLessonBody = z.infer<typeof createLessonBody>;
+export type EditLessonBody = z.infer<typeof editLessonBody>;
+export type MoveBody = z.infer<typeof moveBody>;
+export type CreateVideoBody = z.infer<typeof createVideoBody>;
+export type UserStatusBody = z.infer<typeof userStatusBody>;
+export type UserRoleBody = z.infer<typeof userRoleBody>;
+
+// --- answers ------------------------------------------------------------------
+
+export interface AdminCourse {
+  id: string;
+  title: string;
+  description: string;
+  level: string;
+  orderIndex: number;
+  /** Number of enrollments. */
+  students: number;
+}
+
+export interface AdminModule {
+  id: string;
+  courseId: string;
+  title: string;
+  description: string | null;
+  orderIndex: number;
+}
+
+export interface AdminLesson {
+  id: string;
+  moduleId: string;
+  title: string;
+  /** The stored type ('task' for some seeded lessons). */
+  lessonType: LessonType;
+  /** The same value, under the name the player reads. */
+  contentType: LessonType;
+  /** The stored lesson-content contract object. */
+  content: LessonContentValue;
+  /** `content.videoUrl` of a video lesson, else null. */
+  videoUrl: string | null;
+  orderIndex: number;
+}
+
+export interface OrderedItem {
+  id: string;
+  title: string;
+  orderIndex: number;
+}
+
+export interface AdminVideo {
+  id: string;
+  title: string;
+  url: string;
+  description: string | null;
+  durationSeconds: number | null;
+  createdAt: string;
+}
+
+export type AuditAction = 'created' | 'promoted' | 'deactivated' | 'reactivated' | 'role_changed';
+
+export interface AuditEntry {
+  id: string;
+  action: AuditAction;
+  fromValue: string | null;
+  toValue: string | null;
+  /** Null when the command line (`npm run user:create`) made the change, or the actor was deleted. */
+  actor: { id: string; name: string; email: string } | null;
+  createdAt: string;
+}
+
+export interface AdminUser {
+  id: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  role: UserRole;
+  isActive: boolean;
+  profileImageUrl: string | null;
+  createdAt: string;
+  /** The latest five entries, newest first. */
+  audit: AuditEntry[];
+}
+
+export interface AssistantUsageDay {
+  /** 'YYYY-MM-DD' */
+  date: string;
+  messages: number;
+  tokens: number;
+}
+
+export interface AdminStatistics {
+  totalUsers: number;
+  activeUsers: number;
+  inactiveUsers: number;
+  totalCourses: number;
+  totalEnrollments: number;
+  completedEnrollments: number;
+  /** 0–100, not rounded. */
+  completionRate: number;
+  /** 0–100, the mean of every enrollment's course progress; not rounded. */
+  averageProgress: number;
+  totalCompanies: number;
+  usersByRole: Record<UserRole, number>;
+  assistant: {
+    month: { messages: number; tokens: number };
+    /** Exactly 30 days, oldest first, today last. */
+    daily: AssistantUsageDay[];
+    /** At most five, this month, most tokens first. */
+    topUsers: { userId: string; name: string; email: string; messages: number; tokens: number }[];
+  };
+}
+
+/** The refusals of the user endpoints (409 `errorType`). */
+export const userChangeErrorTypes = { ownAccount: 'own_account', lastSuperuser: 'last_superuser' } as const;
