@@ -1,92 +1,19 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { CurrentUser } from '../schemas/auth';
-import type { LessonType } from '../schemas/lesson-content';
+import type { AdminCourse, AdminLesson, AdminStatistics, AdminUser, AdminVideo, AuditEntry, OrderedItem } from '../schemas/admin';
 import { type ApiError, apiRequest, getQueryFn, isUnauthorizedError } from './api';
 import { courseWithContentQuery } from './player.queries';
 import { type BrowserEffects, browserEffects, sessionExpired } from './session-expired';
 
 /**
  * Queries, mutations and toasts of the admin page (issue 13), keyed by URL parts like
- * learning.queries.ts. The response shapes follow the admin API contract
- * (netlify/functions/admin.ts).
+ * learning.queries.ts. The answer types come from src/schemas/admin.ts (type imports
+ * only: no zod reaches the browser).
  */
 
 export type Role = CurrentUser['role'];
-
-// --- responses ------------------------------------------------------------------
-
-export interface AdminCourse {
-  id: string;
-  title: string;
-  description: string;
-  level: string;
-  orderIndex: number;
-  /** Enrollments in the course. */
-  students: number;
-}
-
-export interface AdminLesson {
-  id: string;
-  moduleId: string;
-  title: string;
-  lessonType: LessonType;
-  contentType: LessonType;
-  content: unknown;
-  videoUrl: string | null;
-  orderIndex: number;
-}
-
-export interface AdminVideo {
-  id: string;
-  title: string;
-  url: string;
-  description: string | null;
-  durationSeconds: number | null;
-  createdAt: string;
-}
-
-export interface AuditEntry {
-  id: string;
-  action: string;
-  fromValue: string | null;
-  toValue: string | null;
-  actor: { id: string; name: string; email: string } | null;
-  createdAt: string;
-}
-
-export interface AdminUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: Role;
-  isActive: boolean;
-  profileImageUrl: string | null;
-  createdAt: string | null;
-  audit?: AuditEntry[];
-}
-
-export interface AssistantUsage {
-  month: { messages: number; tokens: number };
-  daily: { date: string; messages: number; tokens: number }[];
-  topUsers: { userId: string; name: string; email: string; messages: number; tokens: number }[];
-}
-
-export interface AdminStatistics {
-  totalUsers: number;
-  activeUsers: number;
-  inactiveUsers: number;
-  totalCourses: number;
-  totalEnrollments: number;
-  completedEnrollments: number;
-  /** Percent, 0–100. */
-  completionRate: number;
-  /** Percent, 0–100. */
-  averageProgress: number;
-  totalCompanies: number;
-  usersByRole: Partial<Record<Role, number>>;
-  assistant?: AssistantUsage;
-}
+export type { AdminCourse, AdminLesson, AdminStatistics, AdminUser, AdminVideo, AuditEntry, OrderedItem };
+export type AssistantUsage = AdminStatistics['assistant'];
 
 // --- reads ----------------------------------------------------------------------
 
@@ -230,7 +157,7 @@ export type Direction = 'up' | 'down';
 export function moveMutation(client: QueryClient, courseId: string, kind: 'modules' | 'lessons', effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ id, direction }: { id: string; direction: Direction }) =>
-      json<{ id: string; title: string; orderIndex: number }[]>(await apiRequest('POST', `/api/admin/${kind}/${id}/move`, { direction })),
+      json<OrderedItem[]>(await apiRequest('POST', `/api/admin/${kind}/${id}/move`, { direction })),
     onSuccess: () => invalidateCourse(client, courseId),
     onError: (error) => reportFailure(error, adminToasts.moveFailed, effects),
   });

@@ -430,7 +430,7 @@ describe('Dashboard (superuser)', () => {
       audit: [
         {
           id: 'a1',
-          action: 'role_change',
+          action: 'role_changed',
           fromValue: 'individual',
           toValue: 'admin',
           actor: { id: 'x', name: 'Sara Super', email: 's@demo.no' },
@@ -438,7 +438,7 @@ describe('Dashboard (superuser)', () => {
         },
       ],
     }),
-    ...Array.from({ length: 29 }, (_, i) => person(i + 2, { createdAt: i === 0 ? null : '2026-03-05T12:00:00Z' })),
+    ...Array.from({ length: 29 }, (_, i) => person(i + 2, { createdAt: i === 0 ? '' : '2026-03-05T12:00:00Z' })),
   ];
 
   it('shows the figures, roles, progress, recent users, usage and a paged, searchable grid', async () => {

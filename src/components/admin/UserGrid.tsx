@@ -105,17 +105,12 @@ export function UserGrid({ users, currentUserId }: { users: AdminUser[]; current
   );
 }
 
-const actionText: Record<string, string> = {
-  deactivate: 'Deaktivert',
+const actionText: Record<AuditEntry['action'], string> = {
+  created: 'Opprettet',
+  promoted: 'Rolle gitt',
   deactivated: 'Deaktivert',
-  activate: 'Aktivert',
-  activated: 'Aktivert',
-  reactivate: 'Aktivert',
-  reactivated: 'Aktivert',
-  role_change: 'Rolle endret',
+  reactivated: 'Aktivert igjen',
   role_changed: 'Rolle endret',
-  role: 'Rolle endret',
-  status: 'Status endret',
 };
 
 const valueText = (value: string | null) => {
@@ -130,8 +125,8 @@ function AuditLine({ entry }: { entry: AuditEntry }) {
   const change = entry.fromValue !== null || entry.toValue !== null ? `: ${valueText(entry.fromValue)} → ${valueText(entry.toValue)}` : '';
   return (
     <li>
-      {actionText[entry.action] ?? entry.action}
-      {change} ({entry.actor?.name ?? 'ukjent'}, {dateTimeFormat.format(new Date(entry.createdAt))})
+      {actionText[entry.action] ?? String(entry.action)}
+      {change} ({entry.actor?.name ?? 'kommandolinjen'}, {dateTimeFormat.format(new Date(entry.createdAt))})
     </li>
   );
 }
