@@ -26,7 +26,7 @@ export default function AdminView({ user }: { user: CurrentUser }) {
         </div>
       </header>
       <main id="main" className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
-        <h1 className="text-2xl font-bold text-ink sm:text-3xl">Administrasjonsdashboard</h1>
+        <h1 className="break-words text-xl font-bold text-ink sm:text-3xl">Administrasjonsdashboard</h1>
         <Tabs defaultValue="innhold">
           <TabsList aria-label="Administrasjon">
             <TabsTrigger value="innhold">Innholdsbehandling</TabsTrigger>

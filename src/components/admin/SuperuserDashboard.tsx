@@ -9,7 +9,7 @@ import { AssistantUsageCard } from './AssistantUsage';
 import { formatCreated, UserAvatar, UserGrid } from './UserGrid';
 
 /** How many users 'Siste Brukere' shows (spec, section 9). */
-export const RECENT_USERS = 5;
+const RECENT_USERS = 5;
 const ROLES: Role[] = ['superuser', 'admin', 'company_admin', 'individual'];
 const numberFormat = new Intl.NumberFormat('nb-NO');
 const formatNumber = (n: number) => numberFormat.format(n);

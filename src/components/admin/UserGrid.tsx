@@ -19,7 +19,7 @@ import { Card } from '../ui/Card';
 import { Input, Label } from '../ui/Input';
 
 /** Users per page of the grid: it stays fast with hundreds of users. */
-export const USERS_PER_PAGE = 24;
+const USERS_PER_PAGE = 24;
 const ROLES: Role[] = ['superuser', 'admin', 'company_admin', 'individual'];
 
 const dateFormat = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo' });

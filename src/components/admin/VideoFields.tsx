@@ -5,7 +5,7 @@ import { Input } from '../ui/Input';
 import { Field } from './form-parts';
 
 /** Something the browser may try to load: a site path or an https URL (the server checks properly). */
-export function looksLikeVideoUrl(url: string): boolean {
+function looksLikeVideoUrl(url: string): boolean {
   return /^\/(?!\/)\S+$/u.test(url) || /^https:\/\/\S+$/u.test(url);
 }
 
