@@ -193,6 +193,10 @@ export async function createOrPromoteUser(db: Db, input: CreateOrPromote, passwo
   if (existing) {
     if (existing.role === input.role && existing.isActive) return { outcome: 'unchanged', userId: existing.id };
     await atomically(db, async (tx) => {
+      if (existing.role === 'superuser' && input.role !== 'superuser' && existing.isActive) {
+        const { otherActiveSuperusers } = await lockForChange(tx, existing.id);
+        if (otherActiveSuperusers === 0) throw new ConflictError(userMessages.lastSuperuser, userChangeErrorTypes.lastSuperuser);
+      }
       await tx.update(users).set({ role: input.role, isActive: true }).where(eq(users.id, existing.id));
       await tx.insert(userAuditLog).values({
         userId: existing.id,

@@ -23,8 +23,10 @@ const expectedTables = [
   'modules',
   'rate_limits',
   'sessions',
+  'user_audit_log',
   'users',
   'video_notes',
+  'videos',
 ];
 
 describe('migrations', () => {

@@ -1,0 +1,214 @@
+import { loadCatalogue } from '../../db/catalogue';
+import { chatConversations, videoNotes, videos } from '../../db/schema';
+import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
+import { acquireAppDb } from '../../src/server/db';
+
+/**
+ * THE authorisation matrix (issue 13, acceptance 1): every `/api` route of every function file ×
+ * every kind of caller, with the status class each must get. `authorization-matrix.test.ts`
+ * turns each cell into a test that calls the real handler with a real Request, and fails when a
+ * route some function declares has no row here, so a new endpoint cannot skip this table.
+ *
+ * Callers (demo accounts, password demo1234):
+ *   anonymous      no cookie
+ *   individual     ny@demo.no       (a learner who owns none of the rows below)
+ *   company_admin  bedrift@demo.no
+ *   admin          admin@demo.no
+ *   superuser      superbruker@demo.no
+ *   owner          elev@demo.no     (only on rows someone owns: video notes, chat conversations;
+ *                                    there every other caller is "another user")
+ * Expected: '2xx' | '3xx' or an exact status. Another user's note or conversation is 404, never
+ * 403 (it does not exist for them); admin routes are 401 anonymous, 403 for a role without access.
+ */
+
+export type Caller = 'anonymous' | 'individual' | 'company_admin' | 'admin' | 'superuser' | 'owner';
+export type Expected = '2xx' | '3xx' | 401 | 403 | 404;
+
+export const callerAccounts: Record<Exclude<Caller, 'anonymous'>, string> = {
+  individual: 'ny@demo.no',
+  company_admin: 'bedrift@demo.no',
+  admin: 'admin@demo.no',
+  superuser: 'superbruker@demo.no',
+  owner: 'elev@demo.no',
+};
+
+export interface MatrixRow {
+  /** Exactly as the function file declares it: `'METHOD /api/path/:param'`. */
+  route: string;
+  /** A concrete path, or one made per cell (for rows the call deletes). */
+  path: string | (() => Promise<string>);
+  body?: unknown | (() => unknown);
+  /** The call may end or replace the caller's session: sign in afresh for it. */
+  replacesSession?: boolean;
+  expect: Partial<Record<Caller, Expected>> & Record<Exclude<Caller, 'owner'>, Expected>;
+}
+
+// --- the seed's rows the paths use ------------------------------------------------
+
+const catalogue = loadCatalogue();
+const lessonOf = (type: string) => {
+  for (const course of catalogue) {
+    for (const [mi, module] of course.modules.entries()) {
+      const li = module.lessons.findIndex((l) => l.type === type);
+      if (li >= 0) return seedLessonId(course.id, mi, li);
+    }
+  }
+  throw new Error(`no ${type} lesson in the catalogue`);
+};
+const taskLesson = lessonOf('task');
+const videoLesson = lessonOf('video');
+const firstModule = seedModuleId('grunnleggende-ki', 0);
+const owner = seedId('user:elev@demo.no');
+const target = seedId('user:ny@demo.no');
+/** The seeded note and conversation of elev@demo.no. */
+const ownedNote = seedId(`note:${owner}:0`);
+const ownedConversation = seedId(`conversation:${owner}:0`);
+
+const db = async () => (await acquireAppDb()).db;
+
+/** A fresh conversation of the owner, for a cell that deletes one. */
+async function freshConversation(): Promise<string> {
+  const [row] = await (await db()).insert(chatConversations).values({ userId: owner, title: 'Matrise' }).returning({ id: chatConversations.id });
+  return row!.id;
+}
+
+/** A fresh note of the owner, for a cell that deletes one. */
+async function freshNote(): Promise<string> {
+  const [row] = await (
+    await db()
+  )
+    .insert(videoNotes)
+    .values({ userId: owner, lessonId: videoLesson, timestamp: 1, noteText: 'Matrise' })
+    .returning({ id: videoNotes.id });
+  return row!.id;
+}
+
+/** A fresh library video, for a cell that deletes one. */
+async function freshVideo(): Promise<string> {
+  const [row] = await (await db()).insert(videos).values({ title: 'Matrise', url: '/media/demo-leksjon.mp4' }).returning({ id: videos.id });
+  return row!.id;
+}
+
+let registrations = 0;
+
+// --- the table ------------------------------------------------------------------
+
+const everyone = (expected: Expected) => ({
+  anonymous: expected,
+  individual: expected,
+  company_admin: expected,
+  admin: expected,
+  superuser: expected,
+});
+const signedIn = { anonymous: 401, individual: '2xx', company_admin: '2xx', admin: '2xx', superuser: '2xx' } as const;
+/** Owned rows: only the owner; any other signed-in user gets 404. */
+const ownerOnly = { anonymous: 401, individual: 404, company_admin: 404, admin: 404, superuser: 404, owner: '2xx' } as const;
+const admins = { anonymous: 401, individual: 403, company_admin: 403, admin: '2xx', superuser: '2xx' } as const;
+const superusers = { anonymous: 401, individual: 403, company_admin: 403, admin: 403, superuser: '2xx' } as const;
+
+export const matrix: MatrixRow[] = [
+  // health.ts
+  { route: 'GET /api/health', path: '/api/health', expect: everyone('2xx') },
+
+  // auth.ts
+  { route: 'GET /api/login', path: '/api/login', expect: everyone('3xx') },
+  {
+    route: 'POST /api/auth/login',
+    path: '/api/auth/login',
+    body: { email: 'ny@demo.no', password: 'demo1234' },
+    replacesSession: true,
+    expect: everyone('2xx'),
+  },
+  {
+    route: 'POST /api/auth/register',
+    path: '/api/auth/register',
+    body: () => ({ firstName: 'Matrise', lastName: 'Test', email: `matrise-${++registrations}@example.no`, password: 'et langt passord' }),
+    replacesSession: true,
+    expect: everyone('2xx'),
+  },
+  { route: 'GET /api/logout', path: '/api/logout', expect: { ...everyone('2xx'), anonymous: '3xx' } },
+  { route: 'POST /api/logout', path: '/api/logout', replacesSession: true, expect: everyone('3xx') },
+  { route: 'GET /api/auth/user', path: '/api/auth/user', expect: signedIn },
+
+  // courses.ts
+  { route: 'GET /api/courses', path: '/api/courses', expect: signedIn },
+  { route: 'GET /api/courses/:courseId/modules-with-progress', path: '/api/courses/grunnleggende-ki/modules-with-progress', expect: signedIn },
+  { route: 'GET /api/courses/:courseId/with-content', path: '/api/courses/grunnleggende-ki/with-content', expect: signedIn },
+  { route: 'GET /api/courses/:courseId/progress', path: '/api/courses/grunnleggende-ki/progress', expect: signedIn },
+  { route: 'GET /api/modules/:moduleId/lessons', path: `/api/modules/${firstModule}/lessons`, expect: signedIn },
+
+  // enrollments.ts
+  { route: 'GET /api/users/me/enrollments', path: '/api/users/me/enrollments', expect: signedIn },
+  { route: 'POST /api/enrollments', path: '/api/enrollments', body: { courseId: 'ki-markedsforing' }, expect: signedIn },
+
+  // lessons.ts
+  { route: 'POST /api/lessons/:id/progress', path: `/api/lessons/${taskLesson}/progress`, body: { completed: true }, expect: signedIn },
+  {
+    route: 'POST /api/lessons/:id/watch-position',
+    path: `/api/lessons/${videoLesson}/watch-position`,
+    body: { positionSeconds: 1 },
+    expect: signedIn,
+  },
+  // The caller's own notes on a lesson: everyone signed in gets their own (possibly empty) list.
+  { route: 'GET /api/lessons/:id/video-notes', path: `/api/lessons/${videoLesson}/video-notes`, expect: { ...signedIn, owner: '2xx' } },
+
+  // video-notes.ts
+  { route: 'POST /api/video-notes', path: '/api/video-notes', body: { lessonId: videoLesson, timestamp: 3, noteText: 'Matrise' }, expect: signedIn },
+  { route: 'PUT /api/video-notes/:id', path: `/api/video-notes/${ownedNote}`, body: { noteText: 'Endret i matrisen' }, expect: ownerOnly },
+  { route: 'DELETE /api/video-notes/:id', path: async () => `/api/video-notes/${await freshNote()}`, expect: ownerOnly },
+
+  // chat.ts
+  { route: 'GET /api/chat/conversations', path: '/api/chat/conversations', expect: { ...signedIn, owner: '2xx' } },
+  { route: 'POST /api/chat/conversations', path: '/api/chat/conversations', body: { title: 'Matrise' }, expect: signedIn },
+  { route: 'DELETE /api/chat/conversations/:id', path: async () => `/api/chat/conversations/${await freshConversation()}`, expect: ownerOnly },
+  { route: 'GET /api/chat/conversations/:id/messages', path: `/api/chat/conversations/${ownedConversation}/messages`, expect: ownerOnly },
+  {
+    route: 'POST /api/chat/conversations/:id/messages',
+    path: `/api/chat/conversations/${ownedConversation}/messages`,
+    body: { content: 'Hva er en språkmodell?' },
+    expect: ownerOnly,
+  },
+
+  // admin.ts
+  { route: 'GET /api/admin/courses', path: '/api/admin/courses', expect: admins },
+  {
+    route: 'PUT /api/admin/courses/:courseId/name',
+    path: '/api/admin/courses/grunnleggende-ki/name',
+    body: { name: 'KI Grunnkurs' },
+    expect: admins,
+  },
+  {
+    route: 'PUT /api/admin/modules/:moduleId/name',
+    path: `/api/admin/modules/${firstModule}/name`,
+    body: { name: 'Hva er kunstig intelligens?' },
+    expect: admins,
+  },
+  {
+    route: 'POST /api/admin/courses/:courseId/modules',
+    path: '/api/admin/courses/grunnleggende-ki/modules',
+    body: { title: 'Matrisemodul', orderIndex: 0 },
+    expect: admins,
+  },
+  {
+    route: 'POST /api/admin/modules/:moduleId/lessons',
+    path: `/api/admin/modules/${firstModule}/lessons`,
+    body: { title: 'Matriseleksjon', lessonType: 'text', content: { text: 'Tekst' }, orderIndex: 0, videoUrl: null },
+    expect: admins,
+  },
+  {
+    route: 'PUT /api/admin/lessons/:lessonId/content',
+    path: `/api/admin/lessons/${taskLesson}/content`,
+    body: { content: { instructions: 'Endret i matrisen' }, videoUrl: null },
+    expect: admins,
+  },
+  { route: 'POST /api/admin/modules/:moduleId/move', path: `/api/admin/modules/${firstModule}/move`, body: { direction: 'up' }, expect: admins },
+  { route: 'POST /api/admin/lessons/:lessonId/move', path: `/api/admin/lessons/${taskLesson}/move`, body: { direction: 'up' }, expect: admins },
+  { route: 'GET /api/admin/videos', path: '/api/admin/videos', expect: admins },
+  { route: 'POST /api/admin/videos', path: '/api/admin/videos', body: { title: 'Matrisevideo', url: '/media/demo-leksjon.mp4' }, expect: admins },
+  { route: 'DELETE /api/admin/videos/:id', path: async () => `/api/admin/videos/${await freshVideo()}`, expect: admins },
+  { route: 'GET /api/admin/statistics', path: '/api/admin/statistics', expect: superusers },
+  { route: 'GET /api/admin/users', path: '/api/admin/users', expect: superusers },
+  // No-op changes (ny@demo.no is an active individual): allowed or refused, nothing else changes.
+  { route: 'PUT /api/admin/users/:userId/status', path: `/api/admin/users/${target}/status`, body: { isActive: true }, expect: superusers },
+  { route: 'PUT /api/admin/users/:userId/role', path: `/api/admin/users/${target}/role`, body: { role: 'individual' }, expect: superusers },
+];
