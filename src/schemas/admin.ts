@@ -44,7 +44,10 @@ const description = text({ max: 5_000, min: 0, multiline: true, messages: { tooL
 
 /** Blank → null; otherwise an https URL or a site path. */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
-export const videoUrlField = z.preprocess(blankToNull, text({ max: 2_048 }).refine(isMediaUrl, { error: adminMessages.videoUrl, abort: true }).nullable());
+export const videoUrlField = z.preprocess(
+  blankToNull,
+  text({ max: 2_048 }).refine(isMediaUrl, { error: adminMessages.videoUrl, abort: true }).nullable(),
+);
 
 /** Seconds; a browser's fractional `video.duration` is rounded (at least one second). */
 export const durationField = z
