@@ -50,7 +50,8 @@ export function Field({
         </p>
       )}
       {errors.length > 0 && (
-        <p id={errorId} className="text-sm text-danger">
+        // Announced when it appears: the server's message for this field.
+        <p id={errorId} role="alert" className="text-sm text-danger">
           {errors.join(' ')}
         </p>
       )}
