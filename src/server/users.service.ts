@@ -184,8 +184,8 @@ export async function findUserByEmail(db: Db, email: string): Promise<{ id: stri
 
 /**
  * `npm run user:create`: creates the user with this role and password hash, or gives an existing
- * user the role (and reactivates them; their password stays). An audit row with no actor says the
- * command line did it. One transaction.
+ * user the role (and reactivates them; their password stays). Audit rows ('created', 'promoted',
+ * 'reactivated') with no actor say the command line did it. One transaction.
  */
 export async function createOrPromoteUser(db: Db, input: CreateOrPromote, passwordHash: () => Promise<string>): Promise<CreateOrPromoteResult> {
   const email = input.email.toLowerCase();
@@ -198,13 +198,11 @@ export async function createOrPromoteUser(db: Db, input: CreateOrPromote, passwo
         if (otherActiveSuperusers === 0) throw new ConflictError(userMessages.lastSuperuser, userChangeErrorTypes.lastSuperuser);
       }
       await tx.update(users).set({ role: input.role, isActive: true }).where(eq(users.id, existing.id));
-      await tx.insert(userAuditLog).values({
-        userId: existing.id,
-        actorId: null,
-        action: 'promoted',
-        fromValue: existing.isActive ? existing.role : `${existing.role} (inaktiv)`,
-        toValue: input.role,
-      });
+      const entries: (typeof userAuditLog.$inferInsert)[] = [];
+      if (!existing.isActive) entries.push({ userId: existing.id, actorId: null, action: 'reactivated', fromValue: 'false', toValue: 'true' });
+      if (existing.role !== input.role)
+        entries.push({ userId: existing.id, actorId: null, action: 'promoted', fromValue: existing.role, toValue: input.role });
+      await tx.insert(userAuditLog).values(entries);
     });
     return { outcome: 'promoted', userId: existing.id, from: existing };
   }

@@ -120,6 +120,35 @@ describe('role changes', () => {
   });
 });
 
+describe('createOrPromoteUser (npm run user:create)', () => {
+  it('reactivates and promotes an inactive user, with an audit row for each change and no actor', async () => {
+    const d = await db();
+    const result = await createOrPromoteUser(d, { email: 'INAKTIV@demo.no', role: 'admin' }, () => Promise.reject(new Error('no password needed')));
+    expect(result).toMatchObject({ outcome: 'promoted', userId: userId('inaktiv@demo.no'), from: { role: 'individual', isActive: false } });
+    const [user] = await d
+      .select({ role: users.role, isActive: users.isActive })
+      .from(users)
+      .where(eq(users.id, userId('inaktiv@demo.no')));
+    expect(user).toEqual({ role: 'admin', isActive: true });
+    const audit = await d
+      .select()
+      .from(userAuditLog)
+      .where(eq(userAuditLog.userId, userId('inaktiv@demo.no')));
+    expect(audit.map((a) => [a.action, a.fromValue, a.toValue, a.actorId]).sort()).toEqual([
+      ['promoted', 'individual', 'admin', null],
+      ['reactivated', 'false', 'true', null],
+    ]);
+    expect(await createOrPromoteUser(d, { email: 'inaktiv@demo.no', role: 'admin' }, () => Promise.reject(new Error('unused')))).toMatchObject({
+      outcome: 'unchanged',
+    });
+    // Back as the seed had it.
+    await d
+      .update(users)
+      .set({ role: 'individual', isActive: false })
+      .where(eq(users.id, userId('inaktiv@demo.no')));
+  });
+});
+
 describe('refusals', () => {
   it('refuses changes to the caller’s own account with 409 own_account', async () => {
     const self = userId('superbruker@demo.no');
