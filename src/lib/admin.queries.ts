@@ -1,0 +1,229 @@
+import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { CurrentUser } from '../schemas/auth';
+import type { AdminCourse, AdminLesson, AdminStatistics, AdminUser, AdminVideo, AuditEntry, OrderedItem } from '../schemas/admin';
+import { type ApiError, apiRequest, getQueryFn, isUnauthorizedError } from './api';
+import { courseWithContentQuery } from './player.queries';
+import { type BrowserEffects, browserEffects, sessionExpired } from './session-expired';
+
+/**
+ * Queries, mutations and toasts of the admin page (issue 13), keyed by URL parts like
+ * learning.queries.ts. The answer types come from src/schemas/admin.ts (type imports
+ * only: no zod reaches the browser).
+ */
+
+export type Role = CurrentUser['role'];
+export type { AdminCourse, AdminLesson, AdminStatistics, AdminUser, AdminVideo, AuditEntry, OrderedItem };
+export type AssistantUsage = AdminStatistics['assistant'];
+
+// --- reads ----------------------------------------------------------------------
+
+export const adminCoursesQuery = queryOptions({ queryKey: ['/api/admin/courses'], queryFn: getQueryFn<AdminCourse[]>() });
+export const adminVideosQuery = queryOptions({ queryKey: ['/api/admin/videos'], queryFn: getQueryFn<AdminVideo[]>() });
+export const adminStatisticsQuery = queryOptions({ queryKey: ['/api/admin/statistics'], queryFn: getQueryFn<AdminStatistics>() });
+export const adminUsersQuery = queryOptions({ queryKey: ['/api/admin/users'], queryFn: getQueryFn<AdminUser[]>() });
+export { courseWithContentQuery };
+
+// --- toasts (spec, section 8) ------------------------------------------------------
+
+type ToastInput = Parameters<BrowserEffects['toast']>[0];
+const failed = (description: string): ToastInput => ({ title: 'Feil', description, variant: 'destructive' });
+
+export const adminToasts = {
+  courseRenamed: { title: 'Kursnavn oppdatert' },
+  courseRenameFailed: failed('Kunne ikke oppdatere kursnavn.'),
+  moduleRenamed: { title: 'Modulnavn oppdatert' },
+  moduleRenameFailed: failed('Kunne ikke oppdatere modulnavn.'),
+  moduleCreated: { title: 'Modul opprettet' },
+  moduleCreateFailed: failed('Kunne ikke opprette modul.'),
+  lessonCreated: { title: 'Leksjon opprettet' },
+  lessonCreateFailed: failed('Kunne ikke opprette leksjon.'),
+  lessonUpdated: { title: 'Leksjon oppdatert' },
+  lessonUpdateFailed: failed('Kunne ikke oppdatere leksjon.'),
+  videoRegistered: { title: 'Video registrert' },
+  videoRegisterFailed: failed('Kunne ikke registrere video.'),
+  videoMissing: failed('Video URL og tittel er påkrevd.'),
+  videoDeleted: { title: 'Video slettet' },
+  videoDeleteFailed: failed('Kunne ikke slette videoen.'),
+  moveFailed: failed('Kunne ikke endre rekkefølgen.'),
+  userActivated: { title: 'Bruker aktivert' },
+  userDeactivated: { title: 'Bruker deaktivert' },
+  roleChanged: { title: 'Rolle endret' },
+  userUpdateFailed: failed('Kunne ikke endre brukeren.'),
+} satisfies Record<string, ToastInput>;
+
+/** A failure: an expired session goes to sign-in, anything else shows `fallback`. */
+function reportFailure(error: unknown, fallback: ToastInput, effects: BrowserEffects): void {
+  if (isUnauthorizedError(error)) return sessionExpired(effects);
+  effects.toast(fallback);
+}
+
+/** The server's Norwegian sentence for a refused user change (409 own account / last superuser), else the fallback. */
+function userFailure(error: unknown): ToastInput {
+  const message = (error as Partial<ApiError> | null)?.bodyError;
+  const status = (error as Partial<ApiError> | null)?.status;
+  return status === 409 && message ? failed(message) : adminToasts.userUpdateFailed;
+}
+
+const json = async <T>(response: Response) => (await response.json()) as T;
+
+const invalidateCourses = (client: QueryClient) => client.invalidateQueries({ queryKey: adminCoursesQuery.queryKey });
+const invalidateCourse = (client: QueryClient, courseId: string) => client.invalidateQueries({ queryKey: courseWithContentQuery(courseId).queryKey });
+
+// --- content mutations -------------------------------------------------------------
+
+export function renameCourseMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async ({ courseId, name }: { courseId: string; name: string }) =>
+      json<{ id: string; title: string }>(await apiRequest('PUT', `/api/admin/courses/${courseId}/name`, { name })),
+    onSuccess: async (_result, { courseId }) => {
+      effects.toast(adminToasts.courseRenamed);
+      await Promise.all([invalidateCourses(client), invalidateCourse(client, courseId)]);
+    },
+    onError: (error) => reportFailure(error, adminToasts.courseRenameFailed, effects),
+  });
+}
+
+export function renameModuleMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async ({ moduleId, name }: { moduleId: string; name: string }) =>
+      json<{ id: string; title: string }>(await apiRequest('PUT', `/api/admin/modules/${moduleId}/name`, { name })),
+    onSuccess: async () => {
+      effects.toast(adminToasts.moduleRenamed);
+      await invalidateCourse(client, courseId);
+    },
+    onError: (error) => reportFailure(error, adminToasts.moduleRenameFailed, effects),
+  });
+}
+
+export interface CreateModuleInput {
+  title: string;
+  description: string;
+}
+
+export function createModuleMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    // The spec's client sends orderIndex 0; the server places the module last.
+    mutationFn: async (input: CreateModuleInput) =>
+      json<unknown>(await apiRequest('POST', `/api/admin/courses/${courseId}/modules`, { ...input, orderIndex: 0 })),
+    onSuccess: async () => {
+      effects.toast(adminToasts.moduleCreated);
+      await Promise.all([invalidateCourse(client, courseId), invalidateCourses(client)]);
+    },
+    onError: (error) => reportFailure(error, adminToasts.moduleCreateFailed, effects),
+  });
+}
+
+export interface CreateLessonInput {
+  title: string;
+  lessonType: 'text' | 'html' | 'video';
+  content: Record<string, unknown>;
+  videoUrl: string | null;
+  durationSeconds?: number;
+}
+
+export function createLessonMutation(client: QueryClient, courseId: string, moduleId: string, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async (input: CreateLessonInput) =>
+      json<AdminLesson>(await apiRequest('POST', `/api/admin/modules/${moduleId}/lessons`, { ...input, orderIndex: 0 })),
+    onSuccess: async () => {
+      effects.toast(adminToasts.lessonCreated);
+      await invalidateCourse(client, courseId);
+    },
+    onError: (error) => reportFailure(error, adminToasts.lessonCreateFailed, effects),
+  });
+}
+
+export interface UpdateLessonInput {
+  title?: string;
+  content: Record<string, unknown>;
+  videoUrl: string | null;
+  durationSeconds?: number;
+}
+
+export function updateLessonMutation(client: QueryClient, courseId: string, lessonId: string, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async (input: UpdateLessonInput) => json<AdminLesson>(await apiRequest('PUT', `/api/admin/lessons/${lessonId}/content`, input)),
+    onSuccess: async () => {
+      effects.toast(adminToasts.lessonUpdated);
+      await invalidateCourse(client, courseId);
+    },
+    onError: (error) => reportFailure(error, adminToasts.lessonUpdateFailed, effects),
+  });
+}
+
+export type Direction = 'up' | 'down';
+
+/** Moves a module (within its course) or a lesson (within its module) one place up or down. */
+export function moveMutation(client: QueryClient, courseId: string, kind: 'modules' | 'lessons', effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async ({ id, direction }: { id: string; direction: Direction }) =>
+      json<OrderedItem[]>(await apiRequest('POST', `/api/admin/${kind}/${id}/move`, { direction })),
+    onSuccess: () => invalidateCourse(client, courseId),
+    onError: (error) => reportFailure(error, adminToasts.moveFailed, effects),
+  });
+}
+
+// --- video library -------------------------------------------------------------------
+
+export interface RegisterVideoInput {
+  title: string;
+  url: string;
+  description?: string;
+  durationSeconds?: number;
+}
+
+export function registerVideoMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async (input: RegisterVideoInput) => json<AdminVideo>(await apiRequest('POST', '/api/admin/videos', input)),
+    onSuccess: async () => {
+      effects.toast(adminToasts.videoRegistered);
+      await client.invalidateQueries({ queryKey: adminVideosQuery.queryKey });
+    },
+    onError: (error) => reportFailure(error, adminToasts.videoRegisterFailed, effects),
+  });
+}
+
+export function deleteVideoMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async (id: string) => {
+      await apiRequest('DELETE', `/api/admin/videos/${id}`);
+    },
+    onSuccess: async () => {
+      effects.toast(adminToasts.videoDeleted);
+      await client.invalidateQueries({ queryKey: adminVideosQuery.queryKey });
+    },
+    onError: (error) => reportFailure(error, adminToasts.videoDeleteFailed, effects),
+  });
+}
+
+// --- users (superuser) -------------------------------------------------------------------
+
+const invalidateUsers = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: adminUsersQuery.queryKey }),
+    client.invalidateQueries({ queryKey: adminStatisticsQuery.queryKey }),
+  ]);
+
+export function userStatusMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async ({ userId, isActive }: { userId: string; isActive: boolean }) =>
+      json<AdminUser>(await apiRequest('PUT', `/api/admin/users/${userId}/status`, { isActive })),
+    onSuccess: async (user) => {
+      effects.toast(user.isActive ? adminToasts.userActivated : adminToasts.userDeactivated);
+      await invalidateUsers(client);
+    },
+    onError: (error) => reportFailure(error, userFailure(error), effects),
+  });
+}
+
+export function userRoleMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async ({ userId, role }: { userId: string; role: Role }) =>
+      json<AdminUser>(await apiRequest('PUT', `/api/admin/users/${userId}/role`, { role })),
+    onSuccess: async () => {
+      effects.toast(adminToasts.roleChanged);
+      await invalidateUsers(client);
+    },
+    onError: (error) => reportFailure(error, userFailure(error), effects),
+  });
+}
