@@ -39,6 +39,9 @@ export default defineConfig({
       DATABASE_URL: '',
       DATABASE_DRIVER: 'pglite',
       APP_ENV: 'test',
+      // Every browser of the suite registers from 127.0.0.1; the sign-up throttle itself is
+      // tested in tests/integration/sign-in-protection.test.ts.
+      SIGNUP_LIMIT_PER_HOUR: '1000',
     },
   },
 });

@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
  * Pages that must not be indexed stay out of the sitemap (they also carry noindex).
  * Used by @astrojs/sitemap at build time and by the dev server's sitemap below.
  */
-export const sitemapFilter = (page: string): boolean => !/\/(logg-inn|registrer|404)\/?$/.test(new URL(page).pathname);
+export const sitemapFilter = (page: string): boolean => !/\/(logg-inn|registrer|admin|404)\/?$/.test(new URL(page).pathname);
 
 type Route = Pick<IntegrationResolvedRoute, 'type' | 'origin' | 'pathname' | 'entrypoint' | 'isPrerendered' | 'generate'>;
 type PageModule = { getStaticPaths?: () => Promise<{ params: Record<string, string | undefined> }[]> };

@@ -81,6 +81,8 @@ const schema = z.object({
   AI_HISTORY_MESSAGES: z.coerce.number().int().min(1).max(50).default(10),
   /** Messages to the assistant per user per day (UTC), counted in Postgres; then 429. */
   AI_DAILY_MESSAGE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(50),
+  /** New accounts per client address per hour (POST /api/auth/register); more → 429. */
+  SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** The AI provider's name, shown when its quota is used up ('OpenAI-kvoten er brukt opp'). */
   AI_PROVIDER_NAME: z.preprocess(emptyToUndefined, z.string().min(1).max(60).default('OpenAI')),
   /** Real PostgreSQL server for the test suite; empty: tests use PGlite only. */

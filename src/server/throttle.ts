@@ -1,5 +1,6 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { env } from './env';
 import { rateLimits } from '../../db/schema';
 
 /**
@@ -41,7 +42,7 @@ export const policies = {
   /** Per address across accounts: offices and schools share addresses, so allow more. */
   loginIp: { free: 20, baseDelayMs: 15_000, maxDelayMs: 15 * MINUTE, resetAfterMs: 60 * MINUTE },
   /** Sign-ups per address (every sign-up counts, not only failures). */
-  registerIp: { free: 10, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },
+  registerIp: { free: env.SIGNUP_LIMIT_PER_HOUR, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },
 } satisfies Record<string, ThrottlePolicy>;
 
 /** How long the `count`-th attempt blocks the key (0: not at all). */
