@@ -69,7 +69,10 @@ export function resolveDriver(options: DatabaseOptions): Driver {
 // --- query observation (used by tests to count statements per request) ---------
 
 type QueryListener = (query: string, params: unknown[]) => void;
-const queryListeners = new Set<QueryListener>();
+// On globalThis: every bundle that inlines this module (each function of `npm run serve`)
+// shares one set, so a listener sees the statements of every function. `npm run bench`
+// counts statements per request through it (scripts/bench/statement-counter.ts).
+const queryListeners = ((globalThis as { __kiaQueryListeners?: Set<QueryListener> }).__kiaQueryListeners ??= new Set<QueryListener>());
 
 /** Calls `listener` for every SQL statement drizzle sends; returns an unsubscribe function. */
 export function onQuery(listener: QueryListener): () => void {
