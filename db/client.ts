@@ -86,6 +86,27 @@ const logger: Logger = {
   },
 };
 
+// --- prepared statements ----------------------------------------------------------
+
+/**
+ * One drizzle prepared statement per database object, built on first use. The hot
+ * queries (the session lookup, the dashboard's progress) are then not rebuilt from
+ * the query builder on every request, and node-postgres sends them as named
+ * statements that PostgreSQL parses once per connection. `build` must always make
+ * the same SQL under the same name (PostgreSQL refuses one name for two texts).
+ */
+export function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
+  const cache = new WeakMap<Db, T>();
+  return (db) => {
+    let prepared = cache.get(db);
+    if (!prepared) {
+      prepared = build(db);
+      cache.set(db, prepared);
+    }
+    return prepared;
+  };
+}
+
 // --- pool errors ----------------------------------------------------------------
 
 /** The subset of pg-pool's events we listen to (node-postgres and Neon's Pool both have them). */

@@ -384,16 +384,20 @@ async function consistency(fixture: Fixture): Promise<[string, string, string][]
     [
       'task lesson completed: progress rows',
       created.progress.size,
-      await value(
-        sql`select count(*) from lesson_progress where lesson_id = ${fixture.taskLessonId} and completed and user_id in ${[...created.progress]}`,
-      ),
+      created.progress.size
+        ? await value(
+            sql`select count(*) from lesson_progress where lesson_id = ${fixture.taskLessonId} and completed and user_id in ${[...created.progress]}`,
+          )
+        : 0,
     ],
     [
       'watch position saved: progress rows',
       created.watch.size,
-      await value(
-        sql`select count(*) from lesson_progress where lesson_id = ${fixture.videoLessonId} and watch_saved_at is not null and user_id in ${[...created.watch]}`,
-      ),
+      created.watch.size
+        ? await value(
+            sql`select count(*) from lesson_progress where lesson_id = ${fixture.videoLessonId} and watch_saved_at is not null and user_id in ${[...created.watch]}`,
+          )
+        : 0,
     ],
   ];
   return checks.map(([what, expected, actual]) => [what, `${expected} → ${actual}`, expected === actual ? 'ok' : 'MISMATCH']);
