@@ -15,6 +15,7 @@ import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../db/client';
 import { migrateAndSeed } from '../db/prepare';
+import { env } from '../src/server/env';
 import { benchDatabase } from './bench/database';
 import { load, type LoadResult, type RequestSpec } from './bench/load';
 import { gitRevision, machine, table, today, writeBlock } from './bench/report';
@@ -38,7 +39,7 @@ const settings = {
 /** `--only=courses,with-content`: just the endpoints whose name contains one of these (plus health). */
 const only = (args.find((a) => a.startsWith('--only='))?.split('=')[1] ?? '').split(',').filter(Boolean);
 const skipMixed = flag('no-mixed');
-const port = Number(process.env.BENCH_PORT ?? 4347);
+const port = env.BENCH_PORT;
 const counterPort = port + 1;
 const base = `http://127.0.0.1:${port}`;
 const run = Date.now().toString(36);
@@ -47,10 +48,10 @@ const run = Date.now().toString(36);
 
 if (!flag('no-build') || !existsSync('dist/index.html')) {
   console.log('Building the production site (npm run build)…');
-  const env = { ...process.env };
-  delete env.DATABASE_URL;
-  delete env.NETLIFY_DATABASE_URL;
-  const built = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env });
+  const buildEnv = { ...process.env };
+  delete buildEnv.DATABASE_URL;
+  delete buildEnv.NETLIFY_DATABASE_URL;
+  const built = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: buildEnv });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 

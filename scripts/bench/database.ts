@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type DatabaseOptions, openDatabase } from '../../db/client';
+import { env } from '../../src/server/env';
 import { postgresBinDir, startThrowawayPostgres } from '../../tests/setup/throwaway-pg';
 
 export interface BenchDatabase {
@@ -20,7 +21,7 @@ export interface BenchDatabase {
 
 export async function benchDatabase(): Promise<BenchDatabase> {
   const name = `kia_bench_${Date.now()}`;
-  const testUrl = process.env.TEST_DATABASE_URL;
+  const testUrl = env.TEST_DATABASE_URL;
   if (testUrl) {
     const admin = await openDatabase({ url: testUrl, driver: 'pg' });
     await admin.db.execute(sql.raw(`create database ${name}`));

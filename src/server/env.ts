@@ -91,6 +91,8 @@ const schema = z.object({
   CI: z.stringbool().default(false),
   /** Port of `npm run serve` (the production build served locally). */
   SERVE_PORT: z.coerce.number().int().min(1).max(65535).default(4322),
+  /** Port of the server `npm run bench` starts (its statement counter uses the next one). */
+  BENCH_PORT: z.coerce.number().int().min(1).max(65534).default(4347),
 });
 
 export type Env = z.infer<typeof schema>;
