@@ -1,5 +1,5 @@
-import { and, asc, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Db, preparedPer } from '../../db/client';
 import { courses, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
 import type { HtmlContent, LessonContentValue, LessonType, VideoContent } from '../schemas/lesson-content';
 import type { CourseWithContent, PlayerLesson, PlayerModule } from '../schemas/player';
@@ -24,11 +24,11 @@ function contentForPlayer(type: LessonType, content: LessonContentValue): Lesson
 
 /**
  * The course with every module and lesson in order and the caller's state of each lesson.
- * Two statements: the course with the caller's enrollment, then modules ⟕ lessons ⟕ the
- * caller's progress in one ordered query.
+ * Two prepared statements: the course with the caller's enrollment, then modules ⟕ lessons
+ * ⟕ the caller's progress in one ordered query.
  */
-export async function courseWithContent(db: Db, userId: string, courseId: string): Promise<CourseWithContent> {
-  const [course] = await db
+const courseQuery = preparedPer((db) =>
+  db
     .select({
       id: courses.id,
       title: courses.title,
@@ -37,11 +37,13 @@ export async function courseWithContent(db: Db, userId: string, courseId: string
       enrollmentId: enrollments.id,
     })
     .from(courses)
-    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, userId)))
-    .where(eq(courses.id, courseId));
-  if (!course) throw new NotFoundError(playerMessages.courseNotFound);
+    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, sql.placeholder('userId'))))
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .prepare('course_with_enrollment'),
+);
 
-  const rows = await db
+const contentQuery = preparedPer((db) =>
+  db
     .select({
       moduleId: modules.id,
       moduleTitle: modules.title,
@@ -60,9 +62,16 @@ export async function courseWithContent(db: Db, userId: string, courseId: string
     })
     .from(modules)
     .leftJoin(lessons, eq(lessons.moduleId, modules.id))
-    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(eq(modules.courseId, courseId))
-    .orderBy(asc(modules.orderIndex), asc(modules.createdAt), asc(modules.id), asc(lessons.orderIndex), asc(lessons.createdAt), asc(lessons.id));
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, sql.placeholder('userId'))))
+    .where(eq(modules.courseId, sql.placeholder('courseId')))
+    .orderBy(asc(modules.orderIndex), asc(modules.createdAt), asc(modules.id), asc(lessons.orderIndex), asc(lessons.createdAt), asc(lessons.id))
+    .prepare('course_content'),
+);
+
+export async function courseWithContent(db: Db, userId: string, courseId: string): Promise<CourseWithContent> {
+  const [course] = await courseQuery(db).execute({ userId, courseId });
+  if (!course) throw new NotFoundError(playerMessages.courseNotFound);
+  const rows = await contentQuery(db).execute({ userId, courseId });
 
   const byModule = new Map<string, PlayerModule>();
   for (const r of rows) {
