@@ -69,7 +69,10 @@ export function resolveDriver(options: DatabaseOptions): Driver {
 // --- query observation (used by tests to count statements per request) ---------
 
 type QueryListener = (query: string, params: unknown[]) => void;
-const queryListeners = new Set<QueryListener>();
+// On globalThis: every bundle that inlines this module (each function of `npm run serve`)
+// shares one set, so a listener sees the statements of every function. `npm run bench`
+// counts statements per request through it (scripts/bench/statement-counter.ts).
+const queryListeners = ((globalThis as { __kiaQueryListeners?: Set<QueryListener> }).__kiaQueryListeners ??= new Set<QueryListener>());
 
 /** Calls `listener` for every SQL statement drizzle sends; returns an unsubscribe function. */
 export function onQuery(listener: QueryListener): () => void {
@@ -82,6 +85,27 @@ const logger: Logger = {
     for (const listener of queryListeners) listener(query, params);
   },
 };
+
+// --- prepared statements ----------------------------------------------------------
+
+/**
+ * One drizzle prepared statement per database object, built on first use. The hot
+ * queries (the session lookup, the dashboard's progress) are then not rebuilt from
+ * the query builder on every request, and node-postgres sends them as named
+ * statements that PostgreSQL parses once per connection. `build` must always make
+ * the same SQL under the same name (PostgreSQL refuses one name for two texts).
+ */
+export function preparedPer<T>(build: (db: Db) => T): (db: Db) => T {
+  const cache = new WeakMap<Db, T>();
+  return (db) => {
+    let prepared = cache.get(db);
+    if (!prepared) {
+      prepared = build(db);
+      cache.set(db, prepared);
+    }
+    return prepared;
+  };
+}
 
 // --- pool errors ----------------------------------------------------------------
 

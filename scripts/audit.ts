@@ -6,12 +6,19 @@
 // table with today's date in docs/performance.md. Exits 1 when a page misses the
 // budget (Performance ≥ 95, Accessibility, Best Practices and SEO 100).
 // `npm run audit` builds first; run `tsx scripts/audit.ts` directly to reuse dist/.
+// Then the signed-in app states (scripts/audit/app-states.ts: dashboard, chat panel,
+// player on a video and on a task lesson, admin content tab, superuser dashboard): JS
+// downloaded (raw, gzip), page transfer, axe-core WCAG 2.1 AA violations and Lighthouse
+// through the signed-in session's cookie; `--write` records that table too (with the
+// machine). `--app-only` / `--public-only` run one half.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { env } from '../src/server/env';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/chromium';
+import { type AppMeasure, appStates, measureAppStates, signInCookie } from './audit/app-states';
+import { machine, table as markdownTable, today, writeBlock } from './bench/report';
 import { publicRoutes } from '../tests/e2e/public-routes';
 
 const budget = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
@@ -21,6 +28,8 @@ const categories = Object.keys(budget) as Category[];
 const args = process.argv.slice(2);
 const write = args.includes('--write');
 const routes = args.filter((a) => a.startsWith('/'));
+const appOnly = args.includes('--app-only');
+const publicOnly = args.includes('--public-only');
 const runsArg = args.indexOf('--runs');
 const runs = runsArg >= 0 ? Math.max(1, Number(args[runsArg + 1]) || 1) : 3;
 const port = env.SERVE_PORT;
@@ -61,13 +70,14 @@ const stopServer = () => {
  * One Lighthouse run; a run that ends in a runtime error (a trace or protocol
  * hiccup on a busy machine scores 0 without measuring anything) is repeated.
  */
-async function audit(chromePort: number, route: string, attempts = 3) {
+async function audit(chromePort: number, route: string, attempts = 3, cookie?: string) {
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(`${origin}${route}`, {
       port: chromePort,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...categories],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
     const error = result.lhr.runtimeError?.code ?? (result.lhr.categories.performance?.score == null ? 'NO_SCORE' : undefined);
@@ -77,12 +87,49 @@ async function audit(chromePort: number, route: string, attempts = 3) {
   }
 }
 
+/** The median run's scores and metrics. */
+function summarise(measured: NonNullable<Awaited<ReturnType<typeof audit>>>[]) {
+  measured.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
+  const lhr = measured[Math.floor(measured.length / 2)]!;
+  const metric = (id: string) => lhr.audits[id]?.displayValue?.replace(/\u00a0/g, ' ') ?? '–';
+  return {
+    scores: Object.fromEntries(categories.map((c) => [c, Math.round((lhr.categories[c]?.score ?? 0) * 100)])) as Record<Category, number>,
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+  };
+}
+
 const rows: Row[] = [];
+const appRows: { measure: AppMeasure; lighthouse?: ReturnType<typeof summarise> }[] = [];
 let chrome: Awaited<ReturnType<typeof launch>> | undefined;
 try {
   await waitForServer(server);
   chrome = await launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...chromiumArgs] });
-  for (const route of routes.length > 0 ? routes : publicRoutes) {
+  if (!publicOnly) {
+    const cookies = {
+      'elev@demo.no': await signInCookie(origin, 'elev@demo.no'),
+      'admin@demo.no': await signInCookie(origin, 'admin@demo.no'),
+      'superbruker@demo.no': await signInCookie(origin, 'superbruker@demo.no'),
+    };
+    const measures = await measureAppStates(origin, await appStates(origin, cookies['elev@demo.no']), cookies);
+    for (const measure of measures) {
+      if (!measure.available) {
+        console.error(`${measure.state.name}: not available (${measure.state.path} answers 404)`);
+        appRows.push({ measure });
+        continue;
+      }
+      const measured = [];
+      for (let run = 0; run < runs; run++) measured.push(await audit(chrome.port, measure.state.path, 3, measure.cookie));
+      const lighthouseResult = summarise(measured);
+      appRows.push({ measure, lighthouse: lighthouseResult });
+      console.error(
+        `${measure.state.name}: JS ${kb(measure.jsGzip)} gzip, ${measure.violations.length} axe violations, Lighthouse ${categories.map((c) => lighthouseResult.scores[c]).join(' / ')}`,
+      );
+      for (const v of measure.violations) console.error(`  axe: ${v}`);
+    }
+  }
+  for (const route of appOnly ? [] : routes.length > 0 ? routes : publicRoutes) {
     const measured = [];
     for (let run = 0; run < runs; run++) measured.push(await audit(chrome.port, route));
     measured.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
@@ -119,15 +166,35 @@ const table = [
   '|---|---:|---:|---:|---:|---:|---:|---:|',
   ...rows.map((r) => `| ${r.route} | ${categories.map((c) => r.scores[c]).join(' | ')} | ${r.lcp} | ${r.tbt} | ${r.cls} |`),
 ].join('\n');
-console.log(`\nLighthouse ${lighthouseVersion()} (mobile preset, median of ${runs}), ${new Date().toISOString().slice(0, 10)}\n\n${table}\n`);
+if (rows.length) console.log(`\nLighthouse ${lighthouseVersion()} (mobile preset, median of ${runs}), ${today()}\n\n${table}\n`);
+
+const appTable = markdownTable(
+  ['App state (signed in)', 'JS raw', 'JS gzip', 'Transfer', 'axe', 'Perf.', 'A11y', 'BP', 'SEO', 'LCP', 'TBT', 'CLS'],
+  appRows.map(({ measure: m, lighthouse: l }) =>
+    m.available && l
+      ? [m.state.name, kb(m.jsRaw), kb(m.jsGzip), kb(m.transferred), m.violations.length, ...categories.map((c) => l.scores[c]), l.lcp, l.tbt, l.cls]
+      : [m.state.name, 'not available', '', '', '', '', '', '', '', '', '', ''],
+  ),
+);
+const appBlock = [
+  `Measured ${today()} with \`npm run audit\` on ${machine()}; Lighthouse ${lighthouseVersion()}, mobile preset, median of ${runs} run(s), signed in through the session cookie.`,
+  'JS: every script file downloaded until the state is reached plus inline scripts, gzip level 9 per file (as the budget tests count). Transfer: all bytes on the wire (gzip on, as Netlify). axe: WCAG 2.1 AA violations in the state (panel open, tab chosen); Lighthouse measures the page load of the same URL.',
+  appTable,
+].join('\n\n');
+if (appRows.length) console.log(`\n${appBlock}\n`);
 
 const misses = rows.filter((r) => categories.some((c) => r.scores[c] < budget[c]));
-if (write) recordTable(table);
+if (write && rows.length) recordTable(table);
+if (write && appRows.length) writeBlock('app-audit', appBlock);
 if (misses.length > 0) {
   console.error(`Below budget: ${misses.map((r) => r.route).join(', ')}`);
   process.exit(1);
 }
 process.exit(0);
+
+function kb(bytes: number): string {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
 
 function lighthouseVersion(): string {
   return (JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }).version;

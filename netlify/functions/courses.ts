@@ -2,15 +2,14 @@ import type { Config } from '@netlify/functions';
 import { courseParams, moduleParams } from '../../src/schemas/learning';
 import { createHandler, json, route } from '../../src/server/http';
 import { listCourses, moduleLessons, modulesWithProgress } from '../../src/server/learning.service';
-import { courseProgress, courseWithContent } from '../../src/server/player.service';
+import { courseProgress } from '../../src/server/player.service';
 
 /**
  * The catalogue as a signed-in learner sees it.
  *   GET /api/courses                                   signed in   courses in catalogue order
  *   GET /api/courses/:courseId/modules-with-progress   signed in   the caller's progress per module; 404 unknown course
  *   GET /api/modules/:moduleId/lessons                 signed in   lessons in order (no content); 404 unknown module
- *   GET /api/courses/:courseId/with-content            signed in   the course player's data: modules, lessons with content
- *                                                                  (HTML sanitised), the caller's state; 404 unknown course
+ *   (GET /api/courses/:courseId/with-content is course-content.ts: it alone ships the HTML sanitiser)
  *   GET /api/courses/:courseId/progress                signed in   {completed, total, percentage} for the caller; 404
  * Any signed-in user may open any course (decision 11).
  * Anonymous callers get 401 {"error":"Unauthorized"}; malformed ids 400.
@@ -28,14 +27,6 @@ export default createHandler({
     params: courseParams,
     async handler({ db, user, params }) {
       return json(await modulesWithProgress(db, user.id, params.courseId));
-    },
-  }),
-
-  'GET /api/courses/:courseId/with-content': route({
-    access: 'user',
-    params: courseParams,
-    async handler({ db, user, params }) {
-      return json(await courseWithContent(db, user.id, params.courseId));
     },
   }),
 
@@ -57,12 +48,6 @@ export default createHandler({
 });
 
 export const config: Config = {
-  path: [
-    '/api/courses',
-    '/api/courses/:courseId/modules-with-progress',
-    '/api/courses/:courseId/with-content',
-    '/api/courses/:courseId/progress',
-    '/api/modules/:moduleId/lessons',
-  ],
+  path: ['/api/courses', '/api/courses/:courseId/modules-with-progress', '/api/courses/:courseId/progress', '/api/modules/:moduleId/lessons'],
   method: ['GET'],
 };

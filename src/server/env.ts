@@ -97,6 +97,8 @@ const schema = z.object({
   FUZZ_RUNS: z.coerce.number().int().min(1).max(1_000_000).default(300),
   /** Fuzz test: fast-check seed (an integer); empty: the fixed seed 20261123. `npm run fuzz` picks a random one and prints it. */
   FUZZ_SEED: z.preprocess(emptyToUndefined, z.coerce.number().int().optional()),
+  /** Port of the server `npm run bench` starts (its statement counter uses the next one). */
+  BENCH_PORT: z.coerce.number().int().min(1).max(65534).default(4347),
 });
 
 export type Env = z.infer<typeof schema>;

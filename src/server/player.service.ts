@@ -1,21 +1,17 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { atomically, type Db } from '../../db/client';
 import { courses, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
 import { percentage } from '../schemas/learning';
-import type { HtmlContent, LessonContentValue, LessonType, VideoContent } from '../schemas/lesson-content';
+import type { VideoContent } from '../schemas/lesson-content';
 import {
   type CourseProgress,
-  type CourseWithContent,
   MAX_PLAYBACK_RATE,
-  type PlayerLesson,
-  type PlayerModule,
   type ProgressResult,
   WATCH_SLACK_SECONDS,
   WATCHED_THRESHOLD,
   type WatchState,
 } from '../schemas/player';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
-import { sanitizeLessonHtml } from './html';
 
 /**
  * The course player: a course with all its content, the caller's progress, completing
@@ -49,87 +45,8 @@ export function isWatched(furthestSeconds: number, durationSeconds: number): boo
   return furthestSeconds >= WATCHED_THRESHOLD * durationSeconds;
 }
 
-function watchState(positionSeconds: number, furthestSeconds: number, durationSeconds: number): WatchState {
+export function watchState(positionSeconds: number, furthestSeconds: number, durationSeconds: number): WatchState {
   return { positionSeconds, furthestSeconds, watched: isWatched(furthestSeconds, durationSeconds) };
-}
-
-function contentForPlayer(type: LessonType, content: LessonContentValue): LessonContentValue {
-  if (type !== 'html') return content;
-  const html = content as HtmlContent;
-  return { ...html, html: sanitizeLessonHtml(html.html) };
-}
-
-// --- reading ------------------------------------------------------------------
-
-/**
- * The course with every module and lesson in order and the caller's state of each lesson.
- * Two statements: the course with the caller's enrollment, then modules ⟕ lessons ⟕ the
- * caller's progress in one ordered query.
- */
-export async function courseWithContent(db: Db, userId: string, courseId: string): Promise<CourseWithContent> {
-  const [course] = await db
-    .select({
-      id: courses.id,
-      title: courses.title,
-      description: courses.description,
-      level: courses.level,
-      enrollmentId: enrollments.id,
-    })
-    .from(courses)
-    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, userId)))
-    .where(eq(courses.id, courseId));
-  if (!course) throw new NotFoundError(playerMessages.courseNotFound);
-
-  const rows = await db
-    .select({
-      moduleId: modules.id,
-      moduleTitle: modules.title,
-      moduleOrder: modules.orderIndex,
-      lessonId: lessons.id,
-      title: lessons.title,
-      description: lessons.description,
-      orderIndex: lessons.orderIndex,
-      type: lessons.type,
-      content: lessons.content,
-      estimatedMinutes: lessons.estimatedMinutes,
-      completed: lessonProgress.completed,
-      position: lessonProgress.watchPositionSeconds,
-      furthest: lessonProgress.watchFurthestSeconds,
-      savedAt: lessonProgress.watchSavedAt,
-    })
-    .from(modules)
-    .leftJoin(lessons, eq(lessons.moduleId, modules.id))
-    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(eq(modules.courseId, courseId))
-    .orderBy(asc(modules.orderIndex), asc(modules.createdAt), asc(modules.id), asc(lessons.orderIndex), asc(lessons.createdAt), asc(lessons.id));
-
-  const byModule = new Map<string, PlayerModule>();
-  for (const r of rows) {
-    let module = byModule.get(r.moduleId);
-    if (!module) {
-      module = { module: { id: r.moduleId, title: r.moduleTitle, orderIndex: r.moduleOrder }, lessons: [] };
-      byModule.set(r.moduleId, module);
-    }
-    if (r.lessonId === null || r.title === null || r.type === null || r.content === null) continue;
-    const lesson: PlayerLesson = {
-      id: r.lessonId,
-      title: r.title,
-      description: r.description,
-      orderIndex: r.orderIndex ?? 0,
-      contentType: r.type,
-      estimatedMinutes: r.estimatedMinutes ?? 0,
-      content: contentForPlayer(r.type, r.content),
-      completed: r.completed ?? false,
-      watch:
-        r.type === 'video' && r.savedAt !== null ? watchState(r.position ?? 0, r.furthest ?? 0, (r.content as VideoContent).durationSeconds) : null,
-    };
-    module.lessons.push(lesson);
-  }
-  return {
-    course: { id: course.id, title: course.title, description: course.description, level: course.level },
-    enrolled: course.enrollmentId !== null,
-    modules: [...byModule.values()],
-  };
 }
 
 const completedCount = sql<number>`count(${lessonProgress.id}) filter (where ${lessonProgress.completed})`.mapWith(Number);

@@ -2,8 +2,8 @@ import { sha256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { decodeHex, encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
 import { stringifySetCookie } from 'cookie';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { eq, sql } from 'drizzle-orm';
+import { type Db, preparedPer } from '../../db/client';
 import type { CurrentUser } from '../schemas/auth';
 import { sessions, users } from '../../db/schema';
 import { env } from './env';
@@ -76,16 +76,22 @@ export async function createSession(db: Db, userId: string, now = new Date()): P
   return { token: `${id}.${secret}`, session: { id, userId, expiresAt, renewed: false } };
 }
 
+/** Every request's first statement: prepared once per database (see `preparedPer`). */
+const sessionLookup = preparedPer((db) =>
+  db
+    .select({ secretHash: sessions.secretHash, expiresAt: sessions.expiresAt, user: sessionUserColumns })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_lookup'),
+);
+
 export async function validateSessionToken(db: Db, token: string, now = new Date()): Promise<{ session: ValidSession; user: SessionUser } | null> {
   const [id, secret, ...rest] = token.split('.');
   if (!id || !secret || rest.length > 0 || !TOKEN_PART.test(id) || !TOKEN_PART.test(secret)) return null;
 
-  const [row] = await db
-    .select({ secretHash: sessions.secretHash, expiresAt: sessions.expiresAt, user: sessionUserColumns })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  const [row] = await sessionLookup(db).execute({ id });
   if (!row) return null;
   if (!constantTimeEqual(hashSecret(secret), decodeHex(row.secretHash))) return null;
 

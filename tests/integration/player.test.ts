@@ -4,6 +4,7 @@ import { onQuery } from '../../db/client';
 import { loadCatalogue } from '../../db/catalogue';
 import { courses, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
 import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
+import courseContentFunctions from '../../netlify/functions/course-content';
 import courseFunctions from '../../netlify/functions/courses';
 import enrollmentFunctions from '../../netlify/functions/enrollments';
 import lessonFunctions from '../../netlify/functions/lessons';
@@ -75,7 +76,7 @@ const textLesson = (id: string, orderIndex: number) => ({
 
 const someNote = seedId(`note:${userId('elev@demo.no')}:0`);
 const everyEndpoint: { method: string; path: string; handler: Handler; json?: unknown }[] = [
-  { method: 'GET', path: '/api/courses/grunnleggende-ki/with-content', handler: courseFunctions },
+  { method: 'GET', path: '/api/courses/grunnleggende-ki/with-content', handler: courseContentFunctions },
   { method: 'GET', path: '/api/courses/grunnleggende-ki/progress', handler: courseFunctions },
   { method: 'POST', path: `/api/lessons/${VIDEO}/progress`, handler: lessonFunctions, json: { completed: true } },
   { method: 'POST', path: `/api/lessons/${VIDEO}/watch-position`, handler: lessonFunctions, json: { positionSeconds: 3 } },
@@ -104,7 +105,7 @@ describe('every course player endpoint', () => {
 
 describe('GET /api/courses/:courseId/with-content', () => {
   it('gives the course, every module and lesson in order with content, and the caller’s state', async () => {
-    const result = await call(courseFunctions, '/api/courses/grunnleggende-ki/with-content', { cookie: elev });
+    const result = await call(courseContentFunctions, '/api/courses/grunnleggende-ki/with-content', { cookie: elev });
     expect(result.status).toBe(200);
     const body = result.body as CourseWithContent;
     const course = catalogue.find((c) => c.id === 'grunnleggende-ki');
@@ -120,7 +121,7 @@ describe('GET /api/courses/:courseId/with-content', () => {
   });
 
   it('shows a learner who is not enrolled the course too, with enrolled false and nothing completed', async () => {
-    const result = await call(courseFunctions, '/api/courses/ki-automatisering/with-content', { cookie: ny });
+    const result = await call(courseContentFunctions, '/api/courses/ki-automatisering/with-content', { cookie: ny });
     expect(result.status).toBe(200);
     const body = result.body as CourseWithContent;
     expect(body.enrolled).toBe(false);
@@ -128,10 +129,10 @@ describe('GET /api/courses/:courseId/with-content', () => {
   });
 
   it('answers 404 "Kurs ikke funnet" for an unknown course and 400 for a malformed id', async () => {
-    const unknown = await call(courseFunctions, '/api/courses/finnes-ikke/with-content', { cookie: elev });
+    const unknown = await call(courseContentFunctions, '/api/courses/finnes-ikke/with-content', { cookie: elev });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ error: 'Kurs ikke funnet' });
-    const malformed = await call(courseFunctions, '/api/courses/Ikke%20gyldig!/with-content', { cookie: elev });
+    const malformed = await call(courseContentFunctions, '/api/courses/Ikke%20gyldig!/with-content', { cookie: elev });
     expect(malformed.status).toBe(400);
   });
 
@@ -166,7 +167,7 @@ describe('GET /api/courses/:courseId/with-content', () => {
         lesson('00000000-0000-4000-8000-0000000000b8', 'L2c', 1, t(6)),
         lesson('00000000-0000-4000-8000-0000000000b0', 'L1', 0, t(9)),
       ]);
-    const result = await call(courseFunctions, '/api/courses/rekkefolge/with-content', { cookie: ny });
+    const result = await call(courseContentFunctions, '/api/courses/rekkefolge/with-content', { cookie: ny });
     const body = result.body as CourseWithContent;
     expect(body.modules.map((x) => x.module.title)).toEqual(['A', 'B', 'C', 'D']);
     expect(body.modules[0]?.lessons.map((l) => l.title)).toEqual(['L1', 'L2a', 'L2b', 'L2c', 'L2d', 'L3']);
@@ -179,7 +180,7 @@ describe('GET /api/courses/:courseId/with-content', () => {
       '<a href="https://example.no/side">trygg</a></p><img src="x" onerror="alert(1)"><img src="/media/bilde.png" alt="Bilde" onload="x()">' +
       '<iframe src="https://evil.example"></iframe><style>body{display:none}</style>';
     await makeCourse('html-kurs', [{ id: seedId('lesson:html'), title: 'HTML', orderIndex: 0, type: 'html', content: { html } }]);
-    const result = await call(courseFunctions, '/api/courses/html-kurs/with-content', { cookie: ny });
+    const result = await call(courseContentFunctions, '/api/courses/html-kurs/with-content', { cookie: ny });
     const sent = (result.body as CourseWithContent).modules[0]?.lessons[0]?.content as { html: string };
     expect(sent.html).toBe(
       '<h2>Tittel</h2><p>Tekst <a rel="noopener">farlig</a> <a href="https://example.no/side" rel="noopener">trygg</a></p><img alt="Bilde" src="/media/bilde.png" />',
@@ -216,7 +217,7 @@ describe('POST /api/lessons/:id/progress', () => {
     });
     const list = await call(enrollmentFunctions, '/api/users/me/enrollments', { cookie: ny });
     expect((list.body as Enrollment[]).find((e) => e.courseId === 'innskriving')).toMatchObject({ completedAt: null });
-    const content = await call(courseFunctions, '/api/courses/innskriving/with-content', { cookie: ny });
+    const content = await call(courseContentFunctions, '/api/courses/innskriving/with-content', { cookie: ny });
     expect((content.body as CourseWithContent).enrolled).toBe(true);
   });
 
@@ -311,7 +312,7 @@ describe('video lessons', () => {
 
     // The player shows the saved state, and going back in the video keeps the furthest point.
     await watch(ny, VIDEO, 3);
-    const content = (await call(courseFunctions, '/api/courses/grunnleggende-ki/with-content', { cookie: ny })).body as CourseWithContent;
+    const content = (await call(courseContentFunctions, '/api/courses/grunnleggende-ki/with-content', { cookie: ny })).body as CourseWithContent;
     expect(content.modules[0]?.lessons[0]).toMatchObject({ completed: true, watch: { positionSeconds: 3, furthestSeconds: 26.7, watched: true } });
   });
 
@@ -451,7 +452,7 @@ describe('query counts', () => {
     const note = await call(videoNoteFunctions, '/api/video-notes', { cookie, json: { lessonId: VIDEO, timestamp: 1, noteText: 'Telling' } });
     noteId = (note.body as { id: string }).id;
     return {
-      withContent: await countStatements(courseFunctions, '/api/courses/grunnleggende-ki/with-content', cookie),
+      withContent: await countStatements(courseContentFunctions, '/api/courses/grunnleggende-ki/with-content', cookie),
       progress: await countStatements(courseFunctions, '/api/courses/grunnleggende-ki/progress', cookie),
       complete: await countStatements(lessonFunctions, `/api/lessons/${textInFirst}/progress`, cookie, 'POST', { completed: true }),
       undo: await countStatements(lessonFunctions, `/api/lessons/${textInFirst}/progress`, cookie, 'POST', { completed: false }),
@@ -495,7 +496,7 @@ describe('query counts', () => {
     expect(after).toEqual(before);
 
     // The data really grew, and the answers reflect it.
-    const content = (await call(courseFunctions, '/api/courses/grunnleggende-ki/with-content', { cookie })).body as CourseWithContent;
+    const content = (await call(courseContentFunctions, '/api/courses/grunnleggende-ki/with-content', { cookie })).body as CourseWithContent;
     expect(content.modules).toHaveLength(60);
     const progress = (await call(courseFunctions, '/api/courses/grunnleggende-ki/progress', { cookie })).body as CourseProgress;
     expect(progress.completed).toBe(extraLessons.length);

@@ -1,0 +1,528 @@
+// `npm run bench [-- --quick] [-- --write]`: the API under load, on the production build
+// against a real PostgreSQL (docs/performance.md). Builds the site, serves it with
+// `npm run serve` on BENCH_PORT (4347) with a statement counter preloaded, seeds
+// learners with real sessions in SQL, then per endpoint: requests/s, p50/p95/p99,
+// errors, SQL statements per request and p99 ÷ /api/health's p99 of the same run; the
+// same at 10× and 100× the data; a mixed run of 200 concurrent learners; and a check
+// that everything the load created is in the database exactly once.
+//
+// Options: --quick (3 s per endpoint, 10 s mixed), --duration=S (per endpoint, default 20),
+// --connections=N (per endpoint, default 10), --mixed-connections=N (200),
+// --mixed-duration=S (60), --scales=1,10,100, --learners=N (200), --only=a,b (endpoints whose
+// name contains a or b, plus health), --no-mixed, --no-build, --write.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { type Database, openDatabase } from '../db/client';
+import { migrateAndSeed } from '../db/prepare';
+import { env } from '../src/server/env';
+import { benchDatabase } from './bench/database';
+import { load, type LoadResult, type RequestSpec } from './bench/load';
+import { gitRevision, machine, table, today, writeBlock } from './bench/report';
+import { addUsers, type Fixture, prepareFixture, tableCounts } from './bench/seed';
+
+const args = process.argv.slice(2);
+const flag = (name: string) => args.includes(`--${name}`);
+const option = (name: string, fallback: number) => {
+  const value = args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  return value === undefined ? fallback : Number(value);
+};
+const quick = flag('quick');
+const settings = {
+  duration: option('duration', quick ? 3 : 20),
+  connections: option('connections', 10),
+  mixedConnections: option('mixed-connections', 200),
+  mixedDuration: option('mixed-duration', quick ? 10 : 60),
+  learners: option('learners', 200),
+  scales: (args.find((a) => a.startsWith('--scales='))?.split('=')[1] ?? '1,10,100').split(',').map(Number),
+};
+/** `--only=courses,with-content`: just the endpoints whose name contains one of these (plus health). */
+const only = (args.find((a) => a.startsWith('--only='))?.split('=')[1] ?? '').split(',').filter(Boolean);
+const skipMixed = flag('no-mixed');
+const port = env.BENCH_PORT;
+const counterPort = port + 1;
+const base = `http://127.0.0.1:${port}`;
+const run = Date.now().toString(36);
+
+// --- build and server ------------------------------------------------------------
+
+if (!flag('no-build') || !existsSync('dist/index.html')) {
+  console.log('Building the production site (npm run build)…');
+  const buildEnv = { ...process.env };
+  delete buildEnv.DATABASE_URL;
+  delete buildEnv.NETLIFY_DATABASE_URL;
+  const built = spawnSync('npm', ['run', 'build'], { stdio: ['ignore', 'ignore', 'inherit'], env: buildEnv });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const database = await benchDatabase();
+console.log(`Database: ${database.describe}`);
+let server: ChildProcess | undefined;
+
+async function startServer(): Promise<void> {
+  server = spawn('npx', ['tsx', '--import', './scripts/bench/statement-counter.ts', 'scripts/serve.ts'], {
+    env: {
+      ...process.env,
+      ...database.serverEnv,
+      SERVE_PORT: String(port),
+      BENCH_COUNTER_PORT: String(counterPort),
+      AI_DAILY_MESSAGE_LIMIT: '100000',
+      OPENAI_API_KEY: '',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+    detached: true,
+  });
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('The server did not start within 120 s')), 120_000);
+    server!.stdout!.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('Serving the production build')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    });
+    server!.once('exit', (code) => reject(new Error(`The server exited (${code})`)));
+  });
+  server.stdout!.resume();
+}
+
+async function stopServer(): Promise<void> {
+  if (!server?.pid) return;
+  const exited = new Promise((resolve) => server!.once('exit', resolve));
+  try {
+    process.kill(-server.pid, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  await exited;
+  server = undefined;
+}
+
+let db: Database | undefined;
+const openDb = async () => (db ??= await openDatabase(database.options));
+const closeDb = async () => {
+  await db?.close();
+  db = undefined;
+};
+
+async function cleanUp() {
+  await stopServer().catch(() => {});
+  await closeDb().catch(() => {});
+  await database.destroy().catch(() => {});
+}
+process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
+
+// --- what the load creates, for the consistency check -------------------------------
+
+const created = {
+  notes: new Map<string, string>(), // id → text it was created with
+  updated: new Set<string>(),
+  deleted: new Set<string>(),
+  messages: new Set<string>(), // marker texts answered 200
+  progress: new Set<string>(), // user ids whose task lesson completion answered 200
+  watch: new Set<string>(), // user ids whose watch position save answered 200
+};
+let sequence = 0;
+
+// --- the endpoints ---------------------------------------------------------------
+
+interface Endpoint {
+  name: string;
+  read: boolean;
+  next(fixture: Fixture): RequestSpec;
+  onResponse?(request: RequestSpec, status: number, body: string): void;
+  /** A fixed number of requests (deletes: each note once). */
+  amount?(): number;
+  optional?: boolean;
+}
+
+const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
+const learnerOf = new Map<string, string>();
+const anyLearner = (f: Fixture) => pick(f.learners);
+
+const endpoints: Endpoint[] = [
+  { name: 'GET /api/health', read: true, next: () => ({ method: 'GET', path: '/api/health' }) },
+  { name: 'GET /api/auth/user', read: true, next: (f) => ({ method: 'GET', path: '/api/auth/user', cookie: anyLearner(f).cookie }) },
+  { name: 'GET /api/courses', read: true, next: (f) => ({ method: 'GET', path: '/api/courses', cookie: anyLearner(f).cookie }) },
+  {
+    name: 'GET /api/users/me/enrollments',
+    read: true,
+    next: (f) => ({ method: 'GET', path: '/api/users/me/enrollments', cookie: anyLearner(f).cookie }),
+  },
+  {
+    name: 'GET …/modules-with-progress',
+    read: true,
+    next: (f) => ({ method: 'GET', path: `/api/courses/${f.courseIds[0]}/modules-with-progress`, cookie: anyLearner(f).cookie }),
+  },
+  {
+    name: 'GET …/with-content',
+    read: true,
+    next: (f) => ({ method: 'GET', path: `/api/courses/${f.courseIds[0]}/with-content`, cookie: anyLearner(f).cookie }),
+  },
+  {
+    name: 'GET /api/courses/:id/progress',
+    read: true,
+    next: (f) => ({ method: 'GET', path: `/api/courses/${f.courseIds[0]}/progress`, cookie: anyLearner(f).cookie }),
+  },
+  {
+    name: 'GET /api/lessons/:id/video-notes',
+    read: true,
+    next: (f) => ({ method: 'GET', path: `/api/lessons/${f.videoLessonId}/video-notes`, cookie: anyLearner(f).cookie }),
+  },
+  {
+    name: 'GET /api/admin/statistics',
+    read: true,
+    optional: true,
+    next: (f) => ({ method: 'GET', path: '/api/admin/statistics', cookie: f.adminCookie }),
+  },
+  {
+    name: 'POST …/watch-position',
+    read: false,
+    next: (f) => {
+      const learner = anyLearner(f);
+      learnerOf.set(learner.cookie, learner.userId);
+      return { method: 'POST', path: `/api/lessons/${f.videoLessonId}/watch-position`, cookie: learner.cookie, body: { positionSeconds: 5 } };
+    },
+    onResponse: (request, status) => {
+      if (status === 200) created.watch.add(learnerOf.get(request.cookie!)!);
+    },
+  },
+  {
+    name: 'POST /api/lessons/:id/progress',
+    read: false,
+    next: (f) => {
+      const learner = anyLearner(f);
+      learnerOf.set(learner.cookie, learner.userId);
+      return { method: 'POST', path: `/api/lessons/${f.taskLessonId}/progress`, cookie: learner.cookie, body: { completed: true } };
+    },
+    onResponse: (request, status) => {
+      if (status === 200) created.progress.add(learnerOf.get(request.cookie!)!);
+    },
+  },
+  {
+    name: 'POST /api/video-notes',
+    read: false,
+    next: (f) => ({
+      method: 'POST',
+      path: '/api/video-notes',
+      cookie: anyLearner(f).cookie,
+      body: { lessonId: f.videoLessonId, timestamp: 12, noteText: `Benchnotat ${run} ${++sequence}` },
+    }),
+    onResponse: (request, status, body) => {
+      if (status === 201) created.notes.set((JSON.parse(body) as { id: string }).id, (request.body as { noteText: string }).noteText);
+    },
+  },
+  {
+    name: 'PUT /api/video-notes/:id',
+    read: false,
+    next: () => {
+      const [id, text] = pick([...notesLeft()]);
+      return { method: 'PUT', path: `/api/video-notes/${id}`, cookie: noteOwner.get(id), body: { noteText: `${text} (endret)` } };
+    },
+    onResponse: (request, status) => {
+      if (status === 200) created.updated.add(request.path.split('/').at(-1)!);
+    },
+  },
+  {
+    name: 'DELETE /api/video-notes/:id',
+    read: false,
+    amount: () => Math.floor(notesLeft().length / 2),
+    next: () => {
+      const id = deleteQueue.pop()!;
+      return { method: 'DELETE', path: `/api/video-notes/${id}`, cookie: noteOwner.get(id) };
+    },
+    onResponse: (request, status) => {
+      if (status === 200) created.deleted.add(request.path.split('/').at(-1)!);
+    },
+  },
+  {
+    name: 'POST …/messages (offline)',
+    read: false,
+    next: (f) => {
+      const learner = anyLearner(f);
+      return {
+        method: 'POST',
+        path: `/api/chat/conversations/${learner.conversationId}/messages`,
+        cookie: learner.cookie,
+        body: { content: `Hva er kunstig intelligens? (${run}-${++sequence})` },
+      };
+    },
+    onResponse: (request, status) => {
+      if (status === 200) created.messages.add((request.body as { content: string }).content);
+    },
+  },
+];
+
+// Notes belong to whoever created them: remember the cookie per note.
+const noteOwner = new Map<string, string>();
+const notesLeft = () => [...created.notes].filter(([id]) => !created.deleted.has(id));
+let deleteQueue: string[] = [];
+const createNote = endpoints.find((e) => e.name === 'POST /api/video-notes')!;
+const originalOnResponse = createNote.onResponse!;
+createNote.onResponse = (request, status, body) => {
+  originalOnResponse(request, status, body);
+  if (status === 201) noteOwner.set((JSON.parse(body) as { id: string }).id, request.cookie!);
+};
+
+// --- the runs --------------------------------------------------------------------
+
+type Row = { endpoint: Endpoint; result: LoadResult };
+
+async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (const endpoint of endpoints) {
+    if (only.length && !only.some((o) => endpoint.name.includes(o)) && endpoint.name !== 'GET /api/health') continue;
+    if (endpoint.optional) {
+      const probe = await fetch(base + endpoint.next(fixture).path, { headers: { Cookie: endpoint.next(fixture).cookie ?? '' } });
+      if (probe.status === 404) {
+        console.log(`  ${endpoint.name}: answers 404 (not in this build), skipped`);
+        continue;
+      }
+    }
+    if (endpoint.name.startsWith('DELETE')) deleteQueue = notesLeft().map(([id]) => id);
+    const amount = endpoint.amount?.();
+    if (amount === 0) continue;
+    const result = await load({
+      url: base,
+      counterUrl: `http://127.0.0.1:${counterPort}/`,
+      connections: settings.connections,
+      duration: settings.duration,
+      amount,
+      next: () => endpoint.next(fixture),
+      onResponse: endpoint.onResponse,
+    });
+    rows.push({ endpoint, result });
+    console.log(
+      `  ${scale}× ${endpoint.name.padEnd(34)} ${result.rps.toFixed(0).padStart(6)} req/s  p50 ${Math.round(result.p50)} ms  p95 ${Math.round(result.p95)} ms  p99 ${Math.round(result.p99)} ms  errors ${result.errors}  SQL/req ${result.statementsPerRequest.toFixed(2)}  CPU ${result.cpuMsPerRequest.toFixed(2)} ms/req`,
+    );
+    if (result.errors) console.log(`    statuses: ${JSON.stringify(result.statuses)}`);
+  }
+  return rows;
+}
+
+async function runMixed(fixture: Fixture): Promise<LoadResult> {
+  // A learner's session: mostly reads, some saves, notes and questions.
+  const mix: [string, number][] = [
+    ['GET /api/auth/user', 10],
+    ['GET /api/courses', 10],
+    ['GET /api/users/me/enrollments', 10],
+    ['GET …/modules-with-progress', 15],
+    ['GET …/with-content', 10],
+    ['GET /api/courses/:id/progress', 10],
+    ['GET /api/lessons/:id/video-notes', 10],
+    ['POST …/watch-position', 15],
+    ['POST /api/lessons/:id/progress', 3],
+    ['POST /api/video-notes', 5],
+    ['POST …/messages (offline)', 2],
+  ];
+  const weighted = mix.flatMap(([name, weight]) => Array.from({ length: weight }, () => endpoints.find((e) => e.name === name)!));
+  const byRequest = new WeakMap<RequestSpec, Endpoint>();
+  return load({
+    url: base,
+    counterUrl: `http://127.0.0.1:${counterPort}/`,
+    connections: settings.mixedConnections,
+    duration: settings.mixedDuration,
+    next: () => {
+      const endpoint = pick(weighted);
+      const spec = endpoint.next(fixture);
+      byRequest.set(spec, endpoint);
+      return spec;
+    },
+    onResponse: (request, status, body) => byRequest.get(request)?.onResponse?.(request, status, body),
+  });
+}
+
+async function consistency(fixture: Fixture): Promise<[string, string, string][]> {
+  const d = (await openDb()).db;
+  const value = async (query: ReturnType<typeof sql>) =>
+    Number(Object.values(((await d.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!)[0]);
+  const kept = notesLeft().map(([id]) => id);
+  const deleted = [...created.deleted];
+  const texts = [...created.messages];
+  const updated = [...created.updated].filter((id) => !created.deleted.has(id));
+  const conversations = fixture.learners.map((l) => l.conversationId);
+  // Timed runs end with requests in flight that the server completes but the client never
+  // sees answered, so the checks are about acknowledged writes: each is there exactly once,
+  // and nothing is there twice.
+  const checks: [string, number, number][] = [
+    [
+      'notes acknowledged (201), not deleted: rows',
+      kept.length,
+      kept.length ? await value(sql`select count(*) from video_notes where id in ${kept}`) : 0,
+    ],
+    ['notes deleted (200): rows left', 0, deleted.length ? await value(sql`select count(*) from video_notes where id in ${deleted}`) : 0],
+    [
+      'note texts of the load stored more than once',
+      0,
+      await value(
+        sql`select count(*) from (select note_text from video_notes where note_text like ${`Benchnotat ${run} %`} group by note_text having count(*) > 1) x`,
+      ),
+    ],
+    [
+      'notes updated (200): rows with the new text',
+      updated.length,
+      updated.length ? await value(sql`select count(*) from video_notes where id in ${updated} and note_text like '% (endret)'`) : 0,
+    ],
+    [
+      'questions acknowledged (200): user messages',
+      texts.length,
+      texts.length ? await value(sql`select count(*) from chat_messages where role = 'user' and content in ${texts}`) : 0,
+    ],
+    [
+      'questions stored more than once',
+      0,
+      await value(
+        sql`select count(*) from (select content from chat_messages where role = 'user' and content like ${`%(${run}-%`} group by content having count(*) > 1) x`,
+      ),
+    ],
+    [
+      'conversations where questions ≠ replies',
+      0,
+      await value(sql`select count(*) from (
+        select conversation_id from chat_messages where conversation_id in ${conversations}
+        group by conversation_id having count(*) filter (where role = 'user') <> count(*) filter (where role = 'assistant')) x`),
+    ],
+    [
+      'task lesson completed: progress rows',
+      created.progress.size,
+      created.progress.size
+        ? await value(
+            sql`select count(*) from lesson_progress where lesson_id = ${fixture.taskLessonId} and completed and user_id in ${[...created.progress]}`,
+          )
+        : 0,
+    ],
+    [
+      'watch position saved: progress rows',
+      created.watch.size,
+      created.watch.size
+        ? await value(
+            sql`select count(*) from lesson_progress where lesson_id = ${fixture.videoLessonId} and watch_saved_at is not null and user_id in ${[...created.watch]}`,
+          )
+        : 0,
+    ],
+  ];
+  return checks.map(([what, expected, actual]) => [what, `${expected} → ${actual}`, expected === actual ? 'ok' : 'MISMATCH']);
+}
+
+// --- main ------------------------------------------------------------------------
+
+const fmtMs = (n: number) => `${Math.round(n)} ms`;
+const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(1)}×` : '–');
+let failed = false;
+
+try {
+  await migrateAndSeed(database.options);
+  const d = (await openDb()).db;
+  const fixture = await prepareFixture(d, run, settings.learners);
+  const pgVersion = String(
+    Object.values(((await d.execute(sql`show server_version`)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!)[0],
+  ).split(' ')[0];
+  const byScale = new Map<number, Row[]>();
+  const counts = new Map<number, Record<string, number>>();
+  let users = settings.learners;
+  for (const scale of settings.scales) {
+    const target = settings.learners * scale;
+    await addUsers((await openDb()).db, run, users, target, fixture.courseIds);
+    users = Math.max(users, target);
+    counts.set(scale, await tableCounts((await openDb()).db));
+    if (database.kind === 'PGlite') await closeDb();
+    console.log(`\n${scale}× data: ${JSON.stringify(counts.get(scale))}`);
+    await startServer();
+    byScale.set(scale, await runEndpoints(fixture, scale));
+    await stopServer();
+  }
+
+  let mixed: LoadResult | undefined;
+  if (!skipMixed) {
+    console.log(`\nMixed: ${settings.mixedConnections} concurrent learners for ${settings.mixedDuration} s (${settings.scales.at(-1)}× data)…`);
+    await startServer();
+    mixed = await runMixed(fixture);
+    await stopServer();
+  }
+  const checks = await consistency(fixture);
+
+  // --- tables ---
+  const first = byScale.get(settings.scales[0]!)!;
+  const healthP99 = (rows: Row[]) => rows.find((r) => r.endpoint.name === 'GET /api/health')?.result.p99 ?? 0;
+  const perEndpoint = table(
+    ['Endpoint', 'req/s', 'p50', 'p95', 'p99', 'errors', 'SQL/req', 'CPU/req', 'p99 ÷ health'],
+    first.map(({ endpoint, result: r }) => [
+      endpoint.name,
+      r.rps.toFixed(0),
+      fmtMs(r.p50),
+      fmtMs(r.p95),
+      fmtMs(r.p99),
+      r.errors,
+      r.statementsPerRequest.toFixed(2),
+      `${r.cpuMsPerRequest.toFixed(2)} ms`,
+      ratio(r.p99, healthP99(first)),
+    ]),
+  );
+  const growth = table(
+    ['Endpoint', ...settings.scales.flatMap((s) => [`p99 ${s}×`, `÷ health ${s}×`]), `p99 ${settings.scales.at(-1)}× ÷ ${settings.scales[0]}×`],
+    first.map(({ endpoint, result }) => {
+      const cells = settings.scales.flatMap((s) => {
+        const rows = byScale.get(s)!;
+        const r = rows.find((x) => x.endpoint.name === endpoint.name)?.result;
+        return r ? [fmtMs(r.p99), ratio(r.p99, healthP99(rows))] : ['–', '–'];
+      });
+      const last = byScale.get(settings.scales.at(-1)!)!.find((x) => x.endpoint.name === endpoint.name)?.result;
+      return [endpoint.name, ...cells, last ? ratio(last.p99, result.p99) : '–'];
+    }),
+  );
+  const sizes = table(
+    ['Data', 'users', 'sessions', 'enrollments', 'progress', 'notes', 'messages'],
+    settings.scales.map((s) => {
+      const c = counts.get(s)!;
+      return [`${s}×`, c.users!, c.sessions!, c.enrollments!, c.progress!, c.notes!, c.messages!];
+    }),
+  );
+  const mixedTable = !mixed
+    ? '(mixed run skipped: --no-mixed)'
+    : table(
+        ['Run', 'requests', 'req/s', 'p50', 'p95', 'p99', 'errors', 'SQL/req'],
+        [
+          [
+            `${settings.mixedConnections} learners × ${settings.mixedDuration} s, mixed`,
+            mixed.requests,
+            mixed.rps.toFixed(0),
+            fmtMs(mixed.p50),
+            fmtMs(mixed.p95),
+            fmtMs(mixed.p99),
+            mixed.errors,
+            mixed.statementsPerRequest.toFixed(2),
+          ],
+        ],
+      );
+  const consistencyTable = table(['After the load', 'expected → found', ''], checks, 3);
+  const header = [
+    `Measured ${today()} at ${gitRevision()} with \`npm run bench${args.length ? ` -- ${args.filter((a) => a !== '--write').join(' ')}` : ''}\``,
+    `on ${machine([`PostgreSQL ${pgVersion}`])}.`,
+    `Database: ${database.kind}. Per endpoint: ${settings.connections} connections for ${settings.duration} s (deletes: each note once),`,
+    `${settings.learners} signed-in learners picked at random per request. The machine is shared: compare ratios, not absolute numbers.`,
+  ].join(' ');
+  const markdown = [
+    header,
+    `#### Per endpoint (${settings.scales[0]}× data)`,
+    perEndpoint,
+    '#### Data growth (p99, and p99 ÷ /api/health of the same run)',
+    sizes,
+    growth,
+    '#### Mixed load and consistency',
+    mixedTable,
+    consistencyTable,
+  ].join('\n\n');
+  console.log(`\n${markdown}\n`);
+  if (flag('write')) {
+    writeBlock('bench', markdown);
+    console.log('Written to docs/performance.md.');
+  }
+  failed = (mixed?.errors ?? 0) > 0 || checks.some((c) => c[2] !== 'ok') || [...byScale.values()].flat().some((r) => r.result.errors > 0);
+  if (failed) console.error('Errors under load or a consistency mismatch: see above.');
+} catch (error) {
+  console.error(error);
+  failed = true;
+} finally {
+  await cleanUp();
+}
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,138 @@
+// The bench's data: seeded learners with real sessions (inserted in SQL: the sign-in
+// throttle allows ten sign-ups an hour per address), and bulk users with the same
+// per-user data, so that the database grows to 10× and 100× between runs.
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sessions } from '../../db/schema';
+
+/** Per user: enrollments in two courses, five completed lessons, two notes, one conversation of four messages. */
+export const PER_USER = { enrollments: 2, progress: 5, notes: 2, conversations: 1, messages: 4 };
+const NOT_A_HASH = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hiZW5jaGJlbmNo$bm90LWEtcmVhbC1oYXNoLWJlbmNoLW9ubHktdXNlcnM';
+
+export interface Fixture {
+  /** Two catalogue courses every learner is enrolled in. */
+  courseIds: [string, string];
+  videoLessonId: string;
+  /** A lesson that is not a video (completing it needs no watching). */
+  taskLessonId: string;
+  /** Session cookies (`session=<token>`) of the signed-in learners, with their user id and conversation. */
+  learners: { userId: string; cookie: string; conversationId: string }[];
+  adminCookie: string;
+}
+
+const rows = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
+
+function base32(bytes: Buffer): string {
+  const alphabet = 'abcdefghijklmnopqrstuvwxyz234567';
+  let bits = 0;
+  let value = 0;
+  let out = '';
+  for (const byte of bytes) {
+    value = (value << 8) | byte;
+    bits += 8;
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31];
+      bits -= 5;
+    }
+  }
+  return out;
+}
+
+/** A session as createSession makes it: `<id>.<secret>`, the database keeping SHA-256(secret). */
+function newSession(userId: string) {
+  const id = base32(randomBytes(20));
+  const secret = base32(randomBytes(20));
+  return {
+    row: { id, secretHash: createHash('sha256').update(secret).digest('hex'), userId, expiresAt: new Date(Date.now() + 20 * 86_400_000) },
+    cookie: `session=${id}.${secret}`,
+  };
+}
+
+/** Adds users `from`..`to` (exclusive) of this run, each with PER_USER data. */
+export async function addUsers(db: Db, run: string, from: number, to: number, courseIds: [string, string]): Promise<void> {
+  if (to <= from) return;
+  const batch = sql.raw(
+    `(select id from users where email like 'bench-${run}-%' and split_part(split_part(email, '-', 3), '@', 1)::int >= ${from} and split_part(split_part(email, '-', 3), '@', 1)::int < ${to})`,
+  );
+  await db.execute(sql`
+    insert into users (email, password_hash, first_name, last_name, role)
+    select 'bench-' || ${run} || '-' || g || '@bench.invalid', ${NOT_A_HASH}, 'Bench', 'Elev ' || g, 'individual'
+    from generate_series(${from}::int, ${to - 1}::int) g`);
+  await db.execute(sql`
+    insert into sessions (id, secret_hash, user_id, expires_at)
+    select md5(u.id::text || 'session'), md5(u.id::text), u.id, now() + interval '20 days' from ${batch} u`);
+  await db.execute(sql`
+    insert into enrollments (user_id, course_id)
+    select u.id, c.id from ${batch} u cross join (select id from courses where id in ${courseIds}) c`);
+  await db.execute(sql`
+    insert into lesson_progress (user_id, lesson_id, completed, completed_at)
+    select u.id, l.id, true, now() from ${batch} u cross join (
+      select l.id from lessons l join modules m on m.id = l.module_id
+      where m.course_id = ${courseIds[0]} and l.type <> 'video'
+      order by m.order_index, l.order_index limit ${PER_USER.progress}) l`);
+  await db.execute(sql`
+    insert into video_notes (user_id, lesson_id, timestamp_seconds, note_text)
+    select u.id, l.id, k * 10, 'Notat ' || k from ${batch} u cross join generate_series(1, ${PER_USER.notes}::int) k cross join (
+      select l.id from lessons l join modules m on m.id = l.module_id
+      where m.course_id = ${courseIds[0]} and l.type = 'video' order by m.order_index, l.order_index limit 1) l`);
+  await db.execute(sql`
+    insert into chat_conversations (user_id, title, course_id) select u.id, 'Bench', ${courseIds[0]} from ${batch} u`);
+  await db.execute(sql`
+    insert into chat_messages (conversation_id, role, content)
+    select cc.id, (case when k % 2 = 1 then 'user' else 'assistant' end)::chat_role, 'Melding ' || k
+    from chat_conversations cc join ${batch} u on u.id = cc.user_id cross join generate_series(1, ${PER_USER.messages}::int) k`);
+  await db.execute(sql.raw('analyze'));
+}
+
+/** The catalogue's first two courses and lessons to drive, and `learners` users with real sessions. */
+export async function prepareFixture(db: Db, run: string, learners: number): Promise<Fixture> {
+  const courses = rows<{ id: string }>(await db.execute(sql`select id from courses order by order_index, id limit 2`));
+  if (courses.length < 2) throw new Error('The catalogue has fewer than two courses: is the database seeded?');
+  const courseIds: [string, string] = [courses[0]!.id, courses[1]!.id];
+  const lessonOf = async (video: boolean) =>
+    rows<{ id: string }>(
+      await db.execute(sql`
+        select l.id from lessons l join modules m on m.id = l.module_id
+        where m.course_id = ${courseIds[0]} and (l.type = 'video') = ${video}
+        order by m.order_index, l.order_index limit 1`),
+    )[0]?.id;
+  const videoLessonId = await lessonOf(true);
+  const taskLessonId = await lessonOf(false);
+  if (!videoLessonId || !taskLessonId) throw new Error(`Course ${courseIds[0]} needs a video lesson and another lesson`);
+
+  await addUsers(db, run, 0, learners, courseIds);
+  const users = rows<{ id: string; conversation_id: string }>(
+    await db.execute(sql`
+      select u.id, cc.id as conversation_id from users u join chat_conversations cc on cc.user_id = u.id
+      where u.email like ${`bench-${run}-%`} and split_part(split_part(u.email, '-', 3), '@', 1)::int < ${learners}`),
+  );
+  const made = users.map((u) => ({ user: u, session: newSession(u.id) }));
+  await db.insert(sessions).values(made.map((m) => m.session.row));
+
+  await db.execute(sql`
+    insert into users (email, password_hash, first_name, last_name, role)
+    values (${`bench-admin-${run}@bench.invalid`}, ${NOT_A_HASH}, 'Bench', 'Admin', 'admin')`);
+  const [admin] = rows<{ id: string }>(await db.execute(sql`select id from users where email = ${`bench-admin-${run}@bench.invalid`}`));
+  const adminSession = newSession(admin!.id);
+  await db.insert(sessions).values(adminSession.row);
+
+  return {
+    courseIds,
+    videoLessonId,
+    taskLessonId,
+    learners: made.map((m) => ({ userId: m.user.id, cookie: m.session.cookie, conversationId: m.user.conversation_id })),
+    adminCookie: adminSession.cookie,
+  };
+}
+
+/** Rows per table, for the report. */
+export async function tableCounts(db: Db): Promise<Record<string, number>> {
+  const [row] = rows<Record<string, string>>(
+    await db.execute(sql`select
+      (select count(*) from users) as users, (select count(*) from sessions) as sessions,
+      (select count(*) from enrollments) as enrollments, (select count(*) from lesson_progress) as progress,
+      (select count(*) from video_notes) as notes, (select count(*) from chat_messages) as messages`),
+  );
+  return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
+}

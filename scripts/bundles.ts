@@ -1,0 +1,100 @@
+// The function bundles Netlify deploys, built offline the way Netlify builds them
+// (@netlify/zip-it-and-ship-it: Functions v2 are always traced with nft, their
+// node_modules shipped as files), with the `included_files` exclusions of
+// netlify.toml's [functions] section applied. Used by `npm run size` and by the
+// bundle budget test (scripts/bundles.test.ts). See docs/decisions/0018-function-bundles.md.
+import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { zipFunctions } from '@netlify/zip-it-and-ship-it';
+
+/** Zip budgets in bytes (cold starts: the zip is fetched and unpacked on every cold start). */
+export const BUNDLE_BUDGET = 1_000_000;
+export const BUNDLE_BUDGETS: Record<string, number> = {
+  // The OpenAI client (issue 15: chat ≤ 2 MB).
+  chat: 2_000_000,
+  // The HTML sanitiser (sanitize-html with htmlparser2, postcss and two versions of
+  // entities, ~240 kB zipped): decision record 0018 says how this function gets under 1 MB.
+  'course-content': 1_200_000,
+};
+export const budgetOf = (name: string) => BUNDLE_BUDGETS[name] ?? BUNDLE_BUDGET;
+
+export interface Bundle {
+  name: string;
+  /** The zip, or with archiveFormat 'none' the folder. */
+  path: string;
+  /** Size of the zip (0 for a folder). */
+  bytes: number;
+}
+
+/** Where the bundles put things: paths inside a bundle are relative to `basePath`. */
+export interface BundleLayout {
+  basePath: string;
+  root: string;
+  realNodeModules: string;
+}
+
+export function bundleLayout(root: string): BundleLayout {
+  const nodeModules = resolve(root, 'node_modules');
+  const realNodeModules = existsSync(nodeModules) ? realpathSync(nodeModules) : nodeModules;
+  const basePath = realNodeModules === nodeModules ? root : commonAncestor(root, realNodeModules);
+  return { basePath, root, realNodeModules };
+}
+
+/** The `included_files` list of netlify.toml's [functions] section (a TOML string array). */
+export function functionsIncludedFiles(toml: string): string[] {
+  const section = /^\[functions\]\s*$([\s\S]*?)(?=^\[)/m.exec(`${toml}\n[end]`)?.[1] ?? '';
+  const list = /^\s*included_files\s*=\s*\[([\s\S]*?)\]/m.exec(section)?.[1] ?? '';
+  return [...list.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
+}
+
+/** Common ancestor folder of two absolute paths. */
+function commonAncestor(a: string, b: string): string {
+  const x = a.split(sep);
+  const y = b.split(sep);
+  let i = 0;
+  while (i < x.length && i < y.length && x[i] === y[i]) i++;
+  return x.slice(0, i).join(sep) || sep;
+}
+
+/**
+ * Zips every function of netlify/functions into `out`. In a git worktree whose
+ * node_modules is a symlink (nft follows it to its real path), the base folder is
+ * widened to hold both, and netlify.toml's `node_modules/…` patterns are pointed at
+ * the real folder, so the zips hold what a normal clone would ship.
+ */
+export async function buildBundles(root: string, out: string, archiveFormat: 'zip' | 'none' = 'zip'): Promise<Bundle[]> {
+  rmSync(out, { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
+  const { basePath, realNodeModules } = bundleLayout(root);
+  const includedFiles = functionsIncludedFiles(readFileSync(resolve(root, 'netlify.toml'), 'utf8')).map((pattern) => {
+    const negated = pattern.startsWith('!');
+    const body = negated ? pattern.slice(1) : pattern;
+    const absolute = body.startsWith('node_modules/') ? resolve(realNodeModules, body.slice('node_modules/'.length)) : resolve(root, body);
+    return `${negated ? '!' : ''}${relative(basePath, absolute)}`;
+  });
+  const results = await zipFunctions(resolve(root, 'netlify/functions'), out, {
+    basePath,
+    repositoryRoot: basePath,
+    config: { '*': { nodeBundler: 'esbuild', includedFiles, includedFilesBasePath: basePath } },
+    archiveFormat,
+  });
+  return results
+    .filter((r) => r.path)
+    .map((r) => ({ name: r.name, path: r.path, bytes: archiveFormat === 'zip' ? statSync(r.path).size : 0 }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * Makes an unpacked bundle (archiveFormat 'none') runnable where it lies: in a git worktree
+ * it holds the worktree's node_modules symlink, pointing at the full folder outside; point
+ * it at the bundle's own copy instead. Returns the function's main module.
+ */
+export function prepareUnpacked(layout: BundleLayout, bundleDir: string, name: string): string {
+  const inBundle = (path: string) => join(bundleDir, relative(layout.basePath, path));
+  const link = inBundle(join(layout.root, 'node_modules'));
+  if (existsSync(link) && lstatSync(link).isSymbolicLink()) {
+    unlinkSync(link);
+    symlinkSync(relative(dirname(link), inBundle(layout.realNodeModules)), link);
+  }
+  return inBundle(join(layout.root, 'netlify/functions', `${name}.mjs`));
+}

@@ -1,0 +1,103 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { type Db, preparedPer } from '../../db/client';
+import { courses, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
+import type { HtmlContent, LessonContentValue, LessonType, VideoContent } from '../schemas/lesson-content';
+import type { CourseWithContent, PlayerLesson, PlayerModule } from '../schemas/player';
+import { NotFoundError } from './errors';
+import { sanitizeLessonHtml } from './html';
+import { playerMessages, watchState } from './player.service';
+
+/**
+ * The course player's content (decision 11): a course with every module and lesson and the
+ * caller's state. Apart from player.service because it is the one API path that sanitises
+ * HTML: sanitize-html (with postcss and htmlparser2) then ships only in the function that
+ * serves it (docs/decisions/0018-function-bundles.md).
+ */
+
+function contentForPlayer(type: LessonType, content: LessonContentValue): LessonContentValue {
+  if (type !== 'html') return content;
+  const html = content as HtmlContent;
+  return { ...html, html: sanitizeLessonHtml(html.html) };
+}
+
+// --- reading ------------------------------------------------------------------
+
+/**
+ * The course with every module and lesson in order and the caller's state of each lesson.
+ * Two prepared statements: the course with the caller's enrollment, then modules ⟕ lessons
+ * ⟕ the caller's progress in one ordered query.
+ */
+const courseQuery = preparedPer((db) =>
+  db
+    .select({
+      id: courses.id,
+      title: courses.title,
+      description: courses.description,
+      level: courses.level,
+      enrollmentId: enrollments.id,
+    })
+    .from(courses)
+    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, sql.placeholder('userId'))))
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .prepare('course_with_enrollment'),
+);
+
+const contentQuery = preparedPer((db) =>
+  db
+    .select({
+      moduleId: modules.id,
+      moduleTitle: modules.title,
+      moduleOrder: modules.orderIndex,
+      lessonId: lessons.id,
+      title: lessons.title,
+      description: lessons.description,
+      orderIndex: lessons.orderIndex,
+      type: lessons.type,
+      content: lessons.content,
+      estimatedMinutes: lessons.estimatedMinutes,
+      completed: lessonProgress.completed,
+      position: lessonProgress.watchPositionSeconds,
+      furthest: lessonProgress.watchFurthestSeconds,
+      savedAt: lessonProgress.watchSavedAt,
+    })
+    .from(modules)
+    .leftJoin(lessons, eq(lessons.moduleId, modules.id))
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, sql.placeholder('userId'))))
+    .where(eq(modules.courseId, sql.placeholder('courseId')))
+    .orderBy(asc(modules.orderIndex), asc(modules.createdAt), asc(modules.id), asc(lessons.orderIndex), asc(lessons.createdAt), asc(lessons.id))
+    .prepare('course_content'),
+);
+
+export async function courseWithContent(db: Db, userId: string, courseId: string): Promise<CourseWithContent> {
+  const [course] = await courseQuery(db).execute({ userId, courseId });
+  if (!course) throw new NotFoundError(playerMessages.courseNotFound);
+  const rows = await contentQuery(db).execute({ userId, courseId });
+
+  const byModule = new Map<string, PlayerModule>();
+  for (const r of rows) {
+    let module = byModule.get(r.moduleId);
+    if (!module) {
+      module = { module: { id: r.moduleId, title: r.moduleTitle, orderIndex: r.moduleOrder }, lessons: [] };
+      byModule.set(r.moduleId, module);
+    }
+    if (r.lessonId === null || r.title === null || r.type === null || r.content === null) continue;
+    const lesson: PlayerLesson = {
+      id: r.lessonId,
+      title: r.title,
+      description: r.description,
+      orderIndex: r.orderIndex ?? 0,
+      contentType: r.type,
+      estimatedMinutes: r.estimatedMinutes ?? 0,
+      content: contentForPlayer(r.type, r.content),
+      completed: r.completed ?? false,
+      watch:
+        r.type === 'video' && r.savedAt !== null ? watchState(r.position ?? 0, r.furthest ?? 0, (r.content as VideoContent).durationSeconds) : null,
+    };
+    module.lessons.push(lesson);
+  }
+  return {
+    course: { id: course.id, title: course.title, description: course.description, level: course.level },
+    enrolled: course.enrollmentId !== null,
+    modules: [...byModule.values()],
+  };
+}
