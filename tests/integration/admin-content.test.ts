@@ -4,7 +4,7 @@ import { courses, enrollments, lessons, modules, videos } from '../../db/schema'
 import { seedCatalogue } from '../../db/seed';
 import { seedLessonId, seedModuleId } from '../../db/seed-ids';
 import admin from '../../netlify/functions/admin';
-import courseFunctions from '../../netlify/functions/courses';
+import courseContentFunctions from '../../netlify/functions/course-content';
 import type { AdminCourse, AdminLesson, AdminModule, AdminVideo, OrderedItem } from '../../src/schemas/admin';
 import type { CourseWithContent } from '../../src/schemas/player';
 import { searchCourseContent } from '../../src/server/assistant';
@@ -25,7 +25,8 @@ beforeAll(async () => {
 });
 
 const asAdmin = (path: string, method = 'GET', json?: unknown) => call(admin, path, { method, json, cookie: adminCookie });
-const content = async () => (await call(courseFunctions, `/api/courses/${COURSE}/with-content`, { cookie: learner })).body as CourseWithContent;
+const content = async () =>
+  (await call(courseContentFunctions, `/api/courses/${COURSE}/with-content`, { cookie: learner })).body as CourseWithContent;
 
 describe('GET /api/admin/courses', () => {
   it('lists every course in catalogue order with its number of students, counted independently', async () => {
