@@ -331,7 +331,10 @@ test.describe('streamed replies', () => {
     const bubble = messageLog(page).locator('[data-streaming="true"]');
     await expect(bubble).toContainText('Et møtereferat');
     await expect(messageLog(page).getByText('Tenker...')).toHaveCount(0);
-    await expect(bubble).toContainText('Et møtereferat lager du slik.');
+    // The first piece shows while the stream is still open. Chromium hands an intercepted,
+    // re-routed response to the page in pieces only sometimes (later pieces may arrive together
+    // with the end), so the piece-by-piece growth is asserted in ChatPanel.test.tsx, where the
+    // test controls the chunks; here the whole reply must end up stored and shown.
     // done: the panel reads the stored messages again.
     await expect(bubble).toHaveCount(0);
     const link = messageLog(page).locator('[data-role="assistant"]').getByRole('link', { name: lesson.title });
