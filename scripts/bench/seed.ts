@@ -110,9 +110,10 @@ export async function prepareFixture(db: Db, run: string, learners: number): Pro
   const made = users.map((u) => ({ user: u, session: newSession(u.id) }));
   await db.insert(sessions).values(made.map((m) => m.session.row));
 
+  // A superuser: the statistics the bench reads are for superusers only (admins get 403).
   await db.execute(sql`
     insert into users (email, password_hash, first_name, last_name, role)
-    values (${`bench-admin-${run}@bench.invalid`}, ${NOT_A_HASH}, 'Bench', 'Admin', 'admin')`);
+    values (${`bench-admin-${run}@bench.invalid`}, ${NOT_A_HASH}, 'Bench', 'Admin', 'superuser')`);
   const [admin] = rows<{ id: string }>(await db.execute(sql`select id from users where email = ${`bench-admin-${run}@bench.invalid`}`));
   const adminSession = newSession(admin!.id);
   await db.insert(sessions).values(adminSession.row);
