@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   date,
   doublePrecision,
@@ -10,6 +11,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -331,6 +333,26 @@ export const userAuditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('user_audit_log_user_created_idx').on(t.userId, t.createdAt), index('user_audit_log_actor_id_idx').on(t.actorId)],
+);
+
+/**
+ * The superuser's statistics as last computed (issue 15): one row, read instead of aggregating
+ * every table on each request, so the statistics stay fast however many users there are.
+ * `computed_at` is the database clock; a read older than `ADMIN_STATS_MAX_AGE_SECONDS` lets one
+ * request recompute (it sets `refreshing_until`, the others keep serving the last figures), and a
+ * superuser's change of a user's status or role deletes the row (src/server/admin-stats.service.ts).
+ */
+export const adminStatisticsSnapshot = pgTable(
+  'admin_statistics_snapshot',
+  {
+    id: smallint('id').primaryKey().default(1),
+    /** The `AdminStatistics` answer without `computedAt`. */
+    data: jsonb('data').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull(),
+    /** Set while one request recomputes a stale snapshot; others do not start a second computation before it passes. */
+    refreshingUntil: timestamp('refreshing_until', { withTimezone: true }),
+  },
+  (t) => [check('admin_statistics_snapshot_one_row', sql`${t.id} = 1`)],
 );
 
 export type User = typeof users.$inferSelect;

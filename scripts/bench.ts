@@ -176,6 +176,13 @@ const endpoints: Endpoint[] = [
     next: (f) => ({ method: 'GET', path: '/api/admin/statistics', cookie: f.adminCookie }),
   },
   {
+    // 'Oppdater tall': every request aggregates the whole database (what the snapshot saves the others from).
+    name: 'GET /api/admin/statistics?fresh=1',
+    read: true,
+    optional: true,
+    next: (f) => ({ method: 'GET', path: '/api/admin/statistics?fresh=1', cookie: f.adminCookie }),
+  },
+  {
     name: 'POST …/watch-position',
     read: false,
     next: (f) => {

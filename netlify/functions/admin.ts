@@ -14,7 +14,9 @@ import {
   userRoleBody,
   userStatusBody,
 } from '../../src/schemas/admin';
+import { z } from 'zod';
 import { adminStatistics } from '../../src/server/admin-stats.service';
+import { env } from '../../src/server/env';
 import {
   createLesson,
   createModule,
@@ -156,8 +158,10 @@ export default createHandler({
 
   'GET /api/admin/statistics': route({
     access: S,
-    async handler({ db }) {
-      return json(await adminStatistics(db));
+    // ?fresh=1: recompute now (the dashboard's 'Oppdater tall'); otherwise a snapshot at most ADMIN_STATS_MAX_AGE_SECONDS old.
+    query: z.object({ fresh: z.enum(['0', '1'], { error: 'fresh må være 0 eller 1' }).optional() }),
+    async handler({ db, query }) {
+      return json(await adminStatistics(db, { maxAgeSeconds: env.ADMIN_STATS_MAX_AGE_SECONDS, fresh: query.fresh === '1' }));
     },
   }),
 

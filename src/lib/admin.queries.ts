@@ -49,6 +49,7 @@ export const adminToasts = {
   userDeactivated: { title: 'Bruker deaktivert' },
   roleChanged: { title: 'Rolle endret' },
   userUpdateFailed: failed('Kunne ikke endre brukeren.'),
+  statisticsRefreshFailed: failed('Kunne ikke oppdatere statistikken.'),
 } satisfies Record<string, ToastInput>;
 
 /** A failure: an expired session goes to sign-in, anything else shows `fallback`. */
@@ -225,5 +226,17 @@ export function userRoleMutation(client: QueryClient, effects: BrowserEffects = 
       await invalidateUsers(client);
     },
     onError: (error) => reportFailure(error, userFailure(error), effects),
+  });
+}
+
+/**
+ * 'Oppdater tall': the statistics computed now (`?fresh=1`) instead of the server's snapshot
+ * (at most `ADMIN_STATS_MAX_AGE_SECONDS` old), put straight into the statistics query.
+ */
+export function refreshStatisticsMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async () => json<AdminStatistics>(await apiRequest('GET', '/api/admin/statistics?fresh=1')),
+    onSuccess: (stats) => client.setQueryData(adminStatisticsQuery.queryKey, stats),
+    onError: (error) => reportFailure(error, adminToasts.statisticsRefreshFailed, effects),
   });
 }

@@ -285,6 +285,8 @@ export interface AssistantUsageDay {
 }
 
 export interface AdminStatistics {
+  /** When these figures were computed (ISO 8601, the database's clock); at most `ADMIN_STATS_MAX_AGE_SECONDS` old. */
+  computedAt: string;
   totalUsers: number;
   activeUsers: number;
   inactiveUsers: number;

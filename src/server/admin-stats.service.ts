@@ -3,7 +3,19 @@ import type { Db } from '../../db/client';
 import type { AdminStatistics } from '../schemas/admin';
 
 /**
- * The superuser's statistics (issue 13) in three statements whatever the data size:
+ * The superuser's statistics (issue 13), served from a snapshot (issue 15).
+ *
+ * Computing them aggregates whole tables, so its cost grows with the data (about 0.8 s at 20,000
+ * users and 100,000 progress rows under load). A dashboard does not need them to the second:
+ * `admin_statistics_snapshot` holds the last answer with the database time it was computed, and
+ * a request reads that one row (one statement). When the snapshot is older than
+ * `ADMIN_STATS_MAX_AGE_SECONDS`, the first request to notice claims the refresh in the same
+ * statement (`refreshing_until`, 30 s) and recomputes; requests meanwhile keep getting the last
+ * figures, so a burst of requests never starts a burst of aggregations. `fresh` (the dashboard's
+ * 'Oppdater tall') recomputes at once, and a superuser's change of a user's status or role deletes
+ * the snapshot in the same transaction (users.service.ts), so the figures the superuser just changed are never stale.
+ *
+ * The computation itself is three statements whatever the data size:
  * 1. every count of the spec's ten fields, the completion rate, the average course progress
  *    over all enrollments, and the assistant's usage this month;
  * 2. the assistant's usage per day for the last 30 days (today included), zeros filled;
@@ -31,7 +43,9 @@ interface CountsRow {
   month_tokens: number | string;
 }
 
-export async function adminStatistics(db: Db): Promise<AdminStatistics> {
+type Figures = Omit<AdminStatistics, 'computedAt'>;
+
+async function computeStatistics(db: Db): Promise<Figures> {
   const [counts] = rowsOf<CountsRow>(
     await db.execute(sql`
       WITH lesson_totals AS (
@@ -138,4 +152,45 @@ export async function adminStatistics(db: Db): Promise<AdminStatistics> {
       })),
     },
   };
+}
+
+/** How long one request may take to recompute before another may try. */
+const REFRESH_CLAIM_SECONDS = 30;
+
+export interface StatisticsOptions {
+  /** Serve a snapshot at most this many seconds old; 0 computes every time. */
+  maxAgeSeconds: number;
+  /** Recompute now, whatever the snapshot's age. */
+  fresh?: boolean;
+}
+
+export async function adminStatistics(db: Db, { maxAgeSeconds, fresh = false }: StatisticsOptions): Promise<AdminStatistics> {
+  if (maxAgeSeconds > 0 && !fresh) {
+    const [snapshot] = rowsOf<{ data: Figures; computed_at: Date | string; claimed: boolean }>(
+      await db.execute(sql`
+        WITH claim AS (
+          UPDATE admin_statistics_snapshot
+          SET refreshing_until = now() + make_interval(secs => ${REFRESH_CLAIM_SECONDS})
+          WHERE id = 1
+            AND computed_at < now() - make_interval(secs => ${maxAgeSeconds})
+            AND (refreshing_until IS NULL OR refreshing_until < now())
+          RETURNING id
+        )
+        SELECT s.data, s.computed_at, EXISTS (SELECT 1 FROM claim) AS claimed
+        FROM admin_statistics_snapshot s WHERE s.id = 1
+      `),
+    );
+    // Fresh enough, or another request is already recomputing: the last figures.
+    if (snapshot && !snapshot.claimed) return { ...snapshot.data, computedAt: new Date(snapshot.computed_at).toISOString() };
+  }
+  const figures = await computeStatistics(db);
+  const [stored] = rowsOf<{ computed_at: Date | string }>(
+    await db.execute(sql`
+      INSERT INTO admin_statistics_snapshot (id, data, computed_at, refreshing_until)
+      VALUES (1, ${JSON.stringify(figures)}::jsonb, now(), NULL)
+      ON CONFLICT (id) DO UPDATE SET data = excluded.data, computed_at = excluded.computed_at, refreshing_until = NULL
+      RETURNING computed_at
+    `),
+  );
+  return { ...figures, computedAt: new Date(stored!.computed_at).toISOString() };
 }

@@ -83,6 +83,11 @@ const schema = z.object({
   AI_DAILY_MESSAGE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(50),
   /** New accounts per client address per hour (POST /api/auth/register); more → 429. */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * The superuser's statistics are served from a snapshot at most this many seconds old (one
+   * request recomputes it; a user's status or role change clears it). 0: computed on every request.
+   */
+  ADMIN_STATS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** The AI provider's name, shown when its quota is used up ('OpenAI-kvoten er brukt opp'). */
   AI_PROVIDER_NAME: z.preprocess(emptyToUndefined, z.string().min(1).max(60).default('OpenAI')),
   /** Real PostgreSQL server for the test suite; empty: tests use PGlite only. */

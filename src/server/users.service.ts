@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { atomically, type Db } from '../../db/client';
-import { type Role, sessions, userAuditLog, users } from '../../db/schema';
+import { adminStatisticsSnapshot, type Role, sessions, userAuditLog, users } from '../../db/schema';
 import { type AdminUser, type AuditEntry, userChangeErrorTypes } from '../schemas/admin';
 import { ConflictError, NotFoundError } from './errors';
 
@@ -143,6 +143,7 @@ export async function setUserStatus(db: Db, actorId: string, userId: string, isA
       fromValue: String(target.isActive),
       toValue: String(isActive),
     });
+    await tx.delete(adminStatisticsSnapshot); // the superuser sees this change in the statistics at once
   });
   return oneUser(db, userId);
 }
@@ -158,6 +159,7 @@ export async function setUserRole(db: Db, actorId: string, userId: string, role:
     }
     await tx.update(users).set({ role }).where(eq(users.id, userId));
     await tx.insert(userAuditLog).values({ userId, actorId, action: 'role_changed', fromValue: target.role, toValue: role });
+    await tx.delete(adminStatisticsSnapshot);
   });
   return oneUser(db, userId);
 }
@@ -203,6 +205,7 @@ export async function createOrPromoteUser(db: Db, input: CreateOrPromote, passwo
       if (existing.role !== input.role)
         entries.push({ userId: existing.id, actorId: null, action: 'promoted', fromValue: existing.role, toValue: input.role });
       await tx.insert(userAuditLog).values(entries);
+      await tx.delete(adminStatisticsSnapshot);
     });
     return { outcome: 'promoted', userId: existing.id, from: existing };
   }
@@ -215,6 +218,7 @@ export async function createOrPromoteUser(db: Db, input: CreateOrPromote, passwo
       .returning({ id: users.id });
     if (!created) throw new ConflictError('E-postadressen ble tatt i bruk mens kommandoen kjørte. Prøv igjen.');
     await tx.insert(userAuditLog).values({ userId: created.id, actorId: null, action: 'created', fromValue: null, toValue: input.role });
+    await tx.delete(adminStatisticsSnapshot);
     return { outcome: 'created' as const, userId: created.id };
   });
 }

@@ -6,6 +6,7 @@ import { seedId } from '../../db/seed-ids';
 import admin from '../../netlify/functions/admin';
 import auth from '../../netlify/functions/auth';
 import type { AdminStatistics, AdminUser } from '../../src/schemas/admin';
+import { adminStatistics } from '../../src/server/admin-stats.service';
 import { acquireAppDb } from '../../src/server/db';
 import { ConflictError } from '../../src/server/errors';
 import { createOrPromoteUser, setUserRole, setUserStatus } from '../../src/server/users.service';
@@ -216,7 +217,8 @@ describe('GET /api/admin/statistics', () => {
       { userId: userId('elev@demo.no'), day: day(40), requests: 7, inputTokens: 700, outputTokens: 700 },
     ]);
 
-    const result = await asSuperuser('/api/admin/statistics');
+    // fresh=1: computed now (the snapshot is tested below).
+    const result = await asSuperuser('/api/admin/statistics?fresh=1');
     expect(result.status).toBe(200);
     const stats = result.body as AdminStatistics;
 
@@ -276,12 +278,15 @@ describe('GET /api/admin/statistics', () => {
   });
 
   it('runs a fixed number of statements however much data there is (users list too)', async () => {
-    const before = {
-      statistics: await countStatements(admin, '/api/admin/statistics', superuser),
+    const count = async () => ({
+      fresh: await countStatements(admin, '/api/admin/statistics?fresh=1', superuser),
+      snapshot: await countStatements(admin, '/api/admin/statistics', superuser),
       users: await countStatements(admin, '/api/admin/users', superuser),
-    };
-    // The session lookup, then three statements for the statistics and two for the users.
-    expect(before).toEqual({ statistics: 4, users: 3 });
+    });
+    const before = await count();
+    // The session lookup, then: computed now, three statements and storing the snapshot; from the
+    // snapshot, one; the users, two.
+    expect(before).toEqual({ fresh: 5, snapshot: 2, users: 3 });
 
     const d = await db();
     const many = Array.from({ length: 200 }, (_, i) => ({
@@ -299,11 +304,85 @@ describe('GET /api/admin/statistics', () => {
       .insert(userAuditLog)
       .values(inserted.flatMap((u) => Array.from({ length: 7 }, () => ({ userId: u.id, action: 'role_changed' as const }))));
 
-    expect({
-      statistics: await countStatements(admin, '/api/admin/statistics', superuser),
-      users: await countStatements(admin, '/api/admin/users', superuser),
-    }).toEqual(before);
+    expect(await count()).toEqual(before);
     const list = (await asSuperuser('/api/admin/users')).body as AdminUser[];
     expect(Math.max(...list.map((u) => u.audit.length))).toBe(5);
+  });
+});
+
+describe('the statistics snapshot', () => {
+  const totalUsers = async (path = '/api/admin/statistics') => {
+    const result = await asSuperuser(path);
+    expect(result.status).toBe(200);
+    const stats = result.body as AdminStatistics;
+    return { total: stats.totalUsers, computedAt: stats.computedAt };
+  };
+  const addUser = async (email: string) => {
+    const [row] = await (
+      await db()
+    )
+      .insert(users)
+      .values({ email, passwordHash: 'x', firstName: 'Snap', lastName: 'Shot' })
+      .returning({ id: users.id });
+    return row!.id;
+  };
+  const ageSnapshot = (seconds: number, refreshingFor: number | null = null) =>
+    db().then((d) =>
+      d.execute(sql`
+        UPDATE admin_statistics_snapshot SET computed_at = now() - make_interval(secs => ${seconds}),
+          refreshing_until = ${refreshingFor === null ? null : sql`now() + make_interval(secs => ${refreshingFor})`}`),
+    );
+
+  it('serves the last figures for up to a minute, recomputes once they are older, and ?fresh=1 recomputes at once', async () => {
+    const first = await totalUsers('/api/admin/statistics?fresh=1');
+    expect(Date.parse(first.computedAt)).toBeGreaterThan(Date.now() - 60_000);
+
+    await addUser('snapshot-1@example.no');
+    // Within the minute: the snapshot, same figures, same time.
+    expect(await totalUsers()).toEqual(first);
+    // Computed now on request.
+    const fresh = await totalUsers('/api/admin/statistics?fresh=1');
+    expect(fresh.total).toBe(first.total + 1);
+    expect(Date.parse(fresh.computedAt)).toBeGreaterThanOrEqual(Date.parse(first.computedAt));
+
+    // Older than ADMIN_STATS_MAX_AGE_SECONDS (60): the next read recomputes and stores.
+    await addUser('snapshot-2@example.no');
+    await ageSnapshot(61);
+    const recomputed = await totalUsers();
+    expect(recomputed.total).toBe(first.total + 2);
+    expect(await totalUsers()).toEqual(recomputed);
+
+    // Stale but another request is recomputing: the last figures, no second computation.
+    await addUser('snapshot-3@example.no');
+    await ageSnapshot(120, 20);
+    const statements = await countStatements(admin, '/api/admin/statistics', superuser);
+    expect(statements).toBe(2);
+    expect((await totalUsers()).total).toBe(first.total + 2);
+    // The claim lapses (the recomputing request died): the next read takes it over.
+    await ageSnapshot(120, -1);
+    expect((await totalUsers()).total).toBe(first.total + 3);
+  });
+
+  it('a superuser’s change of a user’s status or role is in the next read, snapshot or not', async () => {
+    const target = await addUser('snapshot-4@example.no');
+    const before = (await (await asSuperuser('/api/admin/statistics?fresh=1')).body) as AdminStatistics;
+    expect((await asSuperuser(`/api/admin/users/${target}/status`, 'PUT', { isActive: false })).status).toBe(200);
+    const afterStatus = (await asSuperuser('/api/admin/statistics')).body as AdminStatistics;
+    expect(afterStatus.activeUsers).toBe(before.activeUsers - 1);
+    expect((await asSuperuser(`/api/admin/users/${target}/role`, 'PUT', { role: 'admin' })).status).toBe(200);
+    const afterRole = (await asSuperuser('/api/admin/statistics')).body as AdminStatistics;
+    expect(afterRole.usersByRole.admin).toBe(before.usersByRole.admin + 1);
+    expect(afterRole.usersByRole.individual).toBe(before.usersByRole.individual - 1);
+  });
+
+  it('ADMIN_STATS_MAX_AGE_SECONDS=0 computes on every read; fresh must be 0 or 1', async () => {
+    const d = await db();
+    const a = await adminStatistics(d, { maxAgeSeconds: 0 });
+    await addUser('snapshot-5@example.no');
+    const b = await adminStatistics(d, { maxAgeSeconds: 0 });
+    expect(b.totalUsers).toBe(a.totalUsers + 1);
+    const bad = await asSuperuser('/api/admin/statistics?fresh=ja');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ issues: [{ path: 'fresh', message: 'fresh må være 0 eller 1' }] });
   });
 });

@@ -391,6 +391,7 @@ describe('Videoer', () => {
 });
 
 const stats: AdminStatistics = {
+  computedAt: '2026-11-23T10:15:00.000Z',
   totalUsers: 7,
   activeUsers: 6,
   inactiveUsers: 1,
@@ -493,6 +494,41 @@ describe('Dashboard (superuser)', () => {
     fireEvent.change(within(card).getByLabelText('Rolle for Fornavn1 Etternavn1'), { target: { value: 'admin' } });
     await waitFor(() => expect(toastText()).toBe('Feil / Den siste superbrukeren kan ikke miste rollen.'));
     expect(bodyOf('PUT /api/admin/users/u1/role')).toEqual({ role: 'admin' });
+  });
+});
+
+describe('statistics freshness', () => {
+  it('says when the figures were computed and fetches figures computed now on request', async () => {
+    const fresh = { ...stats, computedAt: '2026-11-23T10:17:00.000Z', totalUsers: 9, activeUsers: 8 };
+    serve({
+      ...contentRoutes,
+      'GET /api/admin/statistics': () => Response.json(stats),
+      'GET /api/admin/statistics?fresh=1': () => Response.json(fresh),
+      'GET /api/admin/users': () => Response.json([person(1)]),
+    });
+    renderView('superuser');
+    selectTab('Dashboard');
+    // 10:15 UTC is 11:15 in Oslo in November.
+    expect((await screen.findByText(/Tallene er fra kl\./)).textContent).toBe('Tallene er fra kl. 11:15');
+    fireEvent.click(screen.getByRole('button', { name: 'Oppdater tall' }));
+    await waitFor(() => expect(screen.getByText(/Tallene er fra kl\./).textContent).toBe('Tallene er fra kl. 11:17'));
+    expect(screen.getByRole('region', { name: 'Brukere totalt' }).textContent).toContain('8 aktive, 1 inaktive');
+    expect(calls('GET /api/admin/statistics?fresh=1')).toHaveLength(1);
+  });
+
+  it('keeps the figures and shows a toast when computing them now fails', async () => {
+    serve({
+      ...contentRoutes,
+      'GET /api/admin/statistics': () => Response.json(stats),
+      'GET /api/admin/statistics?fresh=1': () => Response.json({ error: 'Databasen svarer ikke' }, { status: 503 }),
+      'GET /api/admin/users': () => Response.json([person(1)]),
+    });
+    renderView('superuser');
+    selectTab('Dashboard');
+    fireEvent.click(await screen.findByRole('button', { name: 'Oppdater tall' }));
+    await waitFor(() => expect(toastText()).toBe('Feil / Kunne ikke oppdatere statistikken.'));
+    expect(screen.getByText(/Tallene er fra kl\./).textContent).toBe('Tallene er fra kl. 11:15');
+    expect(screen.getByRole('button', { name: 'Oppdater tall' })).toBeTruthy();
   });
 });
 

@@ -1,8 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { type AdminStatistics, type AdminUser, adminStatisticsQuery, adminUsersQuery, type Role } from '../../lib/admin.queries';
+import {
+  type AdminStatistics,
+  type AdminUser,
+  adminStatisticsQuery,
+  adminUsersQuery,
+  refreshStatisticsMutation,
+  type Role,
+} from '../../lib/admin.queries';
 import { roleLabels } from '../../lib/user-display';
 import { RoleBadge } from '../ui/Badge';
+import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card';
 import { QueryState } from '../ui/QueryState';
 import { AssistantUsageCard } from './AssistantUsage';
@@ -13,6 +21,23 @@ const RECENT_USERS = 5;
 const ROLES: Role[] = ['superuser', 'admin', 'company_admin', 'individual'];
 const numberFormat = new Intl.NumberFormat('nb-NO');
 const formatNumber = (n: number) => numberFormat.format(n);
+const clock = new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' });
+
+/** When the figures were computed (the server keeps them up to a minute), and a button for figures computed now. */
+function Freshness({ computedAt }: { computedAt: string }) {
+  const client = useQueryClient();
+  const refresh = useMutation(refreshStatisticsMutation(client));
+  return (
+    <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
+      <p aria-live="polite">
+        Tallene er fra kl. <time dateTime={computedAt}>{clock.format(new Date(computedAt))}</time>
+      </p>
+      <Button size="sm" variant="outline" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
+        {refresh.isPending ? 'Oppdaterer...' : 'Oppdater tall'}
+      </Button>
+    </div>
+  );
+}
 
 /** The superuser's 'Dashboard' tab: statistics, the assistant's usage, recent users and the user grid. */
 export default function SuperuserDashboard({ currentUserId }: { currentUserId: string }) {
@@ -74,9 +99,12 @@ function Statistics({ stats }: { stats: AdminStatistics }) {
   return (
     <>
       <section aria-labelledby="stats-heading" className="grid gap-3">
-        <h2 id="stats-heading" className="text-xl font-semibold text-ink">
-          Nøkkeltall
-        </h2>
+        <div className="flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="stats-heading" className="text-xl font-semibold text-ink">
+            Nøkkeltall
+          </h2>
+          <Freshness computedAt={stats.computedAt} />
+        </div>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <StatCard title="Brukere totalt" value={formatNumber(stats.totalUsers)}>
             {formatNumber(stats.activeUsers)} aktive, {formatNumber(stats.inactiveUsers)} inaktive
