@@ -13,8 +13,10 @@ import { NotFoundError } from './errors';
 export const COURSE_NOT_FOUND = 'Fant ikke kurset';
 export const MODULE_NOT_FOUND = 'Fant ikke modulen';
 
-export async function listCourses(db: Db): Promise<Course[]> {
-  return db
+// The dashboard's two list reads are prepared statements too (see `preparedPer`): no query
+// building per request, parsed once per connection.
+const coursesQuery = preparedPer((db) =>
+  db
     .select({
       id: courses.id,
       title: courses.title,
@@ -24,15 +26,25 @@ export async function listCourses(db: Db): Promise<Course[]> {
       orderIndex: courses.orderIndex,
     })
     .from(courses)
-    .orderBy(asc(courses.orderIndex), asc(courses.id));
+    .orderBy(asc(courses.orderIndex), asc(courses.id))
+    .prepare('list_courses'),
+);
+
+export async function listCourses(db: Db): Promise<Course[]> {
+  return coursesQuery(db).execute();
 }
 
-export async function listEnrollments(db: Db, userId: string): Promise<Enrollment[]> {
-  const rows = await db
+const enrollmentsQuery = preparedPer((db) =>
+  db
     .select({ id: enrollments.id, courseId: enrollments.courseId, enrolledAt: enrollments.createdAt, completedAt: enrollments.completedAt })
     .from(enrollments)
-    .where(eq(enrollments.userId, userId))
-    .orderBy(asc(enrollments.createdAt), asc(enrollments.id));
+    .where(eq(enrollments.userId, sql.placeholder('userId')))
+    .orderBy(asc(enrollments.createdAt), asc(enrollments.id))
+    .prepare('list_enrollments'),
+);
+
+export async function listEnrollments(db: Db, userId: string): Promise<Enrollment[]> {
+  const rows = await enrollmentsQuery(db).execute({ userId });
   return rows.map((r) => ({ ...r, enrolledAt: r.enrolledAt.toISOString(), completedAt: r.completedAt?.toISOString() ?? null }));
 }
 
