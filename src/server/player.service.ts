@@ -1,5 +1,5 @@
 import { and, count, eq, sql } from 'drizzle-orm';
-import { atomically, type Db } from '../../db/client';
+import { atomically, type Db, preparedPer } from '../../db/client';
 import { courses, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
 import { percentage } from '../schemas/learning';
 import type { VideoContent } from '../schemas/lesson-content';
@@ -52,15 +52,21 @@ export function watchState(positionSeconds: number, furthestSeconds: number, dur
 const completedCount = sql<number>`count(${lessonProgress.id}) filter (where ${lessonProgress.completed})`.mapWith(Number);
 
 /** The caller's completed and total lessons of the course, in one statement (404 for an unknown course). */
-export async function courseProgress(db: Db, userId: string, courseId: string): Promise<CourseProgress> {
-  const [row] = await db
+/** The player's progress read, prepared once per database (`preparedPer`): no query building per request. */
+const courseProgressQuery = preparedPer((db) =>
+  db
     .select({ total: count(lessons.id), completed: completedCount })
     .from(courses)
     .leftJoin(modules, eq(modules.courseId, courses.id))
     .leftJoin(lessons, eq(lessons.moduleId, modules.id))
-    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(eq(courses.id, courseId))
-    .groupBy(courses.id);
+    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, sql.placeholder('userId'))))
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .groupBy(courses.id)
+    .prepare('course_progress'),
+);
+
+export async function courseProgress(db: Db, userId: string, courseId: string): Promise<CourseProgress> {
+  const [row] = await courseProgressQuery(db).execute({ userId, courseId });
   if (!row) throw new NotFoundError(playerMessages.courseNotFound);
   return { completed: row.completed, total: row.total, percentage: percentage(row.completed, row.total) };
 }
