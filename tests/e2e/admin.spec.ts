@@ -33,6 +33,10 @@ async function expectToast(page: Page, title: string, description?: string) {
   const item = toast(page, title);
   await expect(item).toBeVisible();
   if (description) await expect(item).toContainText(description);
+  // On a phone the toast sits at the top, clear of a dialog's buttons at the bottom.
+  const box = await item.boundingBox();
+  const viewport = page.viewportSize();
+  if (box && viewport && viewport.width < 640) expect(box.y + box.height, 'toast at the top on a phone').toBeLessThan(viewport.height / 2);
   // One toast at a time: close it so the next one is the only one.
   await item.getByRole('button', { name: 'Lukk' }).click();
   await expect(item).toHaveCount(0);

@@ -37,9 +37,10 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       )}
+      {/* Top on phones, where a dialog's buttons sit at the bottom of the screen; bottom right from 640 px. */}
       <Toast.Viewport
         label="Varsler ({hotkey})"
-        className="fixed bottom-0 right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none"
+        className="fixed right-0 top-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:bottom-0 sm:top-auto"
       />
     </Toast.Provider>
   );
