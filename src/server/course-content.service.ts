@@ -9,9 +9,9 @@ import { playerMessages, watchState } from './player.service';
 
 /**
  * The course player's content (decision 11): a course with every module and lesson and the
- * caller's state. Apart from player.service because it is the one API path that sanitises
- * HTML: sanitize-html (with postcss and htmlparser2) then ships only in the function that
- * serves it (docs/decisions/0018-function-bundles.md).
+ * caller's state. Apart from player.service because it is the one learner API path that
+ * sanitises HTML: the sanitiser (`xss`, small since decision 18's revision) then ships only in
+ * the function that serves it (docs/decisions/0018-function-bundles.md).
  */
 
 function contentForPlayer(type: LessonType, content: LessonContentValue): LessonContentValue {
