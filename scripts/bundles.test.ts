@@ -8,7 +8,7 @@ import { budgetOf, buildBundles, type Bundle, bundleLayout, functionsIncludedFil
 
 /**
  * Cold starts (issue 15): every function zip, built as Netlify builds it, stays within its
- * budget (1 MB; chat 2 MB; course-content 1.2 MB, see decision record 0018), and the
+ * budget (1 MB; chat 2 MB, see decision record 0018), and the
  * bundles still work: each function's module loads from its own unpacked bundle (outside
  * the repository, so nothing resolves from the full node_modules), both database drivers
  * resolve there, and /api/health answers through the bundled pg driver when a PostgreSQL

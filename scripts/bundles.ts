@@ -12,11 +12,6 @@ export const BUNDLE_BUDGET = 1_000_000;
 export const BUNDLE_BUDGETS: Record<string, number> = {
   // The OpenAI client (issue 15: chat ≤ 2 MB).
   chat: 2_000_000,
-  // The HTML sanitiser (sanitize-html with htmlparser2, postcss and two versions of
-  // entities, ~240 kB zipped): decision record 0018 says how this function gets under 1 MB.
-  'course-content': 1_200_000,
-  // The admin API sanitises lesson HTML on save with the same library (1,135,297 B when it merged).
-  admin: 1_200_000,
 };
 export const budgetOf = (name: string) => BUNDLE_BUDGETS[name] ?? BUNDLE_BUDGET;
 
