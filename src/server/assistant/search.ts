@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { cachedLexicon, LESSONS_VERSION, Lexicon, LEXICON_JSON, rememberLexicon } from './lexicon';
 import { questionTerms, type Term, termWords } from './query';
 
 /**
@@ -50,29 +51,24 @@ interface WordAnalysis {
 
 async function analyse(db: Db, words: string[]): Promise<Map<string, WordAnalysis>> {
   if (words.length === 0) return new Map();
-  const result = await db.execute(sql`
-    WITH words AS (
-      SELECT w AS word, (ts_lexize('norwegian_stem', w))[1] AS stem FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) AS w
-    ),
-    lexicon AS MATERIALIZED (SELECT word, ndoc FROM ts_stat('SELECT search_document FROM lessons'))
-    SELECT words.word, words.stem,
-      ARRAY(
-        SELECT lexicon.word FROM lexicon
-        WHERE length(words.stem) >= ${PREFIX_MIN} AND lexicon.word LIKE '%' || words.stem
-          AND lexicon.word <> words.stem AND lexicon.word ~ '^[[:alnum:]]+$'
-          -- a compound: what comes before is a word of its own (plus at most a linking -e-/-s-),
-          -- so 'møtereferat' is found for 'referat', but 'teksting' is not for 'ting'
-          AND EXISTS (
-            SELECT 1 FROM lexicon head
-            WHERE length(head.word) >= 3
-              AND left(lexicon.word, length(lexicon.word) - length(words.stem)) LIKE head.word || '%'
-              AND length(lexicon.word) - length(words.stem) - length(head.word) <= 2
-          )
-        ORDER BY lexicon.ndoc DESC, lexicon.word LIMIT 12
-      ) AS compounds
-    FROM words`);
-  const rows = (result as unknown as { rows: WordAnalysis[] }).rows;
-  return new Map(rows.map((row) => [row.word, row]));
+  // One statement per message: the stems, and the lessons' version to check the cached lexicon against.
+  const stemmed = await db.execute(sql`
+    SELECT ${sql.raw(LESSONS_VERSION)} AS version,
+      (SELECT json_agg(json_build_array(w, (ts_lexize('norwegian_stem', w))[1]))
+       FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) AS w) AS stems`);
+  const { version, stems } = (stemmed as unknown as { rows: { version: string; stems: [string, string | null][] }[] }).rows[0]!;
+  const lexicon = cachedLexicon(version) ?? (await readLexicon(db));
+  return new Map(
+    stems.map(([word, stem]) => [word, { word, stem, compounds: stem !== null && [...stem].length >= PREFIX_MIN ? lexicon.compounds(stem) : [] }]),
+  );
+}
+
+/** Reads the lexicon with its version (only when the lessons changed since the last read). */
+async function readLexicon(db: Db): Promise<Lexicon> {
+  const result = await db.execute(sql`SELECT ${sql.raw(LESSONS_VERSION)} AS version, ${sql.raw(LEXICON_JSON)} AS lexicon`);
+  const row = (result as unknown as { rows: { version: string; lexicon: [string, number, boolean][] }[] }).rows[0]!;
+  const entries = row.lexicon.map(([word, ndoc, plain]) => ({ word, ndoc, plain }));
+  return rememberLexicon(new Lexicon(row.version, entries));
 }
 
 /** A term as a tsquery: its alternatives ORed, each alternative's words ANDed. Null: nothing left to search. */
