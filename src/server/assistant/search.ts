@@ -104,44 +104,45 @@ export async function searchCourseContent(db: Db, question: string, context: Sea
   const lessonId = context.lessonId ?? null;
   const courseId = context.courseId ?? null;
   const result = await db.execute(sql`
-    WITH terms AS (
-      SELECT t.query::tsquery AS query FROM jsonb_array_elements_text(${JSON.stringify(queries)}::jsonb) AS t(query)
+    WITH terms AS MATERIALIZED (
+      -- Parsed once: a cast in a join condition would parse the query again for every lesson.
+      SELECT t.term, t.query::tsquery AS query FROM jsonb_array_elements_text(${JSON.stringify(queries)}::jsonb) WITH ORDINALITY AS t(query, term)
     ),
-    docs AS (
-      SELECT l.id, l.title, l.description, l.content, m.title AS module_title, m.course_id, l.search_document AS document
-      FROM lessons l
-      JOIN modules m ON m.id = l.module_id
+    -- Each lesson's document is matched and ranked against each term once.
+    matches AS MATERIALIZED (
+      SELECT l.id, terms.term, ts_rank_cd(l.search_document, terms.query, 1) AS rank
+      FROM terms JOIN lessons l ON l.search_document @@ terms.query
     ),
     rarity AS (
-      SELECT terms.query,
-        ln(((SELECT count(*) FROM docs) + 1.0) / (count(docs.id) + 0.5)) AS idf
-      FROM terms LEFT JOIN docs ON docs.document @@ terms.query
-      GROUP BY terms.query
+      SELECT term, ln(((SELECT count(*) FROM lessons) + 1.0) / (count(*) + 0.5)) AS idf FROM matches GROUP BY term
     ),
     scored AS (
-      SELECT docs.id,
-        sum(rarity.idf * ts_rank_cd(docs.document, rarity.query, 1))
-          * CASE WHEN docs.id = ${lessonId}::uuid THEN 1.5 WHEN docs.course_id = ${courseId} THEN 1.2 ELSE 1 END AS score
-      FROM docs JOIN rarity ON docs.document @@ rarity.query
-      WHERE docs.id IN (SELECT l.id FROM lessons l WHERE l.search_document @@ ${all}::tsquery)
-      GROUP BY docs.id, docs.course_id
-      ORDER BY score DESC, docs.id
+      SELECT matches.id,
+        sum(rarity.idf * matches.rank)
+          * CASE WHEN matches.id = ${lessonId}::uuid THEN 1.5 WHEN m.course_id = ${courseId} THEN 1.2 ELSE 1 END AS score
+      FROM matches
+      JOIN rarity ON rarity.term = matches.term
+      JOIN lessons l ON l.id = matches.id
+      JOIN modules m ON m.id = l.module_id
+      GROUP BY matches.id, m.course_id
+      ORDER BY score DESC, matches.id
       LIMIT ${limit}
     )
-    SELECT docs.id AS "lessonId", docs.title AS "lessonTitle", docs.module_title AS "moduleTitle",
-      docs.course_id AS "courseId", co.title AS "courseTitle", scored.score::float8 AS score,
+    SELECT l.id AS "lessonId", l.title AS "lessonTitle", m.title AS "moduleTitle",
+      m.course_id AS "courseId", co.title AS "courseTitle", scored.score::float8 AS score,
       ts_headline('norwegian',
-        coalesce(docs.description, '') || ' ' || regexp_replace(coalesce((
-          SELECT string_agg(v #>> '{}', ' ') FROM jsonb_path_query(docs.content, 'strict $.**') AS v
+        coalesce(l.description, '') || ' ' || regexp_replace(coalesce((
+          SELECT string_agg(v #>> '{}', ' ') FROM jsonb_path_query(l.content, 'strict $.**') AS v
           WHERE jsonb_typeof(v) = 'string' AND left(v #>> '{}', 1) <> '/' AND left(v #>> '{}', 8) <> 'https://'
         ), ''), '<[^>]*>', ' ', 'g'),
         ${all}::tsquery,
         'MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter=" … ", StartSel="", StopSel=""') AS excerpt
     FROM scored
-    JOIN docs ON docs.id = scored.id
-    JOIN courses co ON co.id = docs.course_id
+    JOIN lessons l ON l.id = scored.id
+    JOIN modules m ON m.id = l.module_id
+    JOIN courses co ON co.id = m.course_id
     WHERE scored.score >= ${MIN_SCORE}
-    ORDER BY scored.score DESC, docs.id`);
+    ORDER BY scored.score DESC, l.id`);
   return (result as unknown as { rows: Passage[] }).rows.map((row) => ({ ...row, excerpt: tidy(row.excerpt) }));
 }
 
