@@ -10,9 +10,10 @@ import { questionTerms, type Term, termWords } from './query';
  *
  * 1. The question becomes terms (`questionTerms`: words, and synonym groups it touched).
  * 2. One statement stems every word (`ts_lexize('norwegian_stem', …)`; stop words drop out)
- *    and finds the content's compounds that end in it (`referat` → `møtereferat`), from
- *    the lexicon of the documents (`ts_stat`). A stem of four letters or more also
- *    matches as a prefix (`automatiser:*` → `automatiseringsverktøy`).
+ *    and returns the lessons' version; the content's compounds that end in a stem
+ *    (`referat` → `møtereferat`) come from the documents' lexicon, cached in memory for that
+ *    version (`lexicon.ts`; read again with `ts_stat` when a lesson changed). A stem of four
+ *    letters or more also matches as a prefix (`automatiser:*` → `automatiseringsverktøy`).
  * 3. One statement ranks: each term's `ts_rank_cd` times its rarity (an IDF over the
  *    lessons), summed, so a rare word counts more than 'KI', which every lesson says; the
  *    lesson the learner is on and its course count a little more. The best few lessons
