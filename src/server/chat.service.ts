@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { atomically, type Db } from '../../db/client';
+import type { Db } from '../../db/client';
 import { aiUsage, chatConversations, chatMessages, courses, lessons, modules } from '../../db/schema';
 import { type ChatMessage, type Conversation, NEW_CONVERSATION_TITLE, type SendMessageResult } from '../schemas/chat';
 import {
@@ -154,25 +154,30 @@ async function refundMessage(db: Db, prepared: Pick<Prepared, 'userId' | 'day'>)
   }
 }
 
-async function checkContext(db: Db, context: SendInput['context']): Promise<void> {
-  if (context?.courseId) {
-    const [course] = await db.select({ id: courses.id }).from(courses).where(eq(courses.id, context.courseId));
-    if (!course) throw new ChatInputError('context.courseId', 'Fant ikke kurset');
-  }
-  if (context?.lessonId) {
-    const [lesson] = await db
-      .select({ courseId: modules.courseId })
-      .from(lessons)
-      .innerJoin(modules, eq(modules.id, lessons.moduleId))
-      .where(eq(lessons.id, context.lessonId));
-    if (!lesson) throw new ChatInputError('context.lessonId', 'Fant ikke leksjonen');
-    if (context.courseId && lesson.courseId !== context.courseId) throw new ChatInputError('context.lessonId', 'Leksjonen hører ikke til kurset');
+/**
+ * The conversation is the caller's, and the context's course and lesson exist and agree: one
+ * statement for what were up to three lookups (a message's latency is mostly statements).
+ * The errors keep their order: the conversation first, then the course, then the lesson.
+ */
+async function checkConversationAndContext(db: Db, userId: string, conversationId: string, context: SendInput['context']): Promise<void> {
+  const courseId = context?.courseId || null;
+  const lessonId = context?.lessonId || null;
+  const result = await db.execute(sql`
+    SELECT
+      EXISTS (SELECT 1 FROM ${chatConversations} WHERE ${chatConversations.id} = ${conversationId} AND ${chatConversations.userId} = ${userId}) AS "conversation",
+      (${courseId}::text IS NULL OR EXISTS (SELECT 1 FROM ${courses} WHERE ${courses.id} = ${courseId}::text)) AS "course",
+      (SELECT ${modules.courseId} FROM ${lessons} JOIN ${modules} ON ${modules.id} = ${lessons.moduleId} WHERE ${lessons.id} = ${lessonId}::uuid) AS "lessonCourse"`);
+  const row = (result as unknown as { rows: { conversation: boolean; course: boolean; lessonCourse: string | null }[] }).rows[0]!;
+  if (!row.conversation) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+  if (!row.course) throw new ChatInputError('context.courseId', 'Fant ikke kurset');
+  if (lessonId) {
+    if (row.lessonCourse === null) throw new ChatInputError('context.lessonId', 'Fant ikke leksjonen');
+    if (courseId && row.lessonCourse !== courseId) throw new ChatInputError('context.lessonId', 'Leksjonen hører ikke til kurset');
   }
 }
 
 async function prepare(db: Db, userId: string, conversationId: string, input: SendInput, settings: AssistantSettings): Promise<Prepared> {
-  await requireConversation(db, userId, conversationId);
-  await checkContext(db, input.context);
+  await checkConversationAndContext(db, userId, conversationId, input.context);
   const receivedAt = new Date();
   const day = usageDay(receivedAt);
   await reserveMessage(db, userId, day, settings.dailyMessageLimit, receivedAt);
@@ -211,31 +216,36 @@ async function offlineReply(db: Db, passages: Passage[]): Promise<ModelReply> {
   return { content: offlineAnswer(passages, titles), inputTokens: 0, outputTokens: 0 };
 }
 
-/** Stores the question and the reply, bumps the conversation and adds the tokens: all or nothing. */
+/**
+ * Stores the question and the reply, bumps the conversation and adds the tokens: all or
+ * nothing, in one statement (data-modifying CTEs), so no BEGIN and COMMIT round trips.
+ */
 async function store(db: Db, prepared: Prepared, reply: ModelReply): Promise<SendMessageResult> {
   const repliedAt = new Date(Math.max(Date.now(), prepared.receivedAt.getTime() + 1));
-  return atomically(db, async (tx) => {
-    const [userMessage] = await tx
-      .insert(chatMessages)
-      .values({ conversationId: prepared.conversationId, role: 'user', content: prepared.content, createdAt: prepared.receivedAt })
-      .returning(messageColumns);
-    const [assistantMessage] = await tx
-      .insert(chatMessages)
-      .values({ conversationId: prepared.conversationId, role: 'assistant', content: reply.content, createdAt: repliedAt })
-      .returning(messageColumns);
-    await tx.update(chatConversations).set({ updatedAt: repliedAt }).where(eq(chatConversations.id, prepared.conversationId));
-    if (reply.inputTokens > 0 || reply.outputTokens > 0) {
-      await tx
-        .update(aiUsage)
-        .set({
-          inputTokens: sql`${aiUsage.inputTokens} + ${reply.inputTokens}`,
-          outputTokens: sql`${aiUsage.outputTokens} + ${reply.outputTokens}`,
-          updatedAt: repliedAt,
-        })
-        .where(and(eq(aiUsage.userId, prepared.userId), eq(aiUsage.day, prepared.day)));
-    }
-    return { userMessage: toMessage(userMessage!), assistantMessage: toMessage(assistantMessage!) };
-  });
+  const { conversationId } = prepared;
+  const result = await db.execute(sql`
+    WITH stored AS (
+      INSERT INTO ${chatMessages} (conversation_id, role, content, created_at)
+      VALUES (${conversationId}, 'user', ${prepared.content}, ${prepared.receivedAt.toISOString()}::timestamptz),
+        (${conversationId}, 'assistant', ${reply.content}, ${repliedAt.toISOString()}::timestamptz)
+      RETURNING id, role
+    ),
+    conversation AS (
+      UPDATE ${chatConversations} SET updated_at = ${repliedAt.toISOString()}::timestamptz WHERE id = ${conversationId}
+    ),
+    tokens AS (
+      UPDATE ${aiUsage}
+      SET input_tokens = input_tokens + ${reply.inputTokens}::int, output_tokens = output_tokens + ${reply.outputTokens}::int,
+        updated_at = ${repliedAt.toISOString()}::timestamptz
+      WHERE user_id = ${prepared.userId} AND day = ${prepared.day}::date AND (${reply.inputTokens}::int > 0 OR ${reply.outputTokens}::int > 0)
+    )
+    SELECT id, role FROM stored`);
+  const rows = (result as unknown as { rows: { id: string; role: 'user' | 'assistant' }[] }).rows;
+  const idOf = (role: 'user' | 'assistant') => rows.find((row) => row.role === role)!.id;
+  return {
+    userMessage: toMessage({ id: idOf('user'), conversationId, role: 'user', content: prepared.content, createdAt: prepared.receivedAt }),
+    assistantMessage: toMessage({ id: idOf('assistant'), conversationId, role: 'assistant', content: reply.content, createdAt: repliedAt }),
+  };
 }
 
 /** Whether replies can stream: only a model streams; the offline assistant answers at once. */

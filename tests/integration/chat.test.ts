@@ -132,6 +132,8 @@ describe('sending without a model (the offline assistant)', () => {
     expect(new Date(assistantMessage.createdAt).getTime()).toBeGreaterThan(new Date(userMessage.createdAt).getTime());
     const listed = await call(chat, `/api/chat/conversations/${id}/messages`, { cookie: ny });
     expect((listed.body as ChatMessage[]).map((m) => m.id)).toEqual([userMessage.id, assistantMessage.id]);
+    // What the answer says was stored is what is stored, to the millisecond.
+    expect(listed.body).toEqual([userMessage, assistantMessage]);
   });
 
   it('says plainly when nothing matches, and names the courses', async () => {
@@ -155,6 +157,12 @@ describe('sending without a model (the offline assistant)', () => {
     expect(unknownLesson.body).toMatchObject({ issues: [{ path: 'context.lessonId' }] });
     const unknownCourse = await send(ny, id, { content: 'Hei', context: { courseId: 'finnes-ikke' } });
     expect(unknownCourse.status).toBe(400);
+    expect(unknownCourse.body).toMatchObject({ issues: [{ path: 'context.courseId', message: 'Fant ikke kurset' }] });
+    const otherCourse = await send(ny, id, { content: 'Hei', context: { courseId: 'grunnleggende-ki', lessonId } });
+    expect(otherCourse.status).toBe(400);
+    expect(otherCourse.body).toMatchObject({ issues: [{ path: 'context.lessonId', message: 'Leksjonen hører ikke til kurset' }] });
+    // Another user's conversation is unknown before its context is looked at.
+    expect((await send(ny, elevConversation, { content: 'Hei', context: { courseId: 'finnes-ikke' } })).status).toBe(404);
     expect(await storedMessages(id)).toHaveLength(2);
   });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { cachedLexicon, LESSONS_VERSION, Lexicon, LEXICON_JSON, rememberLexicon } from './lexicon';
 import { questionTerms, type Term, termWords } from './query';
 
 /**
@@ -9,9 +10,10 @@ import { questionTerms, type Term, termWords } from './query';
  *
  * 1. The question becomes terms (`questionTerms`: words, and synonym groups it touched).
  * 2. One statement stems every word (`ts_lexize('norwegian_stem', …)`; stop words drop out)
- *    and finds the content's compounds that end in it (`referat` → `møtereferat`), from
- *    the lexicon of the documents (`ts_stat`). A stem of four letters or more also
- *    matches as a prefix (`automatiser:*` → `automatiseringsverktøy`).
+ *    and returns the lessons' version; the content's compounds that end in a stem
+ *    (`referat` → `møtereferat`) come from the documents' lexicon, cached in memory for that
+ *    version (`lexicon.ts`; read again with `ts_stat` when a lesson changed). A stem of four
+ *    letters or more also matches as a prefix (`automatiser:*` → `automatiseringsverktøy`).
  * 3. One statement ranks: each term's `ts_rank_cd` times its rarity (an IDF over the
  *    lessons), summed, so a rare word counts more than 'KI', which every lesson says; the
  *    lesson the learner is on and its course count a little more. The best few lessons
@@ -50,29 +52,24 @@ interface WordAnalysis {
 
 async function analyse(db: Db, words: string[]): Promise<Map<string, WordAnalysis>> {
   if (words.length === 0) return new Map();
-  const result = await db.execute(sql`
-    WITH words AS (
-      SELECT w AS word, (ts_lexize('norwegian_stem', w))[1] AS stem FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) AS w
-    ),
-    lexicon AS MATERIALIZED (SELECT word, ndoc FROM ts_stat('SELECT search_document FROM lessons'))
-    SELECT words.word, words.stem,
-      ARRAY(
-        SELECT lexicon.word FROM lexicon
-        WHERE length(words.stem) >= ${PREFIX_MIN} AND lexicon.word LIKE '%' || words.stem
-          AND lexicon.word <> words.stem AND lexicon.word ~ '^[[:alnum:]]+$'
-          -- a compound: what comes before is a word of its own (plus at most a linking -e-/-s-),
-          -- so 'møtereferat' is found for 'referat', but 'teksting' is not for 'ting'
-          AND EXISTS (
-            SELECT 1 FROM lexicon head
-            WHERE length(head.word) >= 3
-              AND left(lexicon.word, length(lexicon.word) - length(words.stem)) LIKE head.word || '%'
-              AND length(lexicon.word) - length(words.stem) - length(head.word) <= 2
-          )
-        ORDER BY lexicon.ndoc DESC, lexicon.word LIMIT 12
-      ) AS compounds
-    FROM words`);
-  const rows = (result as unknown as { rows: WordAnalysis[] }).rows;
-  return new Map(rows.map((row) => [row.word, row]));
+  // One statement per message: the stems, and the lessons' version to check the cached lexicon against.
+  const stemmed = await db.execute(sql`
+    SELECT ${sql.raw(LESSONS_VERSION)} AS version,
+      (SELECT json_agg(json_build_array(w, (ts_lexize('norwegian_stem', w))[1]))
+       FROM jsonb_array_elements_text(${JSON.stringify(words)}::jsonb) AS w) AS stems`);
+  const { version, stems } = (stemmed as unknown as { rows: { version: string; stems: [string, string | null][] }[] }).rows[0]!;
+  const lexicon = cachedLexicon(version) ?? (await readLexicon(db));
+  return new Map(
+    stems.map(([word, stem]) => [word, { word, stem, compounds: stem !== null && [...stem].length >= PREFIX_MIN ? lexicon.compounds(stem) : [] }]),
+  );
+}
+
+/** Reads the lexicon with its version (only when the lessons changed since the last read). */
+async function readLexicon(db: Db): Promise<Lexicon> {
+  const result = await db.execute(sql`SELECT ${sql.raw(LESSONS_VERSION)} AS version, ${sql.raw(LEXICON_JSON)} AS lexicon`);
+  const row = (result as unknown as { rows: { version: string; lexicon: [string, number, boolean][] }[] }).rows[0]!;
+  const entries = row.lexicon.map(([word, ndoc, plain]) => ({ word, ndoc, plain }));
+  return rememberLexicon(new Lexicon(row.version, entries));
 }
 
 /** A term as a tsquery: its alternatives ORed, each alternative's words ANDed. Null: nothing left to search. */
@@ -108,44 +105,45 @@ export async function searchCourseContent(db: Db, question: string, context: Sea
   const lessonId = context.lessonId ?? null;
   const courseId = context.courseId ?? null;
   const result = await db.execute(sql`
-    WITH terms AS (
-      SELECT t.query::tsquery AS query FROM jsonb_array_elements_text(${JSON.stringify(queries)}::jsonb) AS t(query)
+    WITH terms AS MATERIALIZED (
+      -- Parsed once: a cast in a join condition would parse the query again for every lesson.
+      SELECT t.term, t.query::tsquery AS query FROM jsonb_array_elements_text(${JSON.stringify(queries)}::jsonb) WITH ORDINALITY AS t(query, term)
     ),
-    docs AS (
-      SELECT l.id, l.title, l.description, l.content, m.title AS module_title, m.course_id, l.search_document AS document
-      FROM lessons l
-      JOIN modules m ON m.id = l.module_id
+    -- Each lesson's document is matched and ranked against each term once.
+    matches AS MATERIALIZED (
+      SELECT l.id, terms.term, ts_rank_cd(l.search_document, terms.query, 1) AS rank
+      FROM terms JOIN lessons l ON l.search_document @@ terms.query
     ),
     rarity AS (
-      SELECT terms.query,
-        ln(((SELECT count(*) FROM docs) + 1.0) / (count(docs.id) + 0.5)) AS idf
-      FROM terms LEFT JOIN docs ON docs.document @@ terms.query
-      GROUP BY terms.query
+      SELECT term, ln(((SELECT count(*) FROM lessons) + 1.0) / (count(*) + 0.5)) AS idf FROM matches GROUP BY term
     ),
     scored AS (
-      SELECT docs.id,
-        sum(rarity.idf * ts_rank_cd(docs.document, rarity.query, 1))
-          * CASE WHEN docs.id = ${lessonId}::uuid THEN 1.5 WHEN docs.course_id = ${courseId} THEN 1.2 ELSE 1 END AS score
-      FROM docs JOIN rarity ON docs.document @@ rarity.query
-      WHERE docs.id IN (SELECT l.id FROM lessons l WHERE l.search_document @@ ${all}::tsquery)
-      GROUP BY docs.id, docs.course_id
-      ORDER BY score DESC, docs.id
+      SELECT matches.id,
+        sum(rarity.idf * matches.rank)
+          * CASE WHEN matches.id = ${lessonId}::uuid THEN 1.5 WHEN m.course_id = ${courseId} THEN 1.2 ELSE 1 END AS score
+      FROM matches
+      JOIN rarity ON rarity.term = matches.term
+      JOIN lessons l ON l.id = matches.id
+      JOIN modules m ON m.id = l.module_id
+      GROUP BY matches.id, m.course_id
+      ORDER BY score DESC, matches.id
       LIMIT ${limit}
     )
-    SELECT docs.id AS "lessonId", docs.title AS "lessonTitle", docs.module_title AS "moduleTitle",
-      docs.course_id AS "courseId", co.title AS "courseTitle", scored.score::float8 AS score,
+    SELECT l.id AS "lessonId", l.title AS "lessonTitle", m.title AS "moduleTitle",
+      m.course_id AS "courseId", co.title AS "courseTitle", scored.score::float8 AS score,
       ts_headline('norwegian',
-        coalesce(docs.description, '') || ' ' || regexp_replace(coalesce((
-          SELECT string_agg(v #>> '{}', ' ') FROM jsonb_path_query(docs.content, 'strict $.**') AS v
+        coalesce(l.description, '') || ' ' || regexp_replace(coalesce((
+          SELECT string_agg(v #>> '{}', ' ') FROM jsonb_path_query(l.content, 'strict $.**') AS v
           WHERE jsonb_typeof(v) = 'string' AND left(v #>> '{}', 1) <> '/' AND left(v #>> '{}', 8) <> 'https://'
         ), ''), '<[^>]*>', ' ', 'g'),
         ${all}::tsquery,
         'MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter=" … ", StartSel="", StopSel=""') AS excerpt
     FROM scored
-    JOIN docs ON docs.id = scored.id
-    JOIN courses co ON co.id = docs.course_id
+    JOIN lessons l ON l.id = scored.id
+    JOIN modules m ON m.id = l.module_id
+    JOIN courses co ON co.id = m.course_id
     WHERE scored.score >= ${MIN_SCORE}
-    ORDER BY scored.score DESC, docs.id`);
+    ORDER BY scored.score DESC, l.id`);
   return (result as unknown as { rows: Passage[] }).rows.map((row) => ({ ...row, excerpt: tidy(row.excerpt) }));
 }
 
