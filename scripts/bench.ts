@@ -213,7 +213,7 @@ const endpoints: Endpoint[] = [
       method: 'POST',
       path: '/api/video-notes',
       cookie: anyLearner(f).cookie,
-      body: { lessonId: f.videoLessonId, timestamp: 12, noteText: `Benchnotat ${run} ${++sequence}` },
+      body: { lessonId: f.noteLessonId, timestamp: 12, noteText: `Benchnotat ${run} ${++sequence}` },
     }),
     onResponse: (request, status, body) => {
       if (status === 201) created.notes.set((JSON.parse(body) as { id: string }).id, (request.body as { noteText: string }).noteText);
@@ -223,7 +223,7 @@ const endpoints: Endpoint[] = [
     name: 'PUT /api/video-notes/:id',
     read: false,
     next: () => {
-      const [id, text] = pick([...notesLeft()]);
+      const [id, text] = pick(updateQueue);
       return { method: 'PUT', path: `/api/video-notes/${id}`, cookie: noteOwner.get(id), body: { noteText: `${text} (endret)` } };
     },
     onResponse: (request, status) => {
@@ -264,6 +264,8 @@ const endpoints: Endpoint[] = [
 const noteOwner = new Map<string, string>();
 const notesLeft = () => [...created.notes].filter(([id]) => !created.deleted.has(id));
 let deleteQueue: string[] = [];
+/** The notes the PUT run picks from, listed once before it (not per request: the list grows to tens of thousands). */
+let updateQueue: [string, string][] = [];
 const createNote = endpoints.find((e) => e.name === 'POST /api/video-notes')!;
 const originalOnResponse = createNote.onResponse!;
 createNote.onResponse = (request, status, body) => {
@@ -287,6 +289,7 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
       }
     }
     if (endpoint.name.startsWith('DELETE')) deleteQueue = notesLeft().map(([id]) => id);
+    if (endpoint.name.startsWith('PUT')) updateQueue = notesLeft();
     const amount = endpoint.amount?.();
     if (amount === 0) continue;
     const result = await load({
@@ -502,8 +505,9 @@ try {
         ],
       );
   const consistencyTable = table(['After the load', 'expected → found', ''], checks, 3);
+  const shownArgs = args.filter((a) => a !== '--write');
   const header = [
-    `Measured ${today()} at ${gitRevision()} with \`npm run bench${args.length ? ` -- ${args.filter((a) => a !== '--write').join(' ')}` : ''}\``,
+    `Measured ${today()} at ${gitRevision()} with \`npm run bench${shownArgs.length ? ` -- ${shownArgs.join(' ')}` : ''}\``,
     `on ${machine([`PostgreSQL ${pgVersion}`])}.`,
     `Database: ${database.kind}. Per endpoint: ${settings.connections} connections for ${settings.duration} s (deletes: each note once),`,
     `${settings.learners} signed-in learners picked at random per request. The machine is shared: compare ratios, not absolute numbers.`,

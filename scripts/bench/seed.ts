@@ -16,6 +16,8 @@ export interface Fixture {
   videoLessonId: string;
   /** A lesson that is not a video (completing it needs no watching). */
   taskLessonId: string;
+  /** A second video lesson of the same course, where the load writes its notes. */
+  noteLessonId: string;
   /** Session cookies (`session=<token>`) of the signed-in learners, with their user id and conversation. */
   learners: { userId: string; cookie: string; conversationId: string }[];
   adminCookie: string;
@@ -92,16 +94,19 @@ export async function prepareFixture(db: Db, run: string, learners: number): Pro
   const courses = rows<{ id: string }>(await db.execute(sql`select id from courses order by order_index, id limit 2`));
   if (courses.length < 2) throw new Error('The catalogue has fewer than two courses: is the database seeded?');
   const courseIds: [string, string] = [courses[0]!.id, courses[1]!.id];
-  const lessonOf = async (video: boolean) =>
+  const lessonOf = async (video: boolean, offset = 0) =>
     rows<{ id: string }>(
       await db.execute(sql`
         select l.id from lessons l join modules m on m.id = l.module_id
         where m.course_id = ${courseIds[0]} and (l.type = 'video') = ${video}
-        order by m.order_index, l.order_index limit 1`),
+        order by m.order_index, l.order_index limit 1 offset ${offset}`),
     )[0]?.id;
   const videoLessonId = await lessonOf(true);
   const taskLessonId = await lessonOf(false);
-  if (!videoLessonId || !taskLessonId) throw new Error(`Course ${courseIds[0]} needs a video lesson and another lesson`);
+  // The load's new notes go to another video, so that the notes list it reads holds each
+  // learner's seeded notes, not the thousands the note runs add as the bench goes on.
+  const noteLessonId = await lessonOf(true, 1);
+  if (!videoLessonId || !taskLessonId || !noteLessonId) throw new Error(`Course ${courseIds[0]} needs two video lessons and another lesson`);
 
   await addUsers(db, run, 0, learners, courseIds);
   const users = rows<{ id: string; conversation_id: string }>(
@@ -124,6 +129,7 @@ export async function prepareFixture(db: Db, run: string, learners: number): Pro
     courseIds,
     videoLessonId,
     taskLessonId,
+    noteLessonId,
     learners: made.map((m) => ({ userId: m.user.id, cookie: m.session.cookie, conversationId: m.user.conversation_id })),
     adminCookie: adminSession.cookie,
   };
