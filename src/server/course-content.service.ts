@@ -61,8 +61,16 @@ function contentForPlayer(type: LessonType, content: LessonContentValue): Lesson
 
 /**
  * The course with every module and lesson in order and the caller's state of each lesson.
- * Two prepared statements: the course with the caller's enrollment, then modules ⟕ lessons
- * ⟕ the caller's progress in one ordered query.
+ *
+ * The modules and lessons (with sanitised HTML) are the same for every learner, so they are kept
+ * in memory by the course's **version**: the database, the server's start time and a hash of the
+ * tuple version (`ctid`, `xmin`) of every module and lesson row of the course, the scheme of the
+ * assistant's lexicon (src/server/assistant/lexicon.ts). Any insert, update or delete of one of
+ * them, by the admin, the seed or by hand, changes the version, so a cached structure is never
+ * served after its rows changed. Per request, two prepared statements after the session:
+ * 1. the course, the caller's enrollment and the version;
+ * 2. on a cache hit, the caller's progress rows in the course; on a miss, modules ⟕ lessons ⟕ the
+ *    caller's progress in one ordered query, from which the structure is cached.
  */
 const courseQuery = preparedPer((db) =>
   db
@@ -72,11 +80,17 @@ const courseQuery = preparedPer((db) =>
       description: courses.description,
       level: courses.level,
       enrollmentId: enrollments.id,
+      version: sql<string>`current_database() || ' ' || pg_postmaster_start_time()::text || ' ' || (
+        SELECT md5(coalesce(string_agg(v.row_version, ',' ORDER BY v.row_version), '')) FROM (
+          SELECT 'm' || m.ctid::text || ':' || m.xmin::text AS row_version FROM ${modules} m WHERE m.course_id = ${courses.id}
+          UNION ALL
+          SELECT 'l' || l.ctid::text || ':' || l.xmin::text FROM ${modules} m JOIN ${lessons} l ON l.module_id = m.id WHERE m.course_id = ${courses.id}
+        ) v)`,
     })
     .from(courses)
     .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, sql.placeholder('userId'))))
     .where(eq(courses.id, sql.placeholder('courseId')))
-    .prepare('course_with_enrollment'),
+    .prepare('course_with_enrollment_and_version'),
 );
 
 const contentQuery = preparedPer((db) =>
@@ -105,36 +119,99 @@ const contentQuery = preparedPer((db) =>
     .prepare('course_content'),
 );
 
+const progressQuery = preparedPer((db) =>
+  db
+    .select({
+      lessonId: lessonProgress.lessonId,
+      completed: lessonProgress.completed,
+      position: lessonProgress.watchPositionSeconds,
+      furthest: lessonProgress.watchFurthestSeconds,
+      savedAt: lessonProgress.watchSavedAt,
+    })
+    .from(lessonProgress)
+    .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
+    .innerJoin(modules, eq(modules.id, lessons.moduleId))
+    .where(and(eq(lessonProgress.userId, sql.placeholder('userId')), eq(modules.courseId, sql.placeholder('courseId'))))
+    .prepare('course_progress_rows'),
+);
+
+type StaticLesson = Omit<PlayerLesson, 'completed' | 'watch'>;
+type StaticModule = { module: PlayerModule['module']; lessons: StaticLesson[] };
+interface ProgressRow {
+  completed: boolean | null;
+  position: number | null;
+  furthest: number | null;
+  savedAt: Date | null;
+}
+
+/** The latest course structures by course and version (bounded; the least recently used leave first). */
+const structures = new Map<string, StaticModule[]>();
+const MAX_STRUCTURES = 64;
+
+function remember(key: string, structure: StaticModule[]): void {
+  structures.delete(key);
+  structures.set(key, structure);
+  while (structures.size > MAX_STRUCTURES) structures.delete(structures.keys().next().value!);
+}
+
+function recall(key: string): StaticModule[] | undefined {
+  const hit = structures.get(key);
+  if (hit) remember(key, hit);
+  return hit;
+}
+
+/** How many course structures are cached (for tests). */
+export const cachedCourseStructures = () => structures.size;
+
+function withState(lesson: StaticLesson, progress: ProgressRow | undefined): PlayerLesson {
+  return {
+    ...lesson,
+    completed: progress?.completed ?? false,
+    watch:
+      lesson.contentType === 'video' && progress?.savedAt
+        ? watchState(progress.position ?? 0, progress.furthest ?? 0, (lesson.content as VideoContent).durationSeconds)
+        : null,
+  };
+}
+
 export async function courseWithContent(db: Db, userId: string, courseId: string): Promise<CourseWithContent> {
   const [course] = await courseQuery(db).execute({ userId, courseId });
   if (!course) throw new NotFoundError(playerMessages.courseNotFound);
-  const rows = await contentQuery(db).execute({ userId, courseId });
-
-  const byModule = new Map<string, PlayerModule>();
-  for (const r of rows) {
-    let module = byModule.get(r.moduleId);
-    if (!module) {
-      module = { module: { id: r.moduleId, title: r.moduleTitle, orderIndex: r.moduleOrder }, lessons: [] };
-      byModule.set(r.moduleId, module);
+  const key = `${courseId}\u0000${course.version}`;
+  let structure = recall(key);
+  let progressOf: Map<string, ProgressRow>;
+  if (structure) {
+    const rows = await progressQuery(db).execute({ userId, courseId });
+    progressOf = new Map(rows.map((r) => [r.lessonId, r]));
+  } else {
+    const rows = await contentQuery(db).execute({ userId, courseId });
+    const byModule = new Map<string, StaticModule>();
+    progressOf = new Map();
+    for (const r of rows) {
+      let module = byModule.get(r.moduleId);
+      if (!module) {
+        module = { module: { id: r.moduleId, title: r.moduleTitle, orderIndex: r.moduleOrder }, lessons: [] };
+        byModule.set(r.moduleId, module);
+      }
+      if (r.lessonId === null || r.title === null || r.type === null || r.content === null) continue;
+      module.lessons.push({
+        id: r.lessonId,
+        title: r.title,
+        description: r.description,
+        orderIndex: r.orderIndex ?? 0,
+        contentType: r.type,
+        estimatedMinutes: r.estimatedMinutes ?? 0,
+        content: contentForPlayer(r.type, r.content),
+      });
+      progressOf.set(r.lessonId, r);
     }
-    if (r.lessonId === null || r.title === null || r.type === null || r.content === null) continue;
-    const lesson: PlayerLesson = {
-      id: r.lessonId,
-      title: r.title,
-      description: r.description,
-      orderIndex: r.orderIndex ?? 0,
-      contentType: r.type,
-      estimatedMinutes: r.estimatedMinutes ?? 0,
-      content: contentForPlayer(r.type, r.content),
-      completed: r.completed ?? false,
-      watch:
-        r.type === 'video' && r.savedAt !== null ? watchState(r.position ?? 0, r.furthest ?? 0, (r.content as VideoContent).durationSeconds) : null,
-    };
-    module.lessons.push(lesson);
+    structure = [...byModule.values()];
+    // The rows may be newer than the version (read a moment later): at worst one more read.
+    remember(key, structure);
   }
   return {
     course: { id: course.id, title: course.title, description: course.description, level: course.level },
     enrolled: course.enrollmentId !== null,
-    modules: [...byModule.values()],
+    modules: structure.map((m) => ({ module: m.module, lessons: m.lessons.map((l) => withState(l, progressOf.get(l.id))) })),
   };
 }
