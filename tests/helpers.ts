@@ -1,4 +1,5 @@
 import { parseSetCookie } from 'cookie';
+import { onQuery } from '../db/client';
 import type { FunctionContext } from '../src/server/http';
 
 /** Test helpers for calling function handlers the way Netlify would. */
@@ -51,6 +52,23 @@ export async function call(handler: Handler, path: string, options: CallOptions 
     // not JSON: keep the text
   }
   return { status: response.status, headers: response.headers, body: parsed, text, setCookies: response.headers.getSetCookie() };
+}
+
+/** `call`, counting the SQL statements sent while the handler ran (`onQuery` of db/client.ts). */
+export async function callCountingStatements(
+  handler: Handler,
+  path: string,
+  options: CallOptions = {},
+): Promise<CallResult & { statements: number }> {
+  let statements = 0;
+  const stop = onQuery(() => {
+    statements++;
+  });
+  try {
+    return { ...(await call(handler, path, options)), statements };
+  } finally {
+    stop();
+  }
 }
 
 /** The Cookie header a browser would send back after this response. */

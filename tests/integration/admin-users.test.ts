@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { onQuery } from '../../db/client';
 import { aiUsage, sessions, userAuditLog, users } from '../../db/schema';
 import { seedId } from '../../db/seed-ids';
 import admin from '../../netlify/functions/admin';
@@ -10,7 +9,7 @@ import { adminStatistics } from '../../src/server/admin-stats.service';
 import { acquireAppDb } from '../../src/server/db';
 import { ConflictError } from '../../src/server/errors';
 import { createOrPromoteUser, setUserRole, setUserStatus } from '../../src/server/users.service';
-import { call, type Handler, signIn } from '../helpers';
+import { call, callCountingStatements, type Handler, signIn } from '../helpers';
 
 /** Issue 13: the superuser's statistics and user management. */
 
@@ -26,17 +25,9 @@ beforeAll(async () => {
 const asSuperuser = (path: string, method = 'GET', json?: unknown) => call(admin, path, { method, json, cookie: superuser });
 
 async function countStatements(handler: Handler, path: string, cookie: string): Promise<number> {
-  let statements = 0;
-  const stop = onQuery(() => {
-    statements++;
-  });
-  try {
-    const result = await call(handler, path, { cookie });
-    expect(result.status).toBe(200);
-  } finally {
-    stop();
-  }
-  return statements;
+  const result = await callCountingStatements(handler, path, { cookie });
+  expect(result.status).toBe(200);
+  return result.statements;
 }
 
 describe('GET /api/admin/users', () => {

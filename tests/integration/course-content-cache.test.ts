@@ -1,13 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { onQuery } from '../../db/client';
 import { lessonProgress, lessons, modules } from '../../db/schema';
 import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
 import courseContentFunctions from '../../netlify/functions/course-content';
 import type { CourseWithContent } from '../../src/schemas/player';
 import { cachedCourseStructures } from '../../src/server/course-content.service';
 import { acquireAppDb } from '../../src/server/db';
-import { call, signIn } from '../helpers';
+import { call, callCountingStatements, signIn } from '../helpers';
 
 /**
  * with-content keeps each course's modules and lessons in memory by the course's version (the
@@ -29,17 +28,9 @@ beforeAll(async () => {
 });
 
 async function read(cookie: string) {
-  let statements = 0;
-  const stop = onQuery(() => {
-    statements++;
-  });
-  try {
-    const result = await call(courseContentFunctions, PATH, { cookie });
-    expect(result.status).toBe(200);
-    return { body: result.body as CourseWithContent, statements };
-  } finally {
-    stop();
-  }
+  const result = await callCountingStatements(courseContentFunctions, PATH, { cookie });
+  expect(result.status).toBe(200);
+  return { body: result.body as CourseWithContent, statements: result.statements };
 }
 const lessonIn = (body: CourseWithContent, id: string) => body.modules.flatMap((m) => m.lessons).find((l) => l.id === id);
 

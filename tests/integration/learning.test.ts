@@ -1,6 +1,5 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { onQuery } from '../../db/client';
 import { loadCatalogue } from '../../db/catalogue';
 import { courses as coursesTable, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
 import { seedId } from '../../db/seed';
@@ -9,7 +8,7 @@ import enrollmentFunctions from '../../netlify/functions/enrollments';
 import type { Course, Enrollment, LessonSummary, ModuleWithProgress } from '../../src/schemas/learning';
 import { acquireAppDb } from '../../src/server/db';
 import { demoAccounts } from '../demo-accounts';
-import { call, type Handler, signIn } from '../helpers';
+import { call, callCountingStatements, type Handler, signIn } from '../helpers';
 
 const db = async () => (await acquireAppDb()).db;
 const catalogue = loadCatalogue();
@@ -174,17 +173,9 @@ describe('POST /api/enrollments', () => {
 
 describe('query counts', () => {
   const countStatements = async (handler: Handler, path: string, cookie: string, method: 'GET' | 'POST' = 'GET', json?: unknown) => {
-    let statements = 0;
-    const stop = onQuery(() => {
-      statements++;
-    });
-    try {
-      const result = await call(handler, path, { cookie, method, json });
-      expect(result.status, path).toBeLessThan(300);
-    } finally {
-      stop();
-    }
-    return statements;
+    const result = await callCountingStatements(handler, path, { cookie, method, json });
+    expect(result.status, path).toBeLessThan(300);
+    return result.statements;
   };
 
   const measure = async (cookie: string, moduleId: string) => ({

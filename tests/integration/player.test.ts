@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { onQuery } from '../../db/client';
 import { loadCatalogue } from '../../db/catalogue';
 import { courses, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
 import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
@@ -13,7 +12,7 @@ import type { Enrollment } from '../../src/schemas/learning';
 import type { CourseProgress, CourseWithContent, ProgressResult, WatchState } from '../../src/schemas/player';
 import { acquireAppDb } from '../../src/server/db';
 import { WATCH_MAX_ELAPSED_SECONDS } from '../../src/server/player.service';
-import { call, type Handler, ORIGIN, signIn } from '../helpers';
+import { call, callCountingStatements, type Handler, ORIGIN, signIn } from '../helpers';
 
 const db = async () => (await acquireAppDb()).db;
 const catalogue = loadCatalogue();
@@ -432,17 +431,9 @@ describe('video lessons', () => {
 
 describe('query counts', () => {
   const countStatements = async (handler: Handler, path: string, cookie: string, method = 'GET', json?: unknown) => {
-    let statements = 0;
-    const stop = onQuery(() => {
-      statements++;
-    });
-    try {
-      const result = await call(handler, path, { cookie, method, json });
-      expect(result.status, `${method} ${path}: ${result.text.slice(0, 200)}`).toBeLessThan(300);
-    } finally {
-      stop();
-    }
-    return statements;
+    const result = await callCountingStatements(handler, path, { cookie, method, json });
+    expect(result.status, `${method} ${path}: ${result.text.slice(0, 200)}`).toBeLessThan(300);
+    return result.statements;
   };
 
   const firstModule = seedModuleId('grunnleggende-ki', 0);
