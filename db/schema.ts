@@ -201,8 +201,15 @@ export const lessonProgress = pgTable(
      * the time between two saves allows (decision 11), so completion means the video was played.
      */
     watchFurthestSeconds: doublePrecision('watch_furthest_seconds').notNull().default(0),
-    /** When the watch position was last saved; the next save's allowance is measured from it. */
+    /** When the watch position was last saved; a gap longer than the pause limit starts a new viewing. */
     watchSavedAt: timestamp('watch_saved_at', { withTimezone: true }),
+    /**
+     * Video lessons: when the current viewing began (its first save) and the furthest point at
+     * that moment. Within one viewing the furthest point can reach at most
+     * `base + MAX_PLAYBACK_RATE × (now − start) + slack`, however many saves arrive (issue 20).
+     */
+    watchViewingStartedAt: timestamp('watch_viewing_started_at', { withTimezone: true }),
+    watchViewingBaseSeconds: doublePrecision('watch_viewing_base_seconds').notNull().default(0),
     ...timestamps,
   },
   (t) => [uniqueIndex('lesson_progress_user_lesson_key').on(t.userId, t.lessonId), index('lesson_progress_lesson_id_idx').on(t.lessonId)],
@@ -336,6 +343,35 @@ export const userAuditLog = pgTable(
 );
 
 /**
+ * Every admin write to the content (courses, modules, lessons, the video library; issue 20): who,
+ * what, which row and the changed fields before and after. Written in the transaction of the
+ * change; never updated or deleted by the app. Shown to superusers in /admin.
+ */
+export const contentAuditLog = pgTable(
+  'content_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The admin or superuser who acted; kept as null if that account is deleted. */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    /** e.g. 'course.rename', 'module.create', 'lesson.update', 'lesson.delete', 'video.create'. */
+    action: text('action').notNull(),
+    /** 'course' | 'module' | 'lesson' | 'video'. */
+    targetType: text('target_type').notNull(),
+    /** The row's id (a course id is text, the others uuids); no foreign key, the row may be gone. */
+    targetId: text('target_id').notNull(),
+    /** The changed fields before the write (null for a create) and after it (null for a delete). */
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('content_audit_log_created_idx').on(t.createdAt, t.id),
+    index('content_audit_log_actor_id_idx').on(t.actorId),
+    index('content_audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+/**
  * The superuser's statistics as last computed (issue 15): one row, read instead of aggregating
  * every table on each request, so the statistics stay fast however many users there are.
  * `computed_at` is the database clock; a read older than `ADMIN_STATS_MAX_AGE_SECONDS` lets one
@@ -360,3 +396,4 @@ export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
 export type Role = (typeof userRole.enumValues)[number];
 export type UserAuditAction = (typeof userAuditAction.enumValues)[number];
+export type ContentAuditEntry = typeof contentAuditLog.$inferSelect;

@@ -17,6 +17,7 @@ const expectedTables = [
   'chat_conversations',
   'chat_messages',
   'companies',
+  'content_audit_log',
   'courses',
   'enrollments',
   'lesson_progress',
