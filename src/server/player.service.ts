@@ -31,12 +31,12 @@ export const playerMessages = {
 export const VIDEO_NOT_WATCHED = 'video_not_watched';
 
 /**
- * The longest time between two saves that counts towards the furthest point, in seconds.
- * The player saves every 10 s while playing (and on pause and when the page is left), so
- * a longer gap means the video was paused or the page closed: a learner who comes back
- * after a week gets at most this much (× MAX_PLAYBACK_RATE + slack) on the next save, not
- * the whole video. Two minutes leaves room for browsers that slow the timers of a
- * background tab to about once a minute.
+ * The longest gap between two saves that stays within one viewing, in seconds. The player
+ * saves every 10 s while playing (and on pause and when the page is left), so a longer gap
+ * means the video was paused or the page closed: the next save starts a new viewing from
+ * the furthest point, and the gap earns nothing (a learner who comes back after a week and
+ * seeks to the end gets one slack, not the whole video). Two minutes leaves room for
+ * browsers that slow the timers of a background tab to about once a minute.
  */
 export const WATCH_MAX_ELAPSED_SECONDS = 120;
 
@@ -152,12 +152,16 @@ export async function setLessonProgress(db: Db, userId: string, lessonId: string
 
 /**
  * Saves where the caller is in a video lesson and moves the furthest point the server
- * accepts as played (decision 11). One upsert decides it with the database's clock, so
- * concurrent saves (a beacon and a timer) cannot both grow the point from the same row:
+ * accepts as played (decision 11): within one viewing it grows no faster than playing at
+ * double speed since the viewing's first save, plus one slack, however many saves arrive
+ * and in whatever order. One upsert decides it with the database's clock; ON CONFLICT DO
+ * UPDATE locks the row, so concurrent saves (a beacon and a timer, or a script's burst)
+ * each see the one before:
  *
  *   position  = clamp(posted, 0, duration)
- *   elapsed   = min(now − previous save, WATCH_MAX_ELAPSED_SECONDS)   (0 on the first save)
- *   reach     = furthest + elapsed × MAX_PLAYBACK_RATE + WATCH_SLACK_SECONDS
+ *   viewing   = a new one (start now, base = furthest) on the first save, or when the last
+ *               save is more than WATCH_MAX_ELAPSED_SECONDS ago; else the current one
+ *   reach     = base + MAX_PLAYBACK_RATE × (now − viewing start) + WATCH_SLACK_SECONDS
  *   furthest' = max(furthest, min(position, reach)), and the whole duration once it is
  *               within one second of the end.
  */
@@ -170,9 +174,13 @@ export async function saveWatchPosition(db: Db, userId: string, lessonId: string
 
     const position = Math.min(Math.max(positionSeconds, 0), duration);
     const toEnd = (furthest: number) => (furthest >= duration - 1 ? duration : furthest);
-    const elapsed = sql`least(greatest(coalesce(extract(epoch from (now() - ${lessonProgress.watchSavedAt}))::float8, 0), 0), ${WATCH_MAX_ELAPSED_SECONDS}::float8)`;
-    const reach = sql`least(${position}::float8, ${lessonProgress.watchFurthestSeconds} + ${elapsed} * ${MAX_PLAYBACK_RATE}::float8 + ${WATCH_SLACK_SECONDS}::float8)`;
-    const candidate = sql`greatest(${lessonProgress.watchFurthestSeconds}, ${reach})`;
+    const { watchSavedAt: savedAt, watchViewingStartedAt: startedAt, watchViewingBaseSeconds: base, watchFurthestSeconds: furthest } = lessonProgress;
+    // In DO UPDATE these columns are the stored row's, locked and read after any save that went first.
+    // A row without a viewing (written by the progress endpoint, or before migration 0006) starts one.
+    const newViewing = sql`(${startedAt} IS NULL OR ${savedAt} IS NULL OR now() - ${savedAt} > make_interval(secs => ${WATCH_MAX_ELAPSED_SECONDS}))`;
+    const viewingSeconds = sql`greatest(extract(epoch from (now() - ${startedAt}))::float8, 0)`;
+    const reach = sql`(CASE WHEN ${newViewing} THEN ${furthest} ELSE ${base} + ${MAX_PLAYBACK_RATE}::float8 * ${viewingSeconds} END + ${WATCH_SLACK_SECONDS}::float8)`;
+    const candidate = sql`greatest(${furthest}, least(${position}::float8, ${reach}))`;
     const [row] = await tx
       .insert(lessonProgress)
       .values({
@@ -181,12 +189,16 @@ export async function saveWatchPosition(db: Db, userId: string, lessonId: string
         watchPositionSeconds: position,
         watchFurthestSeconds: toEnd(Math.min(position, WATCH_SLACK_SECONDS)),
         watchSavedAt: sql`now()`,
+        watchViewingStartedAt: sql`now()`,
+        watchViewingBaseSeconds: 0,
       })
       .onConflictDoUpdate({
         target: [lessonProgress.userId, lessonProgress.lessonId],
         set: {
           watchPositionSeconds: position,
           watchFurthestSeconds: sql`CASE WHEN ${candidate} >= ${duration - 1}::float8 THEN ${duration}::float8 ELSE ${candidate} END`,
+          watchViewingStartedAt: sql`CASE WHEN ${newViewing} THEN now() ELSE ${startedAt} END`,
+          watchViewingBaseSeconds: sql`CASE WHEN ${newViewing} THEN ${furthest} ELSE ${base} END`,
           watchSavedAt: sql`now()`,
           updatedAt: sql`now()`,
         },
