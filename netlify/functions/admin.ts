@@ -159,7 +159,7 @@ export default createHandler({
   'GET /api/admin/statistics': route({
     access: S,
     // ?fresh=1: recompute now (the dashboard's 'Oppdater tall'); otherwise a snapshot at most ADMIN_STATS_MAX_AGE_SECONDS old.
-    query: z.object({ fresh: z.enum(['0', '1'], { error: 'fresh må være 0 eller 1' }).optional() }),
+    query: z.object({ fresh: z.enum(['0', '1'], { error: 'Parameteren fresh må være 0 eller 1' }).optional() }),
     async handler({ db, query }) {
       return json(await adminStatistics(db, { maxAgeSeconds: env.ADMIN_STATS_MAX_AGE_SECONDS, fresh: query.fresh === '1' }));
     },

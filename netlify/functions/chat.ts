@@ -11,7 +11,7 @@ import {
   sendMessage,
   streamMessage,
 } from '../../src/server/chat.service';
-import { createHandler, HttpError, httpMessages, json, route } from '../../src/server/http';
+import { createHandler, HttpError, invalidRequest, json, route } from '../../src/server/http';
 
 /**
  * The chat assistant (decision 12). Every route: signed in; another user's conversation is 404.
@@ -37,7 +37,7 @@ function asHttpError(error: unknown): unknown {
     );
   }
   if (error instanceof ChatInputError) {
-    return new HttpError(400, httpMessages.invalid, { issues: [{ path: error.field, message: error.message }] });
+    return invalidRequest([{ path: error.field, message: error.message }]);
   }
   return error;
 }

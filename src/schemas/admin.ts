@@ -25,7 +25,7 @@ export const adminMessages = {
   direction: 'Retningen må være up eller down',
   content: 'Innholdet (content) må være et objekt',
   role: 'Rollen må være superuser, admin, company_admin eller individual',
-  isActive: 'isActive må være true eller false',
+  isActive: 'Status (isActive) må være true eller false',
 } as const;
 
 // --- params -------------------------------------------------------------------
@@ -38,8 +38,8 @@ export const adminUserParams = z.object({ userId: uuidSchema });
 
 // --- fields -------------------------------------------------------------------
 
-const name = text({ max: 400, messages: { required: adminMessages.nameRequired, tooLong: adminMessages.nameTooLong } });
-const title = text({ max: 400, messages: { required: adminMessages.titleRequired, tooLong: adminMessages.titleTooLong } });
+const name = text({ max: 400, plain: true, messages: { required: adminMessages.nameRequired, tooLong: adminMessages.nameTooLong } });
+const title = text({ max: 400, plain: true, messages: { required: adminMessages.titleRequired, tooLong: adminMessages.titleTooLong } });
 const description = text({ max: 5_000, min: 0, multiline: true, messages: { tooLong: adminMessages.descriptionTooLong } });
 
 /** Blank → null; otherwise an https URL or a site path. */
@@ -116,21 +116,21 @@ export function lessonContentCandidate(
   }
 }
 
-/** Where an issue of the contract points in the admin's body, and a message naming that field. */
+/**
+ * Where an issue of the contract points in the admin's body. Its message already names the field
+ * (src/schemas/issues.ts: 'Innhold (HTML) mangler', 'Beskrivelse kan ha høyst 5000 tegn').
+ */
 export function adminContentIssue(issue: { path: PropertyKey[]; message: string; code?: string }): { path: string; message: string } {
   const key = String(issue.path[1] ?? '');
   if (key === 'videoUrl') {
     const missing = issue.code === 'invalid_type';
-    return { path: 'videoUrl', message: missing ? adminMessages.videoUrlRequired : `Video-URL: ${issue.message}` };
+    return { path: 'videoUrl', message: missing ? adminMessages.videoUrlRequired : issue.message };
   }
   if (key === 'durationSeconds') {
     return { path: 'durationSeconds', message: issue.code === 'invalid_type' ? adminMessages.durationRequired : adminMessages.duration };
   }
-  if (key === 'description') return { path: 'content.text', message: `Beskrivelse: ${issue.message}` };
-  if (key === 'captionsUrl') return { path: 'content.captionsUrl', message: `Teksting-URL: ${issue.message}` };
-  if (key === 'html') return { path: 'content.html', message: `Innhold (HTML): ${issue.message}` };
-  if (key === 'text') return { path: 'content.text', message: `Innhold: ${issue.message}` };
-  return { path: ['content', ...issue.path.slice(1)].map(String).join('.'), message: `Innhold: ${issue.message}` };
+  if (key === 'description') return { path: 'content.text', message: issue.message };
+  return { path: ['content', ...issue.path.slice(1)].map(String).join('.'), message: issue.message };
 }
 
 /** Runs the contract on a candidate; the issues as `adminContentIssue` words them. */

@@ -9,12 +9,13 @@ const email = text({ max: 254, messages: { required: 'Skriv inn e-postadressen d
 
 export const loginBody = z.strictObject({
   email,
-  password: text({ max: 256, trim: false, messages: { required: 'Skriv inn passordet ditt', tooLong: 'Passordet kan ha høyst 256 tegn' } }),
+  password: text({ max: 256, secret: true, messages: { required: 'Skriv inn passordet ditt', tooLong: 'Passordet kan ha høyst 256 tegn' } }),
 });
 
 const name = (label: string) =>
   text({
     max: 100,
+    plain: true,
     messages: { required: `Skriv inn ${label}`, tooLong: `${label[0]?.toUpperCase()}${label.slice(1)} kan ha høyst 100 tegn` },
   });
 
@@ -26,7 +27,7 @@ export const registerBody = z.strictObject({
   password: text({
     min: 8,
     max: 256,
-    trim: false,
+    secret: true,
     messages: { required: 'Passordet må ha minst 8 tegn', tooLong: 'Passordet kan ha høyst 256 tegn' },
   }),
 });

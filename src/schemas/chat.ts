@@ -17,7 +17,7 @@ export const conversationParams = z.object({ id: uuidSchema });
 
 /** POST /api/chat/conversations: a blank or missing title becomes 'Ny samtale'. */
 export const createConversationBody = z.strictObject({
-  title: text({ max: CONVERSATION_TITLE_MAX, min: 0 }).nullish(),
+  title: text({ max: CONVERSATION_TITLE_MAX, min: 0, plain: true }).nullish(),
 });
 
 /** POST /api/chat/conversations/:id/messages */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LessonType } from './lesson-content';
+import { fieldLabel } from './issues';
 import './text';
 
 /** Contracts of the learner endpoints, shared by the functions and the islands. */
@@ -8,8 +9,11 @@ import './text';
 export const courseIdSchema = z
   .string()
   .max(100)
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Ugyldig kurs-id');
-export const uuidSchema = z.uuid({ error: 'Ugyldig id' });
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, {
+    error: (issue) => `${fieldLabel(issue.path)} kan bare ha små bokstaver (a–z), tall og bindestrek`,
+  });
+/** A row id; a malformed one is 'Leksjons-id er ugyldig' (src/schemas/issues.ts). */
+export const uuidSchema = z.uuid();
 
 export const courseParams = z.object({ courseId: courseIdSchema });
 export const moduleParams = z.object({ moduleId: uuidSchema });

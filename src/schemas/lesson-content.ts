@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabel } from './issues';
 import { text } from './text';
 
 /**
@@ -16,8 +17,9 @@ export const lessonTypes = ['video', 'task', 'text', 'html'] as const;
 export type LessonType = (typeof lessonTypes)[number];
 
 export const lessonContentMessages = {
-  mediaUrl: 'Må være en https-adresse eller en sti på nettstedet, for eksempel /media/video.mp4',
-  emptyTask: 'En oppgave må ha minst ett innholdsfelt',
+  mediaUrl: (issue: { path?: readonly PropertyKey[] | undefined }) =>
+    `${fieldLabel(issue.path)} må være en https-adresse eller en sti på nettstedet, for eksempel /media/video.mp4`,
+  emptyTask: 'Innholdet i en oppgave må ha minst ett felt',
 } as const;
 
 /** A path on this site ('/media/x.mp4'), not a protocol-relative '//host/…'. */

@@ -11,10 +11,20 @@ export abstract class DomainError extends Error {
   abstract readonly code: DomainErrorCode;
 }
 
-/** The request is well-formed but does not fit the data (e.g. a watch position for a lesson that is not a video). */
+/**
+ * The request is well-formed but does not fit the data (e.g. a watch position for a lesson that
+ * is not a video). With `field`, the answer is a 400 `{error, issues}` naming that field, like a
+ * schema's ('timestamp': a note past the video's end).
+ */
 export class BadRequestError extends DomainError {
   readonly code = 'bad_request';
   override readonly name = 'BadRequestError';
+  constructor(
+    message: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
 }
 
 /** The thing asked for does not exist (an unknown course or module). */

@@ -5,7 +5,7 @@ import '../schemas/text';
 import { acquireAppDb } from './db';
 import { databaseUnavailableMessage, isDatabaseUnavailable } from './db-errors';
 import { env } from './env';
-import { ConflictError, DomainError, type DomainErrorCode, ThrottledError } from './errors';
+import { BadRequestError, ConflictError, DomainError, type DomainErrorCode, ThrottledError } from './errors';
 import { logRequestError } from './log';
 import { apiSecurityHeaders } from './security-headers';
 import { clearedSessionCookies, SESSION_COOKIE, type SessionUser, sessionCookies, type ValidSession, validateSessionToken } from './session';
@@ -90,6 +90,7 @@ export function httpErrorFromDomain(error: DomainError): HttpError {
     return new HttpError(status, error.message, { retryAfter: seconds }, { 'Retry-After': String(seconds) });
   }
   if (error instanceof ConflictError && error.errorType) return new HttpError(status, error.message, { errorType: error.errorType });
+  if (error instanceof BadRequestError && error.field) return invalidRequest([{ path: error.field, message: error.message }]);
   return new HttpError(status, error.message);
 }
 
@@ -213,12 +214,27 @@ async function readBody(request: Request, limit: number): Promise<string> {
   return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
+export interface Issue {
+  path: string;
+  message: string;
+}
+
+/**
+ * A 400 `{error, issues}`. `error` is the first issue's own sentence ('Tidspunkt må være 0
+ * sekunder eller mer'), since it is what a toast shows (the chat panel's 'Feil' toast shows
+ * `error`); `issues` lists every field's message for the forms.
+ */
+export function invalidRequest(issues: Issue[]): HttpError {
+  const [first] = issues;
+  if (!first) return new HttpError(400, httpMessages.invalid, { issues });
+  const more = issues.length - 1;
+  return new HttpError(400, more === 0 ? first.message : `${first.message} (og ${more} feil til)`, { issues });
+}
+
 function validation<S extends Schema>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  throw new HttpError(400, httpMessages.invalid, {
-    issues: result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
-  });
+  throw invalidRequest(result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
 }
 
 async function parseBody(request: Request, schema: Schema, limit: number): Promise<unknown> {

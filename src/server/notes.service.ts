@@ -1,6 +1,7 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lessons, videoNotes } from '../../db/schema';
+import { formatTimestamp } from '../lib/player-time';
 import type { VideoNote } from '../schemas/player';
 import { BadRequestError, NotFoundError } from './errors';
 import { playerMessages } from './player.service';
@@ -12,6 +13,9 @@ import { playerMessages } from './player.service';
  */
 
 export const NOTE_NOT_FOUND = 'Fant ikke notatet';
+
+/** A note's time must lie within the video: 'Tidspunkt kan ikke være etter videoens slutt (00:28)', as the player shows times. */
+const noteAfterEnd = (durationSeconds: number) => `Tidspunkt kan ikke være etter videoens slutt (${formatTimestamp(durationSeconds)})`;
 
 const columns = {
   id: videoNotes.id,
@@ -39,15 +43,21 @@ export async function listNotes(db: Db, userId: string, lessonId: string): Promi
   return rows.flatMap((r) => (r.note ? [toNote(r.note)] : []));
 }
 
-/** A new note at `timestamp` seconds (stored in whole seconds) on a video lesson. */
+/**
+ * A new note at `timestamp` seconds (stored in whole seconds) on a video lesson, at most at the
+ * video's end (its stored length). A lesson that is not a video has no notes: 400.
+ */
 export async function createNote(db: Db, userId: string, input: { lessonId: string; timestamp: number; noteText: string }): Promise<VideoNote> {
-  const [lesson] = await db.select({ type: lessons.type }).from(lessons).where(eq(lessons.id, input.lessonId));
+  const [lesson] = await db
+    .select({ type: lessons.type, durationSeconds: sql<number | null>`(${lessons.content}->>'durationSeconds')::int` })
+    .from(lessons)
+    .where(eq(lessons.id, input.lessonId));
   if (!lesson) throw new NotFoundError(playerMessages.lessonNotFound);
   if (lesson.type !== 'video') throw new BadRequestError(playerMessages.notVideo);
-  const [row] = await db
-    .insert(videoNotes)
-    .values({ userId, lessonId: input.lessonId, timestamp: Math.floor(input.timestamp), noteText: input.noteText })
-    .returning(columns);
+  const timestamp = Math.floor(input.timestamp);
+  const { durationSeconds } = lesson;
+  if (durationSeconds !== null && timestamp > durationSeconds) throw new BadRequestError(noteAfterEnd(durationSeconds), 'timestamp');
+  const [row] = await db.insert(videoNotes).values({ userId, lessonId: input.lessonId, timestamp, noteText: input.noteText }).returning(columns);
   if (!row) throw new Error('the note insert returned no row');
   return toNote(row);
 }

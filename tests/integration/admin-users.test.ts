@@ -374,6 +374,6 @@ describe('the statistics snapshot', () => {
     expect(b.totalUsers).toBe(a.totalUsers + 1);
     const bad = await asSuperuser('/api/admin/statistics?fresh=ja');
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ issues: [{ path: 'fresh', message: 'fresh må være 0 eller 1' }] });
+    expect(bad.body).toMatchObject({ issues: [{ path: 'fresh', message: 'Parameteren fresh må være 0 eller 1' }] });
   });
 });

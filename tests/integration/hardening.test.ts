@@ -29,7 +29,7 @@ describe('control characters in text fields', () => {
     const errors = vi.spyOn(console, 'error');
     const result = await call(auth, '/api/auth/register', { json: { ...person, ...change }, ip: '198.51.100.120' });
     expect(result.status).toBe(400);
-    expect(result.body).toMatchObject({ error: 'Ugyldig forespørsel', issues: [expect.objectContaining({ path: field })] });
+    expect(result.body).toMatchObject({ error: expect.any(String), issues: [expect.objectContaining({ path: field })] });
     expect(errors).not.toHaveBeenCalled();
   });
 
@@ -160,11 +160,11 @@ describe('every error a person may read is Norwegian', () => {
     for (const result of results) {
       expect(result.status).toBe(400);
       const { error, issues } = result.body as { error: string; issues: { message: string }[] };
-      expect(error).toBe('Ugyldig forespørsel');
+      expect(error).toContain(issues[0]!.message);
       expect(issues.length).toBeGreaterThan(0);
       for (const issue of issues) expect(issue.message, issue.message).not.toMatch(ENGLISH);
     }
-    expect(JSON.stringify(results[1]!.body)).toContain('Ukjent nøkkel');
+    expect(JSON.stringify(results[1]!.body)).toContain('Forespørselen har felt som ikke er tillatt: «admin»');
   });
 
   it('the 401 keeps "Unauthorized" for the client, with a Norwegian sentence beside it', async () => {

@@ -112,7 +112,7 @@ describe('GET /api/courses/:courseId/modules-with-progress', () => {
     expect(unknown.body).toEqual({ error: 'Fant ikke kurset' });
     const malformed = await call(courseFunctions, '/api/courses/Ikke%20gyldig!/modules-with-progress', { cookie: elev });
     expect(malformed.status).toBe(400);
-    expect(malformed.body).toMatchObject({ error: 'Ugyldig forespørsel' });
+    expect(malformed.body).toMatchObject({ error: 'Kurs-id kan bare ha små bokstaver (a–z), tall og bindestrek' });
   });
 });
 

@@ -1,0 +1,187 @@
+import type { z } from 'zod';
+
+/**
+ * Plain Norwegian texts for zod's own issues (a wrong type, a missing field, a number out of
+ * range, an unknown key), so no English word or type name ('number', 'string', 'undefined')
+ * reaches a user. `text.ts` installs `issueMessage` as zod's global `customError`; a schema's
+ * own hand-written message still wins over it (zod 4 asks the schema first).
+ *
+ * Every text names the field with its label below, found by the last key of the issue's path
+ * (`context.lessonId` → 'Leksjons-id'), and says what is expected: 'Tidspunkt må være 0 sekunder
+ * eller mer', 'Tittel kan ha høyst 400 tegn', 'Navn mangler'. A top-level body of the wrong
+ * type is 'Forespørselen må være et JSON-objekt'.
+ */
+
+interface FieldLabel {
+  /** The field's name as a form would show it. */
+  readonly label: string;
+  /** The unit its numbers are counted in. */
+  readonly unit?: 'seconds';
+  /** Other names the schemas' hand-written messages use for the same field ('Skriv en melding'). */
+  readonly also?: readonly string[];
+}
+
+/** The Norwegian name of every field of every request (params, query and body), by key. */
+export const fieldLabels = {
+  // ids in paths and bodies
+  id: { label: 'Id' },
+  courseId: { label: 'Kurs-id' },
+  moduleId: { label: 'Modul-id' },
+  lessonId: { label: 'Leksjons-id' },
+  userId: { label: 'Bruker-id' },
+  // query strings
+  next: { label: 'Returadresse' },
+  fresh: { label: 'Parameteren fresh' },
+  // sign-in and registration
+  email: { label: 'E-post' },
+  password: { label: 'Passord' },
+  firstName: { label: 'Fornavn' },
+  lastName: { label: 'Etternavn' },
+  // the learner's progress and notes
+  completed: { label: 'Fullført' },
+  positionSeconds: { label: 'Tidspunkt', unit: 'seconds' },
+  timestamp: { label: 'Tidspunkt', unit: 'seconds' },
+  noteText: { label: 'Notat' },
+  // chat (`content` is a message there, a lesson's content in the admin)
+  title: { label: 'Tittel' },
+  content: { label: 'Innhold', also: ['Melding'] },
+  context: { label: 'Kontekst' },
+  // admin
+  name: { label: 'Navn' },
+  description: { label: 'Beskrivelse' },
+  lessonType: { label: 'Leksjonstype' },
+  orderIndex: { label: 'Rekkefølge' },
+  videoUrl: { label: 'Video-URL' },
+  url: { label: 'URL' },
+  durationSeconds: { label: 'Varighet', unit: 'seconds' },
+  direction: { label: 'Retning' },
+  isActive: { label: 'Status' },
+  role: { label: 'Rolle' },
+  // a lesson's content (src/schemas/lesson-content.ts)
+  type: { label: 'Type' },
+  captionsUrl: { label: 'Teksting-URL' },
+  text: { label: 'Innhold' },
+  html: { label: 'Innhold (HTML)' },
+  instructions: { label: 'Instruksjoner' },
+  questions: { label: 'Spørsmål' },
+  question: { label: 'Spørsmål' },
+  answer: { label: 'Svar' },
+  tasks: { label: 'Deloppgaver' },
+  requirements: { label: 'Krav' },
+  scenarios: { label: 'Scenarioer' },
+  placeholder: { label: 'Hjelpetekst' },
+} as const satisfies Record<string, FieldLabel>;
+
+/** What a top-level issue (the whole body, params or query) is called. */
+export const REQUEST_LABEL = 'Forespørselen';
+
+const own = (key: string): FieldLabel | undefined =>
+  Object.prototype.hasOwnProperty.call(fieldLabels, key) ? (fieldLabels as Record<string, FieldLabel>)[key] : undefined;
+
+/** The field an issue's path points at: its last key (array indexes skipped), or undefined for the top level. */
+function fieldOf(path: readonly PropertyKey[] | undefined): FieldLabel | undefined | null {
+  const key = [...(path ?? [])].reverse().find((k) => typeof k === 'string');
+  if (key === undefined) return null;
+  return own(key as string) ?? { label: `Feltet «${String(key).slice(0, 40)}»` };
+}
+
+/** The Norwegian name of the field at `path`: 'Tidspunkt', 'Navn'; 'Forespørselen' for the top level. */
+export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
+  return fieldOf(path)?.label ?? REQUEST_LABEL;
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+function amount(n: number | bigint, unit: FieldLabel['unit']): string {
+  const value = Number(n);
+  return unit === 'seconds' ? plural(value, 'sekund', 'sekunder') : String(value);
+}
+
+/** 'up eller down', 'a, b eller c'. */
+function either(values: readonly unknown[]): string {
+  const words = values.map((v) => String(v));
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} eller ${words.at(-1)}`;
+}
+
+/** What a value of the expected type is, in words. */
+const kinds: Record<string, string> = {
+  string: 'tekst',
+  number: 'et tall',
+  int: 'et helt tall',
+  bigint: 'et helt tall',
+  boolean: 'true eller false',
+  array: 'en liste',
+  object: 'et JSON-objekt',
+  record: 'et JSON-objekt',
+  map: 'et JSON-objekt',
+  date: 'en dato',
+  null: 'tom (null)',
+};
+
+/** The largest number we ever name; past it a number is simply too large. */
+const HUGE = Number.MAX_SAFE_INTEGER;
+
+function sizeMessage(label: string, field: FieldLabel | null | undefined, issue: z.core.$ZodRawIssue): string {
+  if (issue.code !== 'too_big' && issue.code !== 'too_small') return `${label} er ugyldig`;
+  const big = issue.code === 'too_big';
+  const limit = big ? issue.maximum : issue.minimum;
+  const inclusive = issue.inclusive !== false;
+  switch (issue.origin) {
+    case 'string':
+      if (big) return `${label} kan ha høyst ${plural(Number(limit), 'tegn', 'tegn')}`;
+      return Number(limit) <= 1 ? `${label} må fylles ut` : `${label} må ha minst ${plural(Number(limit), 'tegn', 'tegn')}`;
+    case 'array':
+    case 'set':
+      if (big) return `${label} kan ha høyst ${plural(Number(limit), 'element', 'elementer')}`;
+      return `${label} må ha minst ${plural(Number(limit), 'element', 'elementer')}`;
+    default: {
+      const n = Number(limit);
+      if (big && n >= HUGE) return `${label} er for stort`;
+      if (!big && n <= -HUGE) return `${label} er for lite`;
+      const unit = field?.unit;
+      if (big) return inclusive ? `${label} kan være høyst ${amount(n, unit)}` : `${label} må være mindre enn ${amount(n, unit)}`;
+      return inclusive ? `${label} må være ${amount(n, unit)} eller mer` : `${label} må være mer enn ${amount(n, unit)}`;
+    }
+  }
+}
+
+/** Zod's global `customError`: a Norwegian sentence naming the field, for every kind of issue. */
+export function issueMessage(issue: z.core.$ZodRawIssue): string {
+  const field = fieldOf(issue.path);
+  const label = field?.label ?? REQUEST_LABEL;
+  const input: unknown = issue.input;
+  switch (issue.code) {
+    case 'invalid_type': {
+      if (input === undefined && field !== null) return `${label} mangler`;
+      // JSON has no Infinity, but 1e309 parses to it: a number too large, not a wrong type.
+      if (typeof input === 'number' && (issue.expected === 'number' || issue.expected === 'int')) {
+        if (input === Infinity) return `${label} er for stort`;
+        if (input === -Infinity) return `${label} er for lite`;
+      }
+      return `${label} må være ${kinds[issue.expected] ?? 'av riktig slag'}`;
+    }
+    case 'invalid_value':
+      if (input === undefined && field !== null) return `${label} mangler`;
+      return `${label} må være ${either(issue.values)}`;
+    case 'too_big':
+    case 'too_small':
+      return sizeMessage(label, field, issue);
+    case 'invalid_format':
+      if (issue.format === 'email') return `${label} må være en gyldig e-postadresse`;
+      if (issue.format === 'regex') return `${label} har feil format`;
+      return `${label} er ugyldig`;
+    case 'not_multiple_of':
+      return `${label} må gå opp i ${String(issue.divisor)}`;
+    case 'unrecognized_keys': {
+      const keys = issue.keys.slice(0, 5).map((k) => `«${k.slice(0, 40)}»`);
+      return `${label} har felt som ikke er tillatt: ${keys.join(', ')}${issue.keys.length > 5 ? ' …' : ''}`;
+    }
+    case 'invalid_key':
+      return `${label} har en ugyldig nøkkel`;
+    case 'invalid_element':
+      return `${label} har et ugyldig element`;
+    default:
+      return `${label} er ugyldig`;
+  }
+}
