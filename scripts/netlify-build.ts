@@ -22,4 +22,5 @@ if (databaseUrl || migrationDatabaseUrl) {
 } else {
   console.log('No database URL: skipping migrations and the catalogue seed; the pages use the titles in git.');
 }
-run('build:site');
+// Arguments go to `astro build` (tests/hostile-build: `npm run build -- --outDir …`).
+run('build:site', ...process.argv.slice(2));

@@ -1,7 +1,9 @@
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, type Route, test } from '@playwright/test';
 import { sharedSecurityHeaders } from '../../src/server/security-headers';
+import { builtPages, cspMetaProblems } from './csp-order';
 import { signIn } from './helpers';
 import { hostileHtmlLesson } from './player-fixture';
+import { expectNoInjectedMarkup, trap } from './xss-trap';
 
 /**
  * Security regressions in the browser (issue 15), against the production build:
@@ -25,48 +27,6 @@ const V = {
   js: `javascript:__xssHit('js')`,
   mdLink: `[klikk her](javascript:__xssHit('md'))`,
 };
-
-// --- the trap -----------------------------------------------------------------
-
-async function trap(page: Page): Promise<() => Promise<string[]>> {
-  const hits: string[] = [];
-  page.on('dialog', (d) => {
-    hits.push(`dialog: ${d.message()}`);
-    void d.dismiss();
-  });
-  page.on('pageerror', (e) => hits.push(`pageerror: ${e.message}`));
-  await page.addInitScript(() => {
-    const w = window as unknown as { __xss: string[]; __xssHit: (what: string) => void } & Record<string, unknown>;
-    w.__xss = [];
-    w.__xssHit = (what: string) => w.__xss.push(`ran: ${what}`);
-    for (const name of ['alert', 'confirm', 'prompt']) w[name] = (m: unknown) => w.__xss.push(`${name}: ${String(m)}`);
-    document.addEventListener('securitypolicyviolation', (e) =>
-      w.__xss.push(`csp: ${e.violatedDirective} ${e.blockedURI} ${e.sourceFile}:${e.lineNumber} ${e.sample}`),
-    );
-  });
-  return async () => {
-    await page.waitForTimeout(300); // let late handlers (img onerror, svg onload) fire
-    const inPage = await page.evaluate(() => (window as unknown as { __xss?: string[] }).__xss ?? []);
-    return [...hits, ...inPage];
-  };
-}
-
-/** No element that a vector would create: no stray img/svg/script, no inline handler, no javascript: link. */
-async function expectNoInjectedMarkup(page: Page) {
-  const found = await page.evaluate(() => {
-    const bad: string[] = [];
-    for (const el of document.querySelectorAll('body *')) {
-      for (const attr of el.getAttributeNames()) if (/^on/i.test(attr)) bad.push(`${el.tagName} ${attr}`);
-      const href = el.getAttribute('href') ?? '';
-      if (/^\s*javascript:/i.test(href)) bad.push(`${el.tagName} href=${href}`);
-    }
-    for (const img of document.querySelectorAll('img[src="x"]')) bad.push(`IMG src=${img.getAttribute('src')}`);
-    for (const script of document.querySelectorAll('body script:not([src]):not([type="application/ld+json"])'))
-      if (script.textContent?.includes('__xssHit')) bad.push('SCRIPT');
-    return bad;
-  });
-  expect(found).toEqual([]);
-}
 
 // --- headers ------------------------------------------------------------------
 
@@ -180,6 +140,13 @@ test.describe('security headers', () => {
     for (const f of frames) expect(await f.title().catch(() => '')).not.toMatch(/KI Akademiet|Kurs/);
     await frame.close();
   });
+});
+
+test('every built page: the CSP <meta> comes right after <meta charset>, before every script', async ({ page }) => {
+  // A policy covers only what follows it (decision 22: src/dev/csp-meta-first.ts moves Astro's <meta> up).
+  const pages = builtPages('dist');
+  expect(pages.length).toBeGreaterThan(10);
+  for (const file of pages) expect(await cspMetaProblems(page, file), file).toEqual([]);
 });
 
 // --- faults in the browser ------------------------------------------------------
