@@ -183,6 +183,13 @@ const endpoints: Endpoint[] = [
     next: (f) => ({ method: 'GET', path: '/api/admin/statistics?fresh=1', cookie: f.adminCookie }),
   },
   {
+    // The superuser's 'Siste endringer': the first page of the change timeline (content and user audit).
+    name: 'GET /api/admin/audit',
+    read: true,
+    optional: true,
+    next: (f) => ({ method: 'GET', path: '/api/admin/audit?limit=20', cookie: f.adminCookie }),
+  },
+  {
     name: 'POST …/watch-position',
     read: false,
     next: (f) => {
