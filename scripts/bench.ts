@@ -488,10 +488,10 @@ try {
     }),
   );
   const sizes = table(
-    ['Data', 'users', 'sessions', 'enrollments', 'progress', 'notes', 'messages'],
+    ['Data', 'users', 'sessions', 'enrollments', 'progress', 'notes', 'messages', 'audit'],
     settings.scales.map((s) => {
       const c = counts.get(s)!;
-      return [`${s}×`, c.users!, c.sessions!, c.enrollments!, c.progress!, c.notes!, c.messages!];
+      return [`${s}×`, c.users!, c.sessions!, c.enrollments!, c.progress!, c.notes!, c.messages!, c.audit!];
     }),
   );
   const mixedTable = !mixed
