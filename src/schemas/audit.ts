@@ -107,4 +107,3 @@ export const auditQuery = z.object({
     })
     .optional(),
 });
-export type AuditQuery = z.infer<typeof auditQuery>;
