@@ -183,6 +183,13 @@ const endpoints: Endpoint[] = [
     next: (f) => ({ method: 'GET', path: '/api/admin/statistics?fresh=1', cookie: f.adminCookie }),
   },
   {
+    // The superuser's 'Siste endringer': the first page of the change timeline (content and user audit).
+    name: 'GET /api/admin/audit',
+    read: true,
+    optional: true,
+    next: (f) => ({ method: 'GET', path: '/api/admin/audit?limit=20', cookie: f.adminCookie }),
+  },
+  {
     name: 'POST …/watch-position',
     read: false,
     next: (f) => {
@@ -481,10 +488,10 @@ try {
     }),
   );
   const sizes = table(
-    ['Data', 'users', 'sessions', 'enrollments', 'progress', 'notes', 'messages'],
+    ['Data', 'users', 'sessions', 'enrollments', 'progress', 'notes', 'messages', 'audit'],
     settings.scales.map((s) => {
       const c = counts.get(s)!;
-      return [`${s}×`, c.users!, c.sessions!, c.enrollments!, c.progress!, c.notes!, c.messages!];
+      return [`${s}×`, c.users!, c.sessions!, c.enrollments!, c.progress!, c.notes!, c.messages!, c.audit!];
     }),
   );
   const mixedTable = !mixed

@@ -15,7 +15,9 @@ import {
   userStatusBody,
 } from '../../src/schemas/admin';
 import { z } from 'zod';
+import { auditQuery } from '../../src/schemas/audit';
 import { adminStatistics } from '../../src/server/admin-stats.service';
+import { auditTimeline } from '../../src/server/audit-timeline.service';
 import { env } from '../../src/server/env';
 import {
   createLesson,
@@ -51,6 +53,9 @@ import { listUsers, setUserRole, setUserStatus } from '../../src/server/users.se
  *   GET    /api/admin/users                         S  users without secrets, each with their latest audit entries
  *   PUT    /api/admin/users/:userId/status          S  {isActive} → the user; deactivation ends their sessions
  *   PUT    /api/admin/users/:userId/role            S  {role} → the user
+ *   GET    /api/admin/audit?limit=&cursor=          S  {entries, nextCursor}: content and user audit entries, newest first
+ * Every content write above records who changed what (before/after) in content_audit_log, in its
+ * own transaction (decision 24).
  * Own account or the last active superuser → 409 with `errorType` own_account / last_superuser.
  */
 
@@ -69,8 +74,8 @@ export default createHandler({
     access: A,
     params: adminCourseParams,
     body: renameBody,
-    async handler({ db, params, body }) {
-      const course = await renameCourse(db, params.courseId, body.name);
+    async handler({ db, user, params, body }) {
+      const course = await renameCourse(db, user.id, params.courseId, body.name);
       await requestSiteRebuild({ reason: 'Kursnavn endret i admin' });
       return json(course);
     },
@@ -80,8 +85,8 @@ export default createHandler({
     access: A,
     params: adminModuleParams,
     body: renameBody,
-    async handler({ db, params, body }) {
-      const module = await renameModule(db, params.moduleId, body.name);
+    async handler({ db, user, params, body }) {
+      const module = await renameModule(db, user.id, params.moduleId, body.name);
       await requestSiteRebuild({ reason: 'Modulnavn endret i admin' });
       return json(module);
     },
@@ -91,8 +96,8 @@ export default createHandler({
     access: A,
     params: adminCourseParams,
     body: createModuleBody,
-    async handler({ db, params, body }) {
-      return json(await createModule(db, params.courseId, body), { status: 201 });
+    async handler({ db, user, params, body }) {
+      return json(await createModule(db, user.id, params.courseId, body), { status: 201 });
     },
   }),
 
@@ -100,8 +105,8 @@ export default createHandler({
     access: A,
     params: adminModuleParams,
     body: createLessonBody,
-    async handler({ db, params, body }) {
-      return json(await createLesson(db, params.moduleId, body), { status: 201 });
+    async handler({ db, user, params, body }) {
+      return json(await createLesson(db, user.id, params.moduleId, body), { status: 201 });
     },
   }),
 
@@ -109,8 +114,8 @@ export default createHandler({
     access: A,
     params: adminLessonParams,
     body: editLessonBody,
-    async handler({ db, params, body }) {
-      return json(await updateLessonContent(db, params.lessonId, body));
+    async handler({ db, user, params, body }) {
+      return json(await updateLessonContent(db, user.id, params.lessonId, body));
     },
   }),
 
@@ -118,8 +123,8 @@ export default createHandler({
     access: A,
     params: adminModuleParams,
     body: moveBody,
-    async handler({ db, params, body }) {
-      return json(await moveModule(db, params.moduleId, body.direction));
+    async handler({ db, user, params, body }) {
+      return json(await moveModule(db, user.id, params.moduleId, body.direction));
     },
   }),
 
@@ -127,8 +132,8 @@ export default createHandler({
     access: A,
     params: adminLessonParams,
     body: moveBody,
-    async handler({ db, params, body }) {
-      return json(await moveLesson(db, params.lessonId, body.direction));
+    async handler({ db, user, params, body }) {
+      return json(await moveLesson(db, user.id, params.lessonId, body.direction));
     },
   }),
 
@@ -150,8 +155,8 @@ export default createHandler({
   'DELETE /api/admin/videos/:id': route({
     access: A,
     params: adminVideoParams,
-    async handler({ db, params }) {
-      await deleteVideo(db, params.id);
+    async handler({ db, user, params }) {
+      await deleteVideo(db, user.id, params.id);
       return json({ ok: true });
     },
   }),
@@ -189,6 +194,14 @@ export default createHandler({
       return json(await setUserRole(db, user.id, params.userId, body.role));
     },
   }),
+
+  'GET /api/admin/audit': route({
+    access: S,
+    query: auditQuery,
+    async handler({ db, query }) {
+      return json(await auditTimeline(db, query));
+    },
+  }),
 });
 
 export const config: Config = {
@@ -207,6 +220,7 @@ export const config: Config = {
     '/api/admin/users',
     '/api/admin/users/:userId/status',
     '/api/admin/users/:userId/role',
+    '/api/admin/audit',
   ],
   method: ['GET', 'PUT', 'POST', 'DELETE'],
 };

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 
 /** Per user: enrollments in two courses, five completed lessons, two notes, one conversation of four messages. */
-export const PER_USER = { enrollments: 2, progress: 5, notes: 2, conversations: 1, messages: 4 };
+export const PER_USER = { enrollments: 2, progress: 5, notes: 2, conversations: 1, messages: 4, auditEntries: 2 };
 const NOT_A_HASH = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hiZW5jaGJlbmNo$bm90LWEtcmVhbC1oYXNoLWJlbmNoLW9ubHktdXNlcnM';
 
 export interface Fixture {
@@ -84,6 +84,15 @@ export async function addUsers(db: Db, run: string, from: number, to: number, co
     insert into chat_messages (conversation_id, role, content)
     select cc.id, (case when k % 2 = 1 then 'user' else 'assistant' end)::chat_role, 'Melding ' || k
     from chat_conversations cc join ${batch} u on u.id = cc.user_id cross join generate_series(1, ${PER_USER.messages}::int) k`);
+  // The change timeline grows with the data: content entries and a user entry per user (GET /api/admin/audit).
+  await db.execute(sql`
+    insert into content_audit_log (actor_id, action, target_type, target_id, before, after)
+    select u.id, 'lesson.update', 'lesson', l.id::text, jsonb_build_object('title', 'Før ' || k), jsonb_build_object('title', 'Etter ' || k)
+    from ${batch} u cross join generate_series(1, ${PER_USER.auditEntries}::int) k cross join (
+      select l.id from lessons l join modules m on m.id = l.module_id
+      where m.course_id = ${courseIds[0]} order by m.order_index, l.order_index limit 1) l`);
+  await db.execute(sql`
+    insert into user_audit_log (user_id, actor_id, action, from_value, to_value) select u.id, null, 'created', null, 'individual' from ${batch} u`);
   // The statistics' first read at this size computes them over the grown tables.
   await db.execute(sql`delete from admin_statistics_snapshot`);
   await db.execute(sql.raw('analyze'));
@@ -117,7 +126,7 @@ export async function prepareFixture(db: Db, run: string, learners: number): Pro
   const made = users.map((u) => ({ user: u, session: newSession(u.id) }));
   await db.insert(sessions).values(made.map((m) => m.session.row));
 
-  // A superuser: the statistics the bench reads are for superusers only (admins get 403).
+  // A superuser: the statistics and the change timeline the bench reads are for superusers only (admins get 403).
   await db.execute(sql`
     insert into users (email, password_hash, first_name, last_name, role)
     values (${`bench-admin-${run}@bench.invalid`}, ${NOT_A_HASH}, 'Bench', 'Admin', 'superuser')`);
@@ -141,7 +150,8 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
     await db.execute(sql`select
       (select count(*) from users) as users, (select count(*) from sessions) as sessions,
       (select count(*) from enrollments) as enrollments, (select count(*) from lesson_progress) as progress,
-      (select count(*) from video_notes) as notes, (select count(*) from chat_messages) as messages`),
+      (select count(*) from video_notes) as notes, (select count(*) from chat_messages) as messages,
+      (select count(*) from content_audit_log) + (select count(*) from user_audit_log) as audit`),
   );
   return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
 }

@@ -1,7 +1,8 @@
-import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { CurrentUser } from '../schemas/auth';
 import type { AdminCourse, AdminLesson, AdminStatistics, AdminUser, AdminVideo, AuditEntry, OrderedItem } from '../schemas/admin';
-import { type ApiError, apiRequest, getQueryFn, isUnauthorizedError } from './api';
+import type { AdminAuditEntry, AdminAuditPage } from '../schemas/audit';
+import { ApiError, apiRequest, getQueryFn, isUnauthorizedError } from './api';
 import { courseWithContentQuery } from './player.queries';
 import { type BrowserEffects, browserEffects, sessionExpired } from './session-expired';
 
@@ -12,7 +13,7 @@ import { type BrowserEffects, browserEffects, sessionExpired } from './session-e
  */
 
 export type Role = CurrentUser['role'];
-export type { AdminCourse, AdminLesson, AdminStatistics, AdminUser, AdminVideo, AuditEntry, OrderedItem };
+export type { AdminAuditEntry, AdminAuditPage, AdminCourse, AdminLesson, AdminStatistics, AdminUser, AdminVideo, AuditEntry, OrderedItem };
 export type AssistantUsage = AdminStatistics['assistant'];
 
 // --- reads ----------------------------------------------------------------------
@@ -22,6 +23,25 @@ export const adminVideosQuery = queryOptions({ queryKey: ['/api/admin/videos'], 
 export const adminStatisticsQuery = queryOptions({ queryKey: ['/api/admin/statistics'], queryFn: getQueryFn<AdminStatistics>() });
 export const adminUsersQuery = queryOptions({ queryKey: ['/api/admin/users'], queryFn: getQueryFn<AdminUser[]>() });
 export { courseWithContentQuery };
+
+/** How many entries 'Siste endringer' shows at first and adds per 'Vis flere'. */
+export const AUDIT_PAGE_SIZE = 10;
+
+/** The superuser's change timeline, newest first; each next page starts at the previous page's cursor. */
+export const adminAuditQuery = infiniteQueryOptions({
+  queryKey: ['/api/admin/audit'],
+  initialPageParam: null as string | null,
+  queryFn: async ({ pageParam, signal }) => {
+    const query = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) });
+    const response = await fetch(`/api/admin/audit?${query}`, { credentials: 'include', signal });
+    if (!response.ok) throw await ApiError.fromResponse(response);
+    return (await response.json()) as AdminAuditPage;
+  },
+  getNextPageParam: (last) => last.nextCursor,
+});
+
+/** Every write is audited: the timeline is stale after any of them. */
+const invalidateAudit = (client: QueryClient) => client.invalidateQueries({ queryKey: adminAuditQuery.queryKey });
 
 // --- toasts (spec, section 8) ------------------------------------------------------
 
@@ -67,8 +87,12 @@ function userFailure(error: unknown): ToastInput {
 
 const json = async <T>(response: Response) => (await response.json()) as T;
 
-const invalidateCourses = (client: QueryClient) => client.invalidateQueries({ queryKey: adminCoursesQuery.queryKey });
-const invalidateCourse = (client: QueryClient, courseId: string) => client.invalidateQueries({ queryKey: courseWithContentQuery(courseId).queryKey });
+const invalidateCourses = (client: QueryClient) =>
+  Promise.all([client.invalidateQueries({ queryKey: adminCoursesQuery.queryKey }), invalidateAudit(client)]);
+const invalidateCourse = (client: QueryClient, courseId: string) =>
+  Promise.all([client.invalidateQueries({ queryKey: courseWithContentQuery(courseId).queryKey }), invalidateAudit(client)]);
+const invalidateVideos = (client: QueryClient) =>
+  Promise.all([client.invalidateQueries({ queryKey: adminVideosQuery.queryKey }), invalidateAudit(client)]);
 
 // --- content mutations -------------------------------------------------------------
 
@@ -178,7 +202,7 @@ export function registerVideoMutation(client: QueryClient, effects: BrowserEffec
     mutationFn: async (input: RegisterVideoInput) => json<AdminVideo>(await apiRequest('POST', '/api/admin/videos', input)),
     onSuccess: async () => {
       effects.toast(adminToasts.videoRegistered);
-      await client.invalidateQueries({ queryKey: adminVideosQuery.queryKey });
+      await invalidateVideos(client);
     },
     onError: (error) => reportFailure(error, adminToasts.videoRegisterFailed, effects),
   });
@@ -191,7 +215,7 @@ export function deleteVideoMutation(client: QueryClient, effects: BrowserEffects
     },
     onSuccess: async () => {
       effects.toast(adminToasts.videoDeleted);
-      await client.invalidateQueries({ queryKey: adminVideosQuery.queryKey });
+      await invalidateVideos(client);
     },
     onError: (error) => reportFailure(error, adminToasts.videoDeleteFailed, effects),
   });
@@ -203,6 +227,7 @@ const invalidateUsers = (client: QueryClient) =>
   Promise.all([
     client.invalidateQueries({ queryKey: adminUsersQuery.queryKey }),
     client.invalidateQueries({ queryKey: adminStatisticsQuery.queryKey }),
+    invalidateAudit(client),
   ]);
 
 export function userStatusMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {

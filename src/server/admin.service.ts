@@ -12,6 +12,7 @@ import {
   type OrderedItem,
 } from '../schemas/admin';
 import type { LessonContent, LessonContentValue, LessonType, VideoContent } from '../schemas/lesson-content';
+import { auditCreate, auditDelete, auditUpdate, type ContentTarget, lessonFields } from './content-audit.service';
 import { editLesson, LESSON_NOT_FOUND } from './content.service';
 import { BadRequestError, NotFoundError } from './errors';
 import { sanitizeLessonHtml } from './html';
@@ -21,7 +22,8 @@ import { COURSE_NOT_FOUND, MODULE_NOT_FOUND } from './learning.service';
  * The admin's content work (issue 13, decision 14): the course list with students, new modules
  * and lessons (placed last unless an order is given), lesson edits, moving a module or a lesson,
  * and the video library. Renames and lesson edits go through content.service.ts, which marks
- * them as the admin's (decision 10). HTML is sanitised before it is stored.
+ * them as the admin's (decision 10). HTML is sanitised before it is stored. Every write takes the
+ * acting user's id and records its change in the content audit in its own transaction (decision 24).
  */
 
 export const adminServiceMessages = {
@@ -57,7 +59,7 @@ export interface NewModule {
 }
 
 /** A new module of the course; orderIndex 0 or missing places it after the last one. */
-export async function createModule(db: Db, courseId: string, input: NewModule): Promise<AdminModule> {
+export async function createModule(db: Db, actorId: string, courseId: string, input: NewModule): Promise<AdminModule> {
   return atomically(db, async (tx) => {
     // Locks the course, so two modules created at once do not get the same place.
     const [course] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for('update');
@@ -73,6 +75,8 @@ export async function createModule(db: Db, courseId: string, input: NewModule): 
         description: modules.description,
         orderIndex: modules.orderIndex,
       });
+    const { id, ...fields } = row!;
+    await auditCreate(tx, { actorId, action: 'module.create', targetType: 'module', targetId: id }, fields);
     return row!;
   });
 }
@@ -153,7 +157,7 @@ const lessonColumns = {
 };
 
 /** A new lesson in the module; orderIndex 0 or missing places it after the last one. Searchable at once (generated tsvector). */
-export async function createLesson(db: Db, moduleId: string, input: NewLesson): Promise<AdminLesson> {
+export async function createLesson(db: Db, actorId: string, moduleId: string, input: NewLesson): Promise<AdminLesson> {
   const lesson = contractContent(input.lessonType, input.content, input);
   return atomically(db, async (tx) => {
     const [module] = await tx.select({ id: modules.id }).from(modules).where(eq(modules.id, moduleId)).for('update');
@@ -171,6 +175,11 @@ export async function createLesson(db: Db, moduleId: string, input: NewLesson): 
       .insert(lessons)
       .values({ moduleId, title: input.title, type: lesson.type, content: lesson.content, orderIndex, estimatedMinutes })
       .returning(lessonColumns);
+    await auditCreate(
+      tx,
+      { actorId, action: 'lesson.create', targetType: 'lesson', targetId: row!.id },
+      { moduleId, orderIndex: row!.orderIndex, ...lessonFields(row!) },
+    );
     return adminLesson(row!);
   });
 }
@@ -179,12 +188,17 @@ export async function createLesson(db: Db, moduleId: string, input: NewLesson): 
  * New content (and optionally a new title) for a lesson of its stored type. A video lesson
  * keeps its stored URL, duration and captions where the body leaves them out.
  */
-export async function updateLessonContent(db: Db, lessonId: string, input: LessonContentEdit): Promise<AdminLesson> {
+export async function updateLessonContent(db: Db, actorId: string, lessonId: string, input: LessonContentEdit): Promise<AdminLesson> {
   return atomically(db, async (tx) => {
-    const [stored] = await tx.select({ type: lessons.type, content: lessons.content }).from(lessons).where(eq(lessons.id, lessonId)).for('update');
+    const [stored] = await tx
+      .select({ title: lessons.title, type: lessons.type, content: lessons.content })
+      .from(lessons)
+      .where(eq(lessons.id, lessonId))
+      .for('update');
     if (!stored) throw new NotFoundError(LESSON_NOT_FOUND);
     const lesson = contractContent(stored.type, input.content, input, stored.content);
     const row = await editLesson(tx, lessonId, { title: input.title, lesson });
+    await auditUpdate(tx, { actorId, action: 'lesson.update', targetType: 'lesson', targetId: lessonId }, lessonFields(stored), lessonFields(row));
     return adminLesson(row);
   });
 }
@@ -211,11 +225,20 @@ function orderCase(ids: string[]) {
   )} END`;
 }
 
+/** A move's entry: the item's place among its siblings (1 = first) before and after. */
+const auditMove = (tx: Db, target: ContentTarget, before: { id: string }[], after: { id: string }[]) =>
+  auditUpdate(
+    tx,
+    target,
+    { position: before.findIndex((s) => s.id === target.targetId) + 1 },
+    { position: after.findIndex((s) => s.id === target.targetId) + 1 },
+  );
+
 /**
  * Moves a module one place up or down in its course: the course's modules get the places
  * 0…n−1 in one UPDATE, in one transaction, and the order becomes the admin's (the seed keeps it).
  */
-export async function moveModule(db: Db, moduleId: string, direction: Direction): Promise<OrderedItem[]> {
+export async function moveModule(db: Db, actorId: string, moduleId: string, direction: Direction): Promise<OrderedItem[]> {
   return atomically(db, async (tx) => {
     const [module] = await tx.select({ courseId: modules.courseId }).from(modules).where(eq(modules.id, moduleId));
     if (!module) throw new NotFoundError(MODULE_NOT_FOUND);
@@ -232,12 +255,13 @@ export async function moveModule(db: Db, moduleId: string, direction: Direction)
       .update(modules)
       .set({ orderIndex: orderCase(ids), adminOrderedAt: sql`now()` })
       .where(inArray(modules.id, ids));
+    await auditMove(tx, { actorId, action: 'module.move', targetType: 'module', targetId: moduleId }, siblings, next);
     return next.map((s, index) => ({ ...s, orderIndex: index }));
   });
 }
 
 /** Moves a lesson one place up or down in its module, like `moveModule`. */
-export async function moveLesson(db: Db, lessonId: string, direction: Direction): Promise<OrderedItem[]> {
+export async function moveLesson(db: Db, actorId: string, lessonId: string, direction: Direction): Promise<OrderedItem[]> {
   return atomically(db, async (tx) => {
     const [lesson] = await tx.select({ moduleId: lessons.moduleId }).from(lessons).where(eq(lessons.id, lessonId));
     if (!lesson) throw new NotFoundError(LESSON_NOT_FOUND);
@@ -254,6 +278,7 @@ export async function moveLesson(db: Db, lessonId: string, direction: Direction)
       .update(lessons)
       .set({ orderIndex: orderCase(ids), adminOrderedAt: sql`now()` })
       .where(and(eq(lessons.moduleId, lesson.moduleId), inArray(lessons.id, ids)));
+    await auditMove(tx, { actorId, action: 'lesson.move', targetType: 'lesson', targetId: lessonId }, siblings, next);
     return next.map((s, index) => ({ ...s, orderIndex: index }));
   });
 }
@@ -269,6 +294,8 @@ const videoColumns = {
   createdAt: videos.createdAt,
 };
 
+const videoFields = ({ title, url, description, durationSeconds }: Omit<AdminVideo, 'createdAt'>) => ({ title, url, description, durationSeconds });
+
 const adminVideo = (row: { createdAt: Date } & Omit<AdminVideo, 'createdAt'>): AdminVideo => ({ ...row, createdAt: row.createdAt.toISOString() });
 
 export async function listVideos(db: Db): Promise<AdminVideo[]> {
@@ -276,22 +303,28 @@ export async function listVideos(db: Db): Promise<AdminVideo[]> {
   return rows.map(adminVideo);
 }
 
-export async function createVideo(db: Db, createdBy: string, input: CreateVideoBody): Promise<AdminVideo> {
-  const [row] = await db
-    .insert(videos)
-    .values({
-      title: input.title,
-      url: input.url,
-      description: input.description || null,
-      durationSeconds: input.durationSeconds ?? null,
-      createdBy,
-    })
-    .returning(videoColumns);
-  return adminVideo(row!);
+export async function createVideo(db: Db, actorId: string, input: CreateVideoBody): Promise<AdminVideo> {
+  return atomically(db, async (tx) => {
+    const [row] = await tx
+      .insert(videos)
+      .values({
+        title: input.title,
+        url: input.url,
+        description: input.description || null,
+        durationSeconds: input.durationSeconds ?? null,
+        createdBy: actorId,
+      })
+      .returning(videoColumns);
+    await auditCreate(tx, { actorId, action: 'video.create', targetType: 'video', targetId: row!.id }, videoFields(row!));
+    return adminVideo(row!);
+  });
 }
 
 /** Removes a video from the library; lessons keep their own copy of its URL. */
-export async function deleteVideo(db: Db, id: string): Promise<void> {
-  const [row] = await db.delete(videos).where(eq(videos.id, id)).returning({ id: videos.id });
-  if (!row) throw new NotFoundError(adminServiceMessages.videoNotFound);
+export async function deleteVideo(db: Db, actorId: string, id: string): Promise<void> {
+  await atomically(db, async (tx) => {
+    const [row] = await tx.delete(videos).where(eq(videos.id, id)).returning(videoColumns);
+    if (!row) throw new NotFoundError(adminServiceMessages.videoNotFound);
+    await auditDelete(tx, { actorId, action: 'video.delete', targetType: 'video', targetId: id }, videoFields(row));
+  });
 }

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { atomically, type Db } from '../../db/client';
 import { courses, lessons, modules } from '../../db/schema';
 import { type LessonContent, lessonContentSchema } from '../schemas/lesson-content';
+import { auditUpdate } from './content-audit.service';
 import { NotFoundError } from './errors';
 import { COURSE_NOT_FOUND, MODULE_NOT_FOUND } from './learning.service';
 
@@ -10,29 +11,44 @@ import { COURSE_NOT_FOUND, MODULE_NOT_FOUND } from './learning.service';
  * (`admin_edited_at`), so the deploy-time seed leaves it alone (decision 10):
  * a renamed course or module keeps its new title, an edited lesson all its fields.
  * After a successful edit the admin endpoint calls `requestSiteRebuild()`
- * (site-rebuild.ts), so the prerendered pages pick up the new titles.
+ * (site-rebuild.ts), so the prerendered pages pick up the new titles. The renames record their
+ * change in the content audit (content-audit.service.ts) in the same transaction; `editLesson`
+ * is the lesson write that `updateLessonContent` (admin.service.ts) audits.
  */
 
 export const LESSON_NOT_FOUND = 'Fant ikke leksjonen';
 
-export async function renameCourse(db: Db, courseId: string, title: string): Promise<{ id: string; title: string }> {
-  const [row] = await db
-    .update(courses)
-    .set({ title, adminEditedAt: sql`now()` })
-    .where(eq(courses.id, courseId))
-    .returning({ id: courses.id, title: courses.title });
-  if (!row) throw new NotFoundError(COURSE_NOT_FOUND);
-  return row;
+export async function renameCourse(db: Db, actorId: string, courseId: string, title: string): Promise<{ id: string; title: string }> {
+  return atomically(db, async (tx) => {
+    const [old] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, courseId)).for('update');
+    if (!old) throw new NotFoundError(COURSE_NOT_FOUND);
+    const [row] = await tx
+      .update(courses)
+      .set({ title, adminEditedAt: sql`now()` })
+      .where(eq(courses.id, courseId))
+      .returning({ id: courses.id, title: courses.title });
+    await auditUpdate(tx, { actorId, action: 'course.rename', targetType: 'course', targetId: courseId }, old, { title: row!.title });
+    return row!;
+  });
 }
 
-export async function renameModule(db: Db, moduleId: string, title: string): Promise<{ id: string; courseId: string; title: string }> {
-  const [row] = await db
-    .update(modules)
-    .set({ title, adminEditedAt: sql`now()` })
-    .where(eq(modules.id, moduleId))
-    .returning({ id: modules.id, courseId: modules.courseId, title: modules.title });
-  if (!row) throw new NotFoundError(MODULE_NOT_FOUND);
-  return row;
+export async function renameModule(
+  db: Db,
+  actorId: string,
+  moduleId: string,
+  title: string,
+): Promise<{ id: string; courseId: string; title: string }> {
+  return atomically(db, async (tx) => {
+    const [old] = await tx.select({ title: modules.title }).from(modules).where(eq(modules.id, moduleId)).for('update');
+    if (!old) throw new NotFoundError(MODULE_NOT_FOUND);
+    const [row] = await tx
+      .update(modules)
+      .set({ title, adminEditedAt: sql`now()` })
+      .where(eq(modules.id, moduleId))
+      .returning({ id: modules.id, courseId: modules.courseId, title: modules.title });
+    await auditUpdate(tx, { actorId, action: 'module.rename', targetType: 'module', targetId: moduleId }, old, { title: row!.title });
+    return row!;
+  });
 }
 
 export interface LessonEdit {

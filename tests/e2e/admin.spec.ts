@@ -4,7 +4,7 @@ import { loadCatalogue } from '../../db/catalogue';
 import type { AdminStatistics, AdminUser } from '../../src/schemas/admin';
 import type { CourseWithContent } from '../../src/schemas/player';
 import { axeViolations, recordScripts, signIn } from './helpers';
-import { courseTitle } from './player-fixture';
+import { courseTitle, seededModule } from './player-fixture';
 
 /**
  * The admin page on /admin (issue 13, acceptance 3), driven as admins, a superuser and
@@ -468,4 +468,46 @@ test('superbruker@demo.no: the Dashboard tab with the seed figures, users, deact
   await page.setViewportSize({ width: 360, height: 780 });
   await expectNoOverflow(page);
   await expectAxeClean(page);
+});
+
+test("superbruker@demo.no sees an admin's rename in 'Siste endringer'", async ({ page, browser, isMobile }) => {
+  test.setTimeout(120_000);
+  const courseId = 'ki-markedsforing';
+  const module = seededModule(courseId, isMobile ? 1 : 2);
+  const renamed = `Omdøpt ${isMobile ? 'mobil' : 'desktop'}-${Date.now()}`;
+
+  // The admin renames a module (as the page does) and gives it its title back at once.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signIn(admin, 'admin@demo.no');
+  await expect(admin).toHaveURL(/\/$/);
+  const headers = { Origin: new URL(admin.url()).origin };
+  const rename = (name: string) => admin.request.put(`/api/admin/modules/${module.id}/name`, { data: { name }, headers });
+  expect((await rename(renamed)).status()).toBe(200);
+  expect((await rename(module.title)).status()).toBe(200);
+  await adminContext.close();
+
+  await openAdmin(page, 'superbruker@demo.no');
+  await tab(page, 'Dashboard').click();
+  const changes = page.getByRole('region', { name: 'Siste endringer' });
+  await expect(changes.getByRole('heading', { level: 2, name: 'Siste endringer' })).toBeVisible();
+  // Other specs write meanwhile: older pages come with 'Vis flere'.
+  const entry = changes
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 3, name: 'Endret modulnavn' }) })
+    .filter({ hasText: `${module.title} → ${renamed}` });
+  await expect(async () => {
+    if ((await entry.count()) === 0) await changes.getByRole('button', { name: 'Vis flere' }).click({ timeout: 2_000 });
+    await expect(entry).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  await expect(entry).toContainText(`Modul «${module.title}» i «${courseTitle(courseId)}»`);
+  await expect(entry).toContainText('av Lars Hansen (admin@demo.no)');
+  await expect(entry.locator('time')).toHaveText(/^\d{1,2}\.\d{1,2}\.\d{4}, \d{2}:\d{2}$/);
+  // The title given back is the newer entry, above it.
+  await expect(changes.getByRole('listitem').filter({ hasText: `${renamed} → ${module.title}` })).toBeVisible();
+  await expectAxeClean(page);
+
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(entry).toBeVisible();
+  await expectNoOverflow(page);
 });

@@ -208,6 +208,7 @@ export const matrix: MatrixRow[] = [
   { route: 'DELETE /api/admin/videos/:id', path: async () => `/api/admin/videos/${await freshVideo()}`, expect: admins },
   { route: 'GET /api/admin/statistics', path: '/api/admin/statistics', expect: superusers },
   { route: 'GET /api/admin/users', path: '/api/admin/users', expect: superusers },
+  { route: 'GET /api/admin/audit', path: '/api/admin/audit?limit=5', expect: superusers },
   // No-op changes (ny@demo.no is an active individual): allowed or refused, nothing else changes.
   { route: 'PUT /api/admin/users/:userId/status', path: `/api/admin/users/${target}/status`, body: { isActive: true }, expect: superusers },
   { route: 'PUT /api/admin/users/:userId/role', path: `/api/admin/users/${target}/role`, body: { role: 'individual' }, expect: superusers },

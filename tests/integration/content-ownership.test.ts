@@ -20,6 +20,8 @@ import { call, signIn } from '../helpers';
 const db = async () => (await acquireAppDb()).db;
 const moduleId = (courseId: string, m: number) => seedId(`module:${courseId}:${m}`);
 const lessonId = (courseId: string, m: number, l: number) => seedId(`lesson:${courseId}:${m}:${l}`);
+/** Who renames (the audit records the actor). */
+const ADMIN = seedId('user:admin@demo.no');
 
 /** The catalogue as it might look a few commits later. */
 function editedInGit() {
@@ -43,8 +45,8 @@ describe('re-seeding a deployed database (npm run db:seed -- --force)', () => {
   it("brings git's changes in and keeps the admin's edits", async () => {
     const d = await db();
     // The admin renames 'KI for Kontoret' and its first module and edits its first lesson.
-    await renameCourse(d, 'ki-for-kontoret', 'Kontor-KI (admin)');
-    await renameModule(d, moduleId('ki-for-kontoret', 0), 'Første modul (admin)');
+    await renameCourse(d, ADMIN, 'ki-for-kontoret', 'Kontor-KI (admin)');
+    await renameModule(d, ADMIN, moduleId('ki-for-kontoret', 0), 'Første modul (admin)');
     await editLesson(d, lessonId('ki-for-kontoret', 0, 0), {
       title: 'Leksjon skrevet om i admin',
       lesson: { type: 'text', content: { text: 'Adminens egen tekst.' } },
@@ -115,8 +117,8 @@ describe('re-seeding a deployed database (npm run db:seed -- --force)', () => {
 describe('content edits', () => {
   it('answer NotFoundError for unknown rows and refuse content that breaks the contract', async () => {
     const d = await db();
-    await expect(renameCourse(d, 'finnes-ikke', 'X')).rejects.toBeInstanceOf(NotFoundError);
-    await expect(renameModule(d, seedId('module:finnes-ikke:0'), 'X')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(renameCourse(d, ADMIN, 'finnes-ikke', 'X')).rejects.toBeInstanceOf(NotFoundError);
+    await expect(renameModule(d, ADMIN, seedId('module:finnes-ikke:0'), 'X')).rejects.toBeInstanceOf(NotFoundError);
     await expect(editLesson(d, seedId('lesson:finnes-ikke:0:0'), { title: 'X' })).rejects.toBeInstanceOf(NotFoundError);
     await expect(
       editLesson(d, lessonId('grunnleggende-ki', 0, 1), {
@@ -134,8 +136,8 @@ describe('content edits', () => {
 describe('the static build', () => {
   it("shows the database's course and module titles when it has a database, git's otherwise", async () => {
     const d = await db();
-    await renameCourse(d, 'ki-automatisering', 'Automatisering med KI (admin)');
-    await renameModule(d, moduleId('ki-automatisering', 1), 'Andre modul (admin)');
+    await renameCourse(d, ADMIN, 'ki-automatisering', 'Automatisering med KI (admin)');
+    await renameModule(d, ADMIN, moduleId('ki-automatisering', 1), 'Andre modul (admin)');
     const git = loadCatalogue();
     const built = withAdminOwnedTitles(git, await readAdminOwnedTitles(d));
     const course = built.find((c) => c.id === 'ki-automatisering')!;

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Admin from '../../islands/Admin';
-import type { AdminCourse, AdminStatistics, AdminUser, AdminVideo } from '../../lib/admin.queries';
+import type { AdminAuditEntry, AdminAuditPage, AdminCourse, AdminStatistics, AdminUser, AdminVideo } from '../../lib/admin.queries';
 import { queryClient } from '../../lib/query-client';
 import type { CurrentUser } from '../../schemas/auth';
 import type { CourseWithContent } from '../../schemas/player';
@@ -529,6 +529,128 @@ describe('statistics freshness', () => {
     await waitFor(() => expect(toastText()).toBe('Feil / Kunne ikke oppdatere statistikken.'));
     expect(screen.getByText(/Tallene er fra kl\./).textContent).toBe('Tallene er fra kl. 11:15');
     expect(screen.getByRole('button', { name: 'Oppdater tall' })).toBeTruthy();
+  });
+});
+
+describe("'Siste endringer' (superuser)", () => {
+  const ADA = { id: 'a1', name: 'Ada Admin', email: 'admin@demo.no' };
+  const change = (i: number, extra: Partial<AdminAuditEntry> = {}): AdminAuditEntry => ({
+    id: `e${i}`,
+    source: 'content',
+    action: 'course.rename',
+    createdAt: '2026-11-23T09:05:00Z',
+    actor: ADA,
+    target: { type: 'course', id: 'grunnleggende-ki', label: 'KI Grunnkurs', course: null },
+    before: { title: `Gammelt navn ${i}` },
+    after: { title: `Nytt navn ${i}` },
+    ...extra,
+  });
+  const first: AdminAuditPage = {
+    entries: [
+      change(1),
+      change(2, {
+        action: 'lesson.update',
+        target: { type: 'lesson', id: 'l1', label: 'Hva er KI?', course: 'KI Grunnkurs' },
+        before: { 'content.html': `<p>${'Lang tekst '.repeat(20)}</p>` },
+        after: { 'content.html': '<p>Kort</p>' },
+      }),
+      change(3, {
+        source: 'user',
+        action: 'user.role_changed',
+        actor: { id: 's1', name: 'Sara Super', email: 'superbruker@demo.no' },
+        target: { type: 'user', id: 'u1', label: 'Emma Larsen', course: null },
+        before: { role: 'individual' },
+        after: { role: 'admin' },
+      }),
+    ],
+    nextCursor: 'c1',
+  };
+  const second: AdminAuditPage = {
+    entries: [
+      change(4, {
+        action: 'video.delete',
+        target: { type: 'video', id: 'v9', label: 'Gammel video', course: null },
+        before: { title: 'Gammel video', url: '/media/gammel.mp4' },
+        after: null,
+      }),
+    ],
+    nextCursor: null,
+  };
+  const dashboard = (audit: Handler) =>
+    serve({
+      ...contentRoutes,
+      'GET /api/admin/statistics': () => Response.json(stats),
+      'GET /api/admin/users': () => Response.json([person(1)]),
+      'GET /api/admin/audit?limit=10': audit,
+      'GET /api/admin/audit?limit=10&cursor=c1': () => Response.json(second),
+    });
+  const section = () => screen.findByRole('region', { name: 'Siste endringer' });
+
+  it('lists who did what to which row, when, and what changed, newest first; Vis flere adds the next page', async () => {
+    dashboard(() => Response.json(first));
+    renderView('superuser');
+    selectTab('Dashboard');
+    const region = await section();
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(3));
+    const [rename, lesson, role] = within(region).getAllByRole('listitem');
+    expect(within(rename!).getByRole('heading', { name: 'Endret kursnavn' })).toBeTruthy();
+    expect(rename!.textContent).toContain('Kurs «KI Grunnkurs»');
+    expect(rename!.textContent).toContain('Ada Admin');
+    expect(rename!.textContent).toContain('admin@demo.no');
+    expect(within(rename!).getByText('23.11.2026, 10:05').getAttribute('dateTime')).toBe('2026-11-23T09:05:00Z');
+    expect(rename!.textContent).toContain('Tittel:Gammelt navn 1 → Nytt navn 1');
+
+    expect(within(lesson!).getByRole('heading', { name: 'Endret leksjon' })).toBeTruthy();
+    expect(lesson!.textContent).toContain('Leksjon «Hva er KI?» i «KI Grunnkurs»');
+    // A long value is clipped.
+    expect(lesson!.textContent).toMatch(/HTML:<p>Lang tekst (Lang tekst ){5,}[^→]*… → <p>Kort<\/p>/);
+    expect(lesson!.textContent).not.toContain('Lang tekst '.repeat(9));
+
+    expect(within(role!).getByRole('heading', { name: 'Endret rolle' })).toBeTruthy();
+    expect(role!.textContent).toContain('Bruker «Emma Larsen»');
+    expect(role!.textContent).toContain('Individuell → Administrator');
+    expect(role!.textContent).toContain('Sara Super');
+
+    fireEvent.click(within(region).getByRole('button', { name: 'Vis flere' }));
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(4));
+    const deleted = within(region).getAllByRole('listitem')[3]!;
+    expect(within(deleted).getByRole('heading', { name: 'Slettet video' })).toBeTruthy();
+    expect(deleted.textContent).toContain('Video «Gammel video»');
+    expect(deleted.textContent).toContain('/media/gammel.mp4');
+    expect(within(region).queryByRole('button', { name: 'Vis flere' })).toBeNull();
+    expect(calls('GET /api/admin/audit?limit=10&cursor=c1')).toHaveLength(1);
+  });
+
+  it("says 'Laster endringer...', then 'Ingen endringer ennå.' when there are none", async () => {
+    let answer: (response: Response) => void = () => {};
+    dashboard(() => new Promise<Response>((resolve) => (answer = resolve)));
+    renderView('superuser');
+    selectTab('Dashboard');
+    const region = await section();
+    expect(within(region).getByText('Laster endringer...')).toBeTruthy();
+    answer(Response.json({ entries: [], nextCursor: null }));
+    expect(await within(region).findByText('Ingen endringer ennå.')).toBeTruthy();
+    expect(within(region).queryByRole('button', { name: 'Vis flere' })).toBeNull();
+  });
+
+  it("says 'Kunne ikke hente endringene.' with 'Prøv igjen' when the read fails", async () => {
+    let fail = true;
+    dashboard(() => (fail ? Response.json({ error: 'Noe gikk galt' }, { status: 500 }) : Response.json(first)));
+    renderView('superuser');
+    selectTab('Dashboard');
+    const region = await section();
+    expect((await within(region).findByRole('alert')).textContent).toContain('Kunne ikke hente endringene.');
+    fail = false;
+    fireEvent.click(within(region).getByRole('button', { name: 'Prøv igjen' }));
+    await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(3));
+  });
+
+  it('is not asked for by an admin (no Dashboard tab)', async () => {
+    dashboard(() => Response.json(first));
+    renderView('admin');
+    expect(await screen.findByText('3 studenter')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Siste endringer' })).toBeNull();
+    expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith('/api/admin/audit'))).toBe(false);
   });
 });
 

@@ -14,6 +14,7 @@ import { Button } from '../ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card';
 import { QueryState } from '../ui/QueryState';
 import { AssistantUsageCard } from './AssistantUsage';
+import { RecentChanges } from './RecentChanges';
 import { formatCreated, UserAvatar, UserGrid } from './UserGrid';
 
 /** How many users 'Siste Brukere' shows (spec, section 9). */
@@ -39,7 +40,7 @@ function Freshness({ computedAt }: { computedAt: string }) {
   );
 }
 
-/** The superuser's 'Dashboard' tab: statistics, the assistant's usage, recent users and the user grid. */
+/** The superuser's 'Dashboard' tab: statistics, the assistant's usage, the latest changes, recent users and the user grid. */
 export default function SuperuserDashboard({ currentUserId }: { currentUserId: string }) {
   const statistics = useQuery(adminStatisticsQuery);
   const users = useQuery(adminUsersQuery);
@@ -48,6 +49,7 @@ export default function SuperuserDashboard({ currentUserId }: { currentUserId: s
       <QueryState query={statistics} loading="Laster statistikk..." error="Kunne ikke hente statistikken.">
         {(stats) => <Statistics stats={stats} />}
       </QueryState>
+      <RecentChanges />
       <QueryState query={users} loading="Laster brukere..." error="Kunne ikke hente brukerne.">
         {(list) => (
           <>
