@@ -339,7 +339,12 @@ export const userAuditLog = pgTable(
     toValue: text('to_value'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('user_audit_log_user_created_idx').on(t.userId, t.createdAt), index('user_audit_log_actor_id_idx').on(t.actorId)],
+  (t) => [
+    index('user_audit_log_user_created_idx').on(t.userId, t.createdAt),
+    index('user_audit_log_actor_id_idx').on(t.actorId),
+    // The superuser's change timeline pages both audit logs newest first (decision 24).
+    index('user_audit_log_created_idx').on(t.createdAt, t.id),
+  ],
 );
 
 /**
