@@ -183,17 +183,15 @@ describe('paging the notes of a lesson', () => {
     const who = userId('superbruker@demo.no');
     const at = (s: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, s));
     // 130 notes: many at the same second and created in the same instant (ties broken by id).
-    await d
-      .insert(videoNotes)
-      .values(
-        Array.from({ length: 130 }, (_, i) => ({
-          userId: who,
-          lessonId: OTHER_VIDEO,
-          timestamp: i % 7,
-          noteText: `Side ${i}`,
-          createdAt: at(i % 3),
-        })),
-      );
+    await d.insert(videoNotes).values(
+      Array.from({ length: 130 }, (_, i) => ({
+        userId: who,
+        lessonId: OTHER_VIDEO,
+        timestamp: i % 7,
+        noteText: `Side ${i}`,
+        createdAt: at(i % 3),
+      })),
+    );
     const expected = await d
       .select({ id: videoNotes.id, timestamp: videoNotes.timestamp, createdAt: videoNotes.createdAt })
       .from(videoNotes)
