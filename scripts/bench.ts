@@ -67,6 +67,9 @@ async function startServer(): Promise<void> {
       SERVE_PORT: String(port),
       BENCH_COUNTER_PORT: String(counterPort),
       AI_DAILY_MESSAGE_LIMIT: '100000',
+      // The note runs write thousands of notes per learner on one lesson: measure the capped
+      // insert (lock, count, insert), not a wall of 409s.
+      NOTES_PER_LESSON_MAX: '100000',
       OPENAI_API_KEY: '',
       LOG_LEVEL: 'error',
     },
@@ -168,6 +171,20 @@ const endpoints: Endpoint[] = [
     name: 'GET /api/lessons/:id/video-notes',
     read: true,
     next: (f) => ({ method: 'GET', path: `/api/lessons/${f.videoLessonId}/video-notes`, cookie: anyLearner(f).cookie }),
+  },
+  {
+    // A page (decision 23): the default 50 of the conversation the message runs keep growing.
+    name: 'GET …/messages (a page)',
+    read: true,
+    next: (f) => {
+      const learner = anyLearner(f);
+      return { method: 'GET', path: `/api/chat/conversations/${learner.conversationId}/messages`, cookie: learner.cookie };
+    },
+  },
+  {
+    name: 'GET /api/chat/conversations',
+    read: true,
+    next: (f) => ({ method: 'GET', path: '/api/chat/conversations?limit=20', cookie: anyLearner(f).cookie }),
   },
   {
     name: 'GET /api/admin/statistics',
@@ -327,6 +344,7 @@ async function runMixed(fixture: Fixture): Promise<LoadResult> {
     ['GET …/with-content', 10],
     ['GET /api/courses/:id/progress', 10],
     ['GET /api/lessons/:id/video-notes', 10],
+    ['GET …/messages (a page)', 3],
     ['POST …/watch-position', 15],
     ['POST /api/lessons/:id/progress', 3],
     ['POST /api/video-notes', 5],

@@ -4,21 +4,25 @@ import { AssistantError } from '../../src/server/assistant';
 import {
   canStreamReplies,
   ChatInputError,
+  conversationCursor,
   createConversation,
   deleteConversation,
   listConversations,
   listMessages,
+  messageCursor,
   sendMessage,
   streamMessage,
 } from '../../src/server/chat.service';
-import { createHandler, HttpError, invalidRequest, json, route } from '../../src/server/http';
+import { createHandler, HttpError, invalidRequest, json, pageResponse, route } from '../../src/server/http';
+import { pageQuery } from '../../src/server/paging';
 
 /**
  * The chat assistant (decision 12). Every route: signed in; another user's conversation is 404.
- *   GET    /api/chat/conversations                 the caller's conversations [{id, title}], newest first
- *   POST   /api/chat/conversations                 {title?} → 201 {id, title} ('Ny samtale' when blank)
+ *   GET    /api/chat/conversations                 a page of the caller's conversations [{id, title}], most recently used first
+ *   POST   /api/chat/conversations                 {title?} → 201 {id, title} ('Ny samtale' when blank); 409 conversation_limit
  *   DELETE /api/chat/conversations/:id             deletes it with its messages → {ok: true}
- *   GET    /api/chat/conversations/:id/messages    [{id, conversationId, role, content, createdAt}] in order
+ *   GET    /api/chat/conversations/:id/messages    a page of [{id, conversationId, role, content, createdAt}]: the newest
+ *          page first, each in order. The lists take ?limit= (1–100, default 50) and ?cursor= (X-Next-Cursor; decision 23).
  *   POST   /api/chat/conversations/:id/messages    {content, context?: {courseId?, lessonId?}} →
  *          {userMessage, assistantMessage}; with a model and `Accept: text/event-stream`, server-sent
  *          events (delta…, then done or error). Failures: {error, errorType} with 402 quota_exceeded
@@ -47,8 +51,9 @@ const wantsStream = (request: Request) => /\btext\/event-stream\b/i.test(request
 export default createHandler({
   'GET /api/chat/conversations': route({
     access: 'user',
-    async handler({ db, user }) {
-      return json(await listConversations(db, user.id));
+    query: pageQuery(conversationCursor),
+    async handler({ db, user, query, url }) {
+      return pageResponse(url, await listConversations(db, user.id, query));
     },
   }),
 
@@ -72,8 +77,9 @@ export default createHandler({
   'GET /api/chat/conversations/:id/messages': route({
     access: 'user',
     params: conversationParams,
-    async handler({ db, user, params }) {
-      return json(await listMessages(db, user.id, params.id));
+    query: pageQuery(messageCursor),
+    async handler({ db, user, params, query, url }) {
+      return pageResponse(url, await listMessages(db, user.id, params.id, query));
     },
   }),
 

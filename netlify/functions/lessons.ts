@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { lessonParams, progressBody, watchPositionBody } from '../../src/schemas/player';
-import { createHandler, json, route } from '../../src/server/http';
-import { listNotes } from '../../src/server/notes.service';
+import { createHandler, json, pageResponse, route } from '../../src/server/http';
+import { listNotes, noteCursor } from '../../src/server/notes.service';
+import { pageQuery } from '../../src/server/paging';
 import { saveWatchPosition, setLessonProgress } from '../../src/server/player.service';
 
 /**
@@ -10,7 +11,8 @@ import { saveWatchPosition, setLessonProgress } from '../../src/server/player.se
  *                                                      409 {errorType: 'video_not_watched'} for an unwatched video; 404
  *   POST /api/lessons/:id/watch-position   signed in   {positionSeconds} → WatchState (video lessons; else 400); enrolls;
  *                                                      also sent by sendBeacon / keepalive fetch when the page is left
- *   GET  /api/lessons/:id/video-notes      signed in   the caller's notes on the lesson, by timestamp; 404
+ *   GET  /api/lessons/:id/video-notes      signed in   a page of the caller's notes on the lesson, by timestamp; 404;
+ *                                                      ?limit= (1–100, default 50), ?cursor= from X-Next-Cursor (decision 23)
  * Anonymous callers get 401 {"error":"Unauthorized"}; malformed ids and bodies 400.
  */
 export default createHandler({
@@ -35,8 +37,9 @@ export default createHandler({
   'GET /api/lessons/:id/video-notes': route({
     access: 'user',
     params: lessonParams,
-    async handler({ db, user, params }) {
-      return json(await listNotes(db, user.id, params.id));
+    query: pageQuery(noteCursor),
+    async handler({ db, user, params, query, url }) {
+      return pageResponse(url, await listNotes(db, user.id, params.id, query));
     },
   }),
 });

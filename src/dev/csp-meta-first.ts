@@ -10,7 +10,7 @@ import type { AstroIntegration } from 'astro';
  * into the head above the `<meta>` (a `</script>` in a title, say) would run unchecked. This
  * integration moves the `<meta>` of every built page to right after `<meta charset>`, the first
  * element of `<head>`; the charset declaration stays where it was (within the first 1024
- * bytes, as HTML requires). Decision 21.
+ * bytes, as HTML requires). Decision 22.
  */
 
 const cspMeta = /<meta http-equiv="content-security-policy" content="[^"]*">/gi;

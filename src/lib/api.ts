@@ -115,3 +115,22 @@ export function getQueryFn<T>(options: { on401: 'throw' | 'returnNull' } = { on4
     return (await response.json()) as T;
   };
 }
+
+/** One page of a paged list (decision 23): its items, and the cursor of the next page (null: the last). */
+export interface ApiPage<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** The header a paged list sends the next page's cursor in. */
+export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
+
+/**
+ * Reads one page of a list: `url` itself for the first page (the server's default page size),
+ * `url?cursor=…` for the next ones; the next cursor comes from `X-Next-Cursor`.
+ */
+export async function getPage<T>(url: string, cursor: string | null, signal?: AbortSignal): Promise<ApiPage<T>> {
+  const response = await fetch(cursor ? `${url}?cursor=${encodeURIComponent(cursor)}` : url, { credentials: 'include', signal });
+  await throwIfNotOk(response);
+  return { items: (await response.json()) as T[], nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null };
+}

@@ -1,7 +1,7 @@
-import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { type InfiniteData, infiniteQueryOptions, mutationOptions, type QueryClient } from '@tanstack/react-query';
 import type { ChatErrorBody, ChatMessage, Conversation, SendMessageResult } from '../schemas/chat';
 import type { ToastMessage } from '../stores/toast';
-import { ApiError, apiRequest, getQueryFn } from './api';
+import { ApiError, type ApiPage, apiRequest, getPage } from './api';
 import { readSse } from './sse';
 
 /**
@@ -16,16 +16,44 @@ import { readSse } from './sse';
  */
 export const NEW_CONVERSATION_TITLE = 'Ny samtale';
 
-export const conversationsQuery = queryOptions({
+/** Pages of a list as react-query keeps them (decision 23): `pages[0]` is the first page read. */
+export type Pages<T> = InfiniteData<ApiPage<T>>;
+
+const pagedList = {
+  initialPageParam: null as string | null,
+  getNextPageParam: (page: ApiPage<unknown>) => page.nextCursor,
+};
+
+/** The conversations, most recently used first, a page at a time ('Vis flere samtaler'). */
+export const conversationsQuery = infiniteQueryOptions({
   queryKey: ['/api/chat/conversations'],
-  queryFn: getQueryFn<Conversation[]>(),
+  queryFn: ({ pageParam, signal }) => getPage<Conversation>('/api/chat/conversations', pageParam, signal),
+  ...pagedList,
 });
 
+/**
+ * A conversation's messages: the newest page first, each page in the order written, so the
+ * panel shows the pages oldest first ('Vis eldre meldinger' reads the next, older page).
+ */
 export const messagesQuery = (conversationId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['/api/chat/conversations', conversationId, 'messages'],
-    queryFn: getQueryFn<ChatMessage[]>(),
+    queryFn: ({ queryKey, pageParam, signal }) => getPage<ChatMessage>(queryKey.join('/'), pageParam, signal),
+    ...pagedList,
   });
+
+/** Every loaded conversation, in the server's order. */
+export const allConversations = (data: Pages<Conversation>) => data.pages.flatMap((page) => page.items);
+
+/** Every loaded message in the order written: the older pages first. */
+export const chronologicalMessages = (data: Pages<ChatMessage>) => data.pages.toReversed().flatMap((page) => page.items);
+
+/** Changes the first page of a list, the newest (or creates it, for a list not read yet). */
+export function changeFirstPage<T>(data: Pages<T> | undefined, change: (items: T[]) => T[]): Pages<T> {
+  if (!data?.pages.length) return { pages: [{ items: change([]), nextCursor: null }], pageParams: [null] };
+  const [first, ...rest] = data.pages;
+  return { ...data, pages: [{ ...first!, items: change(first!.items) }, ...rest] };
+}
 
 /** Where the learner is; the player sends it with each message. */
 export interface ChatContext {
@@ -43,8 +71,18 @@ export const chatToasts = {
   createFailed: { title: 'Feil', description: 'Kunne ikke opprette ny samtale', variant: 'destructive' },
   deleteFailed: { title: 'Feil', description: 'Kunne ikke slette samtale', variant: 'destructive' },
   sendFailed: { title: 'Feil', description: 'Kunne ikke sende melding', variant: 'destructive' },
+  /** The server's own text, which names the cap: 'Du har nådd grensen på 100 samtaler. …' */
+  conversationLimit: (text: string) => ({ title: 'Samtalegrensen er nådd', description: text, variant: 'destructive' }),
   rateLimit: { title: 'For mange forespørsler', description: 'Vennligst vent litt før du sender neste melding.', variant: 'destructive' },
-} as const satisfies Record<string, Toast>;
+} as const satisfies Record<string, Toast | ((text: string) => Toast)>;
+
+/** The toast for a failed 'Ny Chat': the server's text at the cap on conversations, else the spec's. */
+export function createErrorToast(error: unknown): Toast {
+  if (error instanceof ApiError && error.status === 409 && error.errorType === 'conversation_limit' && error.bodyError) {
+    return chatToasts.conversationLimit(error.bodyError);
+  }
+  return chatToasts.createFailed;
+}
 
 const DEFAULT_PROVIDER = 'OpenAI';
 
@@ -187,10 +225,9 @@ export function sendMessageMutation(client: QueryClient) {
         onDelta: (replySoFar) => {
           const { conversationId } = variables;
           if (conversationId) {
-            client.setQueryData(messagesQuery(conversationId).queryKey, (list) => [
-              ...(list ?? []).filter((m) => m.id !== STREAMING_MESSAGE_ID),
-              streamingMessage(conversationId, replySoFar),
-            ]);
+            client.setQueryData(messagesQuery(conversationId).queryKey, (data) =>
+              changeFirstPage(data, (list) => [...list.filter((m) => m.id !== STREAMING_MESSAGE_ID), streamingMessage(conversationId, replySoFar)]),
+            );
           }
           variables.onDelta?.(replySoFar);
         },
@@ -200,11 +237,16 @@ export function sendMessageMutation(client: QueryClient) {
       const { queryKey } = messagesQuery(conversationId);
       await client.cancelQueries({ queryKey });
       const previous = client.getQueryData(queryKey);
-      client.setQueryData(queryKey, [...(previous ?? []), optimisticMessage(conversationId, content)]);
+      // The newest page is first, in the order written: the new message goes at its end.
+      client.setQueryData(
+        queryKey,
+        changeFirstPage(previous, (list) => [...list, optimisticMessage(conversationId, content)]),
+      );
       return { previous };
     },
     onError: (_error, { conversationId }, context) => {
-      if (conversationId) client.setQueryData(messagesQuery(conversationId).queryKey, context?.previous ?? []);
+      if (conversationId)
+        client.setQueryData(messagesQuery(conversationId).queryKey, context?.previous ?? changeFirstPage<ChatMessage>(undefined, () => []));
     },
     onSuccess: async (_result, { conversationId }) => {
       if (conversationId) await client.invalidateQueries({ queryKey: messagesQuery(conversationId).queryKey });

@@ -1,6 +1,6 @@
-import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { CourseProgress, CourseWithContent, PlayerLesson, ProgressResult, VideoNote, WatchState } from '../schemas/player';
-import { ApiError, apiRequest, getQueryFn, isUnauthorizedError } from './api';
+import { ApiError, apiRequest, getPage, getQueryFn, isUnauthorizedError } from './api';
 import { enrollMutation } from './enroll';
 import { enrollmentsQuery } from './learning.queries';
 import { type BrowserEffects, browserEffects, sessionExpired } from './session-expired';
@@ -19,10 +19,16 @@ export const courseProgressQuery = (courseId: string) =>
     queryFn: getQueryFn<CourseProgress>(),
   });
 
+/**
+ * The learner's notes on a lesson, in pages in the order of the video (decision 23): the first
+ * page on open, 'Vis flere notater' for the next. A change reads the loaded pages again.
+ */
 export const videoNotesQuery = (lessonId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: ['/api/lessons', lessonId, 'video-notes'],
-    queryFn: getQueryFn<VideoNote[]>(),
+    queryFn: ({ queryKey, pageParam, signal }) => getPage<VideoNote>(queryKey.join('/'), pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
   });
 
 /** True for the 404 of a course that does not exist. */
@@ -54,6 +60,8 @@ export const playerToasts = {
   noteUpdated: { title: 'Notat oppdatert!' },
   noteDeleted: { title: 'Notat slettet!' },
   noteSaveFailed: { title: 'Feil', description: 'Kunne ikke lagre notatet. Prøv igjen.', variant: 'destructive' },
+  /** The server's own text, which names the cap: 'Du har nådd grensen på 200 notater for denne leksjonen. …' */
+  noteLimit: (text: string) => ({ title: 'Notatgrensen er nådd', description: text, variant: 'destructive' }) as const,
   noteUpdateFailed: { title: 'Feil', description: 'Kunne ikke oppdatere notatet. Prøv igjen.', variant: 'destructive' },
   noteDeleteFailed: { title: 'Feil', description: 'Kunne ikke slette notatet. Prøv igjen.', variant: 'destructive' },
   enrollFailed: { title: 'Feil', description: 'Kunne ikke melde deg på kurset. Prøv igjen.', variant: 'destructive' },
@@ -61,6 +69,10 @@ export const playerToasts = {
 
 /** The server's answer when it has not seen 95 % of the video played. */
 export const isVideoNotWatched = (error: unknown) => error instanceof ApiError && error.status === 409 && error.errorType === 'video_not_watched';
+
+/** The server's refusal of a note past the cap on notes per lesson (409 `note_limit`). */
+export const isNoteLimit = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && error.errorType === 'note_limit';
 
 /** A mutation's failure: an expired session goes to sign-in, anything else shows `fallback`. */
 function reportFailure(error: unknown, fallback: Parameters<BrowserEffects['toast']>[0], effects: BrowserEffects): void {
@@ -123,7 +135,8 @@ export function createNoteMutation(client: QueryClient, effects: BrowserEffects 
       effects.toast(playerToasts.noteSaved);
       await client.invalidateQueries({ queryKey: videoNotesQuery(note.lessonId).queryKey });
     },
-    onError: (error) => reportFailure(error, playerToasts.noteSaveFailed, effects),
+    onError: (error) =>
+      reportFailure(error, isNoteLimit(error) && error.bodyError ? playerToasts.noteLimit(error.bodyError) : playerToasts.noteSaveFailed, effects),
   });
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AuditAction } from './admin';
+import { pagingMessages } from './issues';
 import './text';
 
 /**
@@ -8,10 +9,7 @@ import './text';
  * The query schema is the server's; the island imports the types only.
  */
 
-export const auditMessages = {
-  cursor: 'Ugyldig markør (cursor): bruk nextCursor fra forrige side',
-  limit: 'limit må være et heltall fra 1 til 100',
-} as const;
+export const auditMessages = pagingMessages;
 
 /** Every action an admin write to the content records. */
 export const contentAuditActions = [

@@ -21,6 +21,13 @@ interface FieldLabel {
   readonly also?: readonly string[];
 }
 
+/** The paged lists' query parameters (decisions 23 and 24): one wording for every list. */
+export const PAGE_LIMIT_MAX = 100;
+export const pagingMessages = {
+  limit: `Antall per side (limit) må være et heltall fra 1 til ${PAGE_LIMIT_MAX}`,
+  cursor: 'Sidemarkøren (cursor) er ugyldig. Last listen på nytt.',
+} as const;
+
 /** The Norwegian name of every field of every request (params, query and body), by key. */
 export const fieldLabels = {
   // ids in paths and bodies
@@ -32,6 +39,8 @@ export const fieldLabels = {
   // query strings
   next: { label: 'Returadresse' },
   fresh: { label: 'Parameteren fresh' },
+  limit: { label: 'Antall per side' },
+  cursor: { label: 'Sidemarkøren' },
   // sign-in and registration
   email: { label: 'E-post' },
   password: { label: 'Passord' },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { aiUsage, chatConversations, chatMessages, courses, lessons, modules } from '../../db/schema';
 import { type ChatMessage, type Conversation, NEW_CONVERSATION_TITLE, type SendMessageResult } from '../schemas/chat';
@@ -19,6 +19,8 @@ import {
 } from './assistant';
 import { NotFoundError } from './errors';
 import { describeError } from './log';
+import { cursorCodec, type CursorValues, fetchSize, microsIso, type Page, type PageRequest, toPage } from './paging';
+import { createWithinQuota, quotaErrors, storageQuotas } from './quotas';
 
 /**
  * The chat assistant's conversations and messages (decision 12). Conversations are
@@ -51,20 +53,57 @@ const messageColumns = {
 type MessageRow = { id: string; conversationId: string; role: ChatMessage['role']; content: string; createdAt: Date };
 const toMessage = (row: MessageRow): ChatMessage => ({ ...row, createdAt: row.createdAt.toISOString() });
 
-export async function listConversations(db: Db, userId: string): Promise<Conversation[]> {
-  return db
-    .select({ id: chatConversations.id, title: chatConversations.title })
+/** Where a page of conversations ended: last use and creation (microseconds), id. */
+export const conversationCursor = cursorCodec('c', ['time', 'time', 'uuid'] as const);
+export type ConversationCursor = CursorValues<['time', 'time', 'uuid']>;
+
+/** A page of the caller's conversations, most recently used first. */
+export async function listConversations(db: Db, userId: string, page: PageRequest<ConversationCursor> = {}): Promise<Page<Conversation>> {
+  const after = page.cursor;
+  const rows = await db
+    .select({
+      id: chatConversations.id,
+      title: chatConversations.title,
+      updatedKey: microsIso(chatConversations.updatedAt),
+      createdKey: microsIso(chatConversations.createdAt),
+    })
     .from(chatConversations)
-    .where(eq(chatConversations.userId, userId))
-    .orderBy(desc(chatConversations.updatedAt), desc(chatConversations.createdAt), desc(chatConversations.id));
+    .where(
+      and(
+        eq(chatConversations.userId, userId),
+        after
+          ? sql`(${chatConversations.updatedAt}, ${chatConversations.createdAt}, ${chatConversations.id}) < (${after[0]}::timestamptz, ${after[1]}::timestamptz, ${after[2]}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(chatConversations.updatedAt), desc(chatConversations.createdAt), desc(chatConversations.id))
+    .limit(fetchSize(page));
+  return toPage(
+    rows,
+    page,
+    (r) => ({ id: r.id, title: r.title }),
+    (r) => conversationCursor.encode([r.updatedKey, r.createdKey, r.id]),
+  );
 }
 
+/** A new conversation of the caller; 409 at the cap on conversations per user. */
 export async function createConversation(db: Db, userId: string, title: string | null | undefined): Promise<Conversation> {
-  const [row] = await db
-    .insert(chatConversations)
-    .values({ userId, title: title?.trim() || NEW_CONVERSATION_TITLE })
-    .returning({ id: chatConversations.id, title: chatConversations.title });
-  return row!;
+  const max = storageQuotas().conversationsPerUser;
+  const mine = eq(chatConversations.userId, userId);
+  const [counted] = await db.select({ n: count() }).from(chatConversations).where(mine);
+  const quota = { key: `chat_conversations:${userId}`, max, counted: counted?.n ?? 0, refusal: quotaErrors.conversations(max) };
+  return createWithinQuota(db, quota, async (tx) => {
+    const [row] = await tx
+      .insert(chatConversations)
+      .values({ userId, title: title?.trim() || NEW_CONVERSATION_TITLE })
+      .returning({
+        id: chatConversations.id,
+        title: chatConversations.title,
+        before: sql<number>`(${tx.select({ n: count() }).from(chatConversations).where(mine)})`.mapWith(Number),
+      });
+    if (!row) throw new Error('the conversation insert returned no row');
+    return { row: { id: row.id, title: row.title }, before: row.before };
+  });
 }
 
 /** Deletes a conversation of the caller with its messages (they cascade). */
@@ -84,14 +123,41 @@ async function requireConversation(db: Db, userId: string, id: string): Promise<
   if (!row) throw new NotFoundError(CONVERSATION_NOT_FOUND);
 }
 
-export async function listMessages(db: Db, userId: string, conversationId: string): Promise<ChatMessage[]> {
+/** Where a page of messages ended: creation time (microseconds), id. */
+export const messageCursor = cursorCodec('m', ['time', 'uuid'] as const);
+export type MessageCursor = CursorValues<['time', 'uuid']>;
+
+/**
+ * A page of a conversation's messages: the newest page first, each page in the order the
+ * messages were written (so a client that shows the list as it comes shows the latest ones in
+ * order); the next cursor leads to older messages.
+ */
+export async function listMessages(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  page: PageRequest<MessageCursor> = {},
+): Promise<Page<ChatMessage>> {
   await requireConversation(db, userId, conversationId);
+  const after = page.cursor;
   const rows = await db
-    .select(messageColumns)
+    .select({ ...messageColumns, createdKey: microsIso(chatMessages.createdAt) })
     .from(chatMessages)
-    .where(eq(chatMessages.conversationId, conversationId))
-    .orderBy(asc(chatMessages.createdAt), asc(chatMessages.id));
-  return rows.map(toMessage);
+    .where(
+      and(
+        eq(chatMessages.conversationId, conversationId),
+        after ? sql`(${chatMessages.createdAt}, ${chatMessages.id}) < (${after[0]}::timestamptz, ${after[1]}::uuid)` : undefined,
+      ),
+    )
+    .orderBy(desc(chatMessages.createdAt), desc(chatMessages.id))
+    .limit(fetchSize(page));
+  const newestFirst = toPage(
+    rows,
+    page,
+    ({ createdKey: _, ...row }) => toMessage(row),
+    (r) => messageCursor.encode([r.createdKey, r.id]),
+  );
+  return { items: newestFirst.items.reverse(), nextCursor: newestFirst.nextCursor };
 }
 
 // --- sending ------------------------------------------------------------------

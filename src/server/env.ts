@@ -81,6 +81,17 @@ const schema = z.object({
   AI_HISTORY_MESSAGES: z.coerce.number().int().min(1).max(50).default(10),
   /** Messages to the assistant per user per day (UTC), counted in Postgres; then 429. */
   AI_DAILY_MESSAGE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(50),
+  /**
+   * Notes one learner may keep on one video lesson (POST /api/video-notes → 409 `note_limit` at
+   * the cap). 200 is a note every 30 s of a 100-minute video; at 5,000 characters each, at most
+   * about 1 MB per learner and lesson.
+   */
+  NOTES_PER_LESSON_MAX: z.coerce.number().int().min(1).max(100_000).default(200),
+  /**
+   * Conversations one user may keep with the assistant (POST /api/chat/conversations → 409
+   * `conversation_limit` at the cap). A learner who needs more deletes old ones.
+   */
+  CONVERSATIONS_PER_USER_MAX: z.coerce.number().int().min(1).max(100_000).default(100),
   /** New accounts per client address per hour (POST /api/auth/register); more → 429. */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /**

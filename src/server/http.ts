@@ -156,6 +156,23 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
+/**
+ * One page of a list (src/server/paging.ts): the items as a JSON list, and while more follow,
+ * the next page's cursor in `X-Next-Cursor` and as a `Link` to the next page (with the same `limit`).
+ */
+export function pageResponse(url: URL, page: { items: unknown[]; nextCursor: string | null }): Response {
+  const headers = new Headers();
+  if (page.nextCursor) {
+    const next = new URLSearchParams();
+    const limit = url.searchParams.get('limit');
+    if (limit !== null) next.set('limit', limit);
+    next.set('cursor', page.nextCursor);
+    headers.set('X-Next-Cursor', page.nextCursor);
+    headers.set('Link', `<${url.pathname}?${next.toString()}>; rel="next"`);
+  }
+  return json(page.items, { headers });
+}
+
 export function redirect(location: string, status: 302 | 303 = 302): Response {
   return new Response(null, { status, headers: { Location: location } });
 }

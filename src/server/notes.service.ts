@@ -1,15 +1,18 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lessons, videoNotes } from '../../db/schema';
 import { formatTimestamp } from '../lib/player-time';
 import type { VideoNote } from '../schemas/player';
 import { BadRequestError, NotFoundError } from './errors';
+import { cursorCodec, type CursorValues, fetchSize, microsIso, type Page, type PageRequest, toPage } from './paging';
 import { playerMessages } from './player.service';
+import { createWithinQuota, quotaErrors, storageQuotas } from './quotas';
 
 /**
  * A learner's private notes on video lessons. Every query is scoped to the caller: another
  * user's note is "not found" (404), never "forbidden", so note ids reveal nothing. One
- * statement per call (two when a note is created: the lesson check, then the insert).
+ * statement per call; a create is the lesson check, then the insert under the per-lesson cap
+ * (`createWithinQuota`: BEGIN, lock, insert, COMMIT).
  */
 
 export const NOTE_NOT_FOUND = 'Fant ikke notatet';
@@ -31,25 +34,55 @@ type NoteRow = Omit<VideoNote, 'createdAt' | 'updatedAt'> & { createdAt: Date; u
 
 const toNote = (r: NoteRow): VideoNote => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
 
-/** The caller's notes on the lesson, by time in the video, then oldest first; 404 for an unknown lesson. */
-export async function listNotes(db: Db, userId: string, lessonId: string): Promise<VideoNote[]> {
+/** Where a page of notes ended: time in the video, creation time (microseconds), id. */
+export const noteCursor = cursorCodec('n', ['seconds', 'time', 'uuid'] as const);
+export type NoteCursor = CursorValues<['seconds', 'time', 'uuid']>;
+
+/**
+ * A page of the caller's notes on the lesson in the order of the video (by time in the video,
+ * then oldest first), as the player lists them; 404 for an unknown lesson. One statement: the
+ * lesson left-joined with the page of notes.
+ */
+export async function listNotes(db: Db, userId: string, lessonId: string, page: PageRequest<NoteCursor> = {}): Promise<Page<VideoNote>> {
+  const after = page.cursor;
   const rows = await db
-    .select({ lesson: lessons.id, note: columns })
+    .select({ lesson: lessons.id, note: columns, createdKey: microsIso(videoNotes.createdAt) })
     .from(lessons)
-    .leftJoin(videoNotes, and(eq(videoNotes.lessonId, lessons.id), eq(videoNotes.userId, userId)))
+    .leftJoin(
+      videoNotes,
+      and(
+        eq(videoNotes.lessonId, lessons.id),
+        eq(videoNotes.userId, userId),
+        after
+          ? sql`(${videoNotes.timestamp}, ${videoNotes.createdAt}, ${videoNotes.id}) > (${after[0]}::int, ${after[1]}::timestamptz, ${after[2]}::uuid)`
+          : undefined,
+      ),
+    )
     .where(eq(lessons.id, lessonId))
-    .orderBy(asc(videoNotes.timestamp), asc(videoNotes.createdAt), asc(videoNotes.id));
+    .orderBy(asc(videoNotes.timestamp), asc(videoNotes.createdAt), asc(videoNotes.id))
+    .limit(fetchSize(page));
   if (rows.length === 0) throw new NotFoundError(playerMessages.lessonNotFound);
-  return rows.flatMap((r) => (r.note ? [toNote(r.note)] : []));
+  const notes = rows.flatMap((r) => (r.note ? [{ note: r.note, createdKey: r.createdKey }] : []));
+  return toPage(
+    notes,
+    page,
+    (r) => toNote(r.note),
+    (r) => noteCursor.encode([r.note.timestamp, r.createdKey, r.note.id]),
+  );
 }
 
 /**
  * A new note at `timestamp` seconds (stored in whole seconds) on a video lesson, at most at the
- * video's end (its stored length). A lesson that is not a video has no notes: 400.
+ * video's end (its stored length); 409 at the cap. A lesson that is not a video has no notes: 400.
  */
 export async function createNote(db: Db, userId: string, input: { lessonId: string; timestamp: number; noteText: string }): Promise<VideoNote> {
+  const mine = and(eq(videoNotes.userId, userId), eq(videoNotes.lessonId, input.lessonId));
   const [lesson] = await db
-    .select({ type: lessons.type, durationSeconds: sql<number | null>`(${lessons.content}->>'durationSeconds')::int` })
+    .select({
+      type: lessons.type,
+      durationSeconds: sql<number | null>`(${lessons.content}->>'durationSeconds')::int`,
+      notes: sql<number>`(${db.select({ n: count() }).from(videoNotes).where(mine)})`.mapWith(Number),
+    })
     .from(lessons)
     .where(eq(lessons.id, input.lessonId));
   if (!lesson) throw new NotFoundError(playerMessages.lessonNotFound);
@@ -57,8 +90,17 @@ export async function createNote(db: Db, userId: string, input: { lessonId: stri
   const timestamp = Math.floor(input.timestamp);
   const { durationSeconds } = lesson;
   if (durationSeconds !== null && timestamp > durationSeconds) throw new BadRequestError(noteAfterEnd(durationSeconds), 'timestamp');
-  const [row] = await db.insert(videoNotes).values({ userId, lessonId: input.lessonId, timestamp, noteText: input.noteText }).returning(columns);
-  if (!row) throw new Error('the note insert returned no row');
+  const max = storageQuotas().notesPerLesson;
+  const quota = { key: `video_notes:${userId}:${input.lessonId}`, max, counted: lesson.notes, refusal: quotaErrors.notes(max) };
+  const row = await createWithinQuota(db, quota, async (tx) => {
+    const [inserted] = await tx
+      .insert(videoNotes)
+      .values({ userId, lessonId: input.lessonId, timestamp, noteText: input.noteText })
+      .returning({ ...columns, before: sql<number>`(${tx.select({ n: count() }).from(videoNotes).where(mine)})`.mapWith(Number) });
+    if (!inserted) throw new Error('the note insert returned no row');
+    const { before, ...note } = inserted;
+    return { row: note, before };
+  });
   return toNote(row);
 }
 

@@ -73,10 +73,13 @@ describe.each(matrix.map((row) => [row.route, row] as const))('%s', (_route, row
     const path = typeof row.path === 'string' ? row.path : await row.path();
     const body = typeof row.body === 'function' ? (row.body as () => unknown)() : row.body;
     const cookie = await cookieFor(caller, row.replacesSession === true);
-    const result = await call(handler!, path, { method, cookie, json: body, ip: nextIp() });
-    expect(matches(result.status, expected), `${method} ${path} as ${caller}: ${result.status} ${result.text.slice(0, 200)}`).toBe(true);
-    if (expected === 401) expect(result.body).toMatchObject({ error: 'Unauthorized' });
-    if (expected === 403) expect((result.body as { error: string }).error).toBe('Du har ikke tilgang til dette.');
+    // The route as it is, then with each of its query strings (the paging parameters).
+    for (const url of [path, ...(row.queries ?? []).map((query) => `${path}${query}`)]) {
+      const result = await call(handler!, url, { method, cookie, json: body, ip: nextIp() });
+      expect(matches(result.status, expected), `${method} ${url} as ${caller}: ${result.status} ${result.text.slice(0, 200)}`).toBe(true);
+      if (expected === 401) expect(result.body).toMatchObject({ error: 'Unauthorized' });
+      if (expected === 403) expect((result.body as { error: string }).error).toBe('Du har ikke tilgang til dette.');
+    }
   });
 });
 

@@ -1,7 +1,9 @@
 import { loadCatalogue } from '../../db/catalogue';
 import { chatConversations, videoNotes, videos } from '../../db/schema';
 import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
+import { conversationCursor, messageCursor } from '../../src/server/chat.service';
 import { acquireAppDb } from '../../src/server/db';
+import { noteCursor } from '../../src/server/notes.service';
 
 /**
  * THE authorisation matrix (issue 13, acceptance 1): every `/api` route of every function file ×
@@ -40,6 +42,11 @@ export interface MatrixRow {
   body?: unknown | (() => unknown);
   /** The call may end or replace the caller's session: sign in afresh for it. */
   replacesSession?: boolean;
+  /**
+   * Query strings each cell is called with too, expecting the same status: the paging
+   * parameters (decision 23). A cursor only says where to continue in the caller's own list.
+   */
+  queries?: string[];
   expect: Partial<Record<Caller, Expected>> & Record<Exclude<Caller, 'owner'>, Expected>;
 }
 
@@ -65,6 +72,13 @@ const ownedNote = seedId(`note:${owner}:0`);
 const ownedConversation = seedId(`conversation:${owner}:0`);
 
 const db = async () => (await acquireAppDb()).db;
+
+/** Paging parameters: a page of one, and a well-formed cursor naming the owner's row. */
+const TIME = '2030-01-01T00:00:00.000000Z';
+const pageOfOne = '?limit=1';
+const notesCursor = `?limit=1&cursor=${noteCursor.encode([0, TIME, ownedNote])}`;
+const conversationsCursor = `?limit=1&cursor=${conversationCursor.encode([TIME, TIME, ownedConversation])}`;
+const messagesCursor = `?limit=1&cursor=${messageCursor.encode([TIME, seedId(`message:${ownedConversation}:1`)])}`;
 
 /** A fresh conversation of the owner, for a cell that deletes one. */
 async function freshConversation(): Promise<string> {
@@ -150,7 +164,12 @@ export const matrix: MatrixRow[] = [
     expect: signedIn,
   },
   // The caller's own notes on a lesson: everyone signed in gets their own (possibly empty) list.
-  { route: 'GET /api/lessons/:id/video-notes', path: `/api/lessons/${videoLesson}/video-notes`, expect: { ...signedIn, owner: '2xx' } },
+  {
+    route: 'GET /api/lessons/:id/video-notes',
+    path: `/api/lessons/${videoLesson}/video-notes`,
+    queries: [pageOfOne, notesCursor],
+    expect: { ...signedIn, owner: '2xx' },
+  },
 
   // video-notes.ts
   { route: 'POST /api/video-notes', path: '/api/video-notes', body: { lessonId: videoLesson, timestamp: 3, noteText: 'Matrise' }, expect: signedIn },
@@ -158,10 +177,20 @@ export const matrix: MatrixRow[] = [
   { route: 'DELETE /api/video-notes/:id', path: async () => `/api/video-notes/${await freshNote()}`, expect: ownerOnly },
 
   // chat.ts
-  { route: 'GET /api/chat/conversations', path: '/api/chat/conversations', expect: { ...signedIn, owner: '2xx' } },
+  {
+    route: 'GET /api/chat/conversations',
+    path: '/api/chat/conversations',
+    queries: [pageOfOne, conversationsCursor],
+    expect: { ...signedIn, owner: '2xx' },
+  },
   { route: 'POST /api/chat/conversations', path: '/api/chat/conversations', body: { title: 'Matrise' }, expect: signedIn },
   { route: 'DELETE /api/chat/conversations/:id', path: async () => `/api/chat/conversations/${await freshConversation()}`, expect: ownerOnly },
-  { route: 'GET /api/chat/conversations/:id/messages', path: `/api/chat/conversations/${ownedConversation}/messages`, expect: ownerOnly },
+  {
+    route: 'GET /api/chat/conversations/:id/messages',
+    path: `/api/chat/conversations/${ownedConversation}/messages`,
+    queries: [pageOfOne, messagesCursor],
+    expect: ownerOnly,
+  },
   {
     route: 'POST /api/chat/conversations/:id/messages',
     path: `/api/chat/conversations/${ownedConversation}/messages`,

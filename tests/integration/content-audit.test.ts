@@ -435,8 +435,8 @@ describe('GET /api/admin/audit', () => {
       const result = await asSuperuser(`/api/admin/audit${query}`);
       expect(result.status, query).toBe(400);
       const body = result.body as { error: string; issues: { path: string; message: string }[] };
-      expect(body.error).toBe('Ugyldig forespørsel');
-      expect(body.issues[0]?.message, query).toMatch(/^(Ugyldig markør|limit må være)/);
+      expect(body.issues[0]?.message, query).toMatch(/^(Sidemarkøren \(cursor\) er ugyldig|Antall per side \(limit\) må være)/);
+      expect(body.error).toBe(body.issues[0]?.message);
     }
   });
 

@@ -167,6 +167,65 @@ describe('ChatPanel', () => {
     await waitFor(() => expect($toast.get()).toMatchObject({ title: 'Feil', description: 'Kunne ikke opprette ny samtale', variant: 'destructive' }));
   });
 
+  it("shows the server's message when the cap on conversations is reached", async () => {
+    const limit = 'Du har nådd grensen på 100 samtaler. Slett noen før du starter en ny.';
+    serve({
+      'GET /api/chat/conversations': () => Response.json(conversations),
+      'POST /api/chat/conversations': () => Response.json({ error: limit, errorType: 'conversation_limit' }, { status: 409 }),
+    });
+    renderPanel();
+    await screen.findByRole('button', { name: 'Samtaler (2)' });
+    fireEvent.click(screen.getByRole('button', { name: 'Ny Chat' }));
+    await waitFor(() => expect($toast.get()).toMatchObject({ title: 'Samtalegrensen er nådd', description: limit, variant: 'destructive' }));
+    expect(screen.getByRole('button', { name: 'Samtaler (2)' })).toBeTruthy();
+  });
+
+  it("pages the conversations: 'Vis flere samtaler' reads the next page while the server has one", async () => {
+    serve({
+      'GET /api/chat/conversations': () => Response.json(conversations, { headers: { 'X-Next-Cursor': 'side-2' } }),
+      'GET /api/chat/conversations?cursor=side-2': () => Response.json([{ id: C, title: 'Eldre samtale' }]),
+    });
+    renderPanel();
+    // More may follow: the count says so.
+    expect(await screen.findByRole('button', { name: 'Samtaler (2+)' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Vis flere samtaler' }));
+    expect(await screen.findByRole('button', { name: 'Eldre samtale' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Samtaler (3)' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Vis flere samtaler' })).toBeNull();
+    expect(calls('GET /api/chat/conversations?cursor=side-2')).toHaveLength(1);
+  });
+
+  it("pages the messages: the newest first, 'Vis eldre meldinger' puts older ones above, a sent message goes last", async () => {
+    const older = [message('o1', A, 'user', 'Første spørsmål'), message('o2', A, 'assistant', 'Første svar')];
+    const reply = deferred();
+    serve({
+      'GET /api/chat/conversations': () => Response.json(conversations),
+      [`GET /api/chat/conversations/${A}/messages`]: () => Response.json(messagesA, { headers: { 'X-Next-Cursor': 'eldre' } }),
+      [`GET /api/chat/conversations/${A}/messages?cursor=eldre`]: () => Response.json(older),
+      [`POST /api/chat/conversations/${A}/messages`]: () => reply.promise,
+    });
+    renderPanel();
+    await selectA();
+    const inOrder = (...parts: string[]) => parts.map((part) => expect.stringContaining(part) as unknown);
+    const texts = () =>
+      within(messageLog())
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(texts()).toHaveLength(2);
+    fireEvent.click(within(messageLog()).getByRole('button', { name: 'Vis eldre meldinger' }));
+    expect(await within(messageLog()).findByText('Første spørsmål')).toBeTruthy();
+    expect(texts()).toEqual(inOrder('Første spørsmål', 'Første svar', 'Hei', 'Hei! Se'));
+    expect(within(messageLog()).queryByRole('button', { name: 'Vis eldre meldinger' })).toBeNull();
+
+    fireEvent.change(input(), { target: { value: 'Nytt spørsmål' } });
+    fireEvent.submit(input().closest('form') as HTMLFormElement);
+    expect(await within(messageLog()).findByText('Nytt spørsmål')).toBeTruthy();
+    expect(texts().slice(0, 5)).toEqual(inOrder('Første spørsmål', 'Første svar', 'Hei', 'Hei! Se', 'Nytt spørsmål'));
+    reply.resolve(Response.json({ error: 'Stopp' }, { status: 500 }));
+    await waitFor(() => expect(input().value).toBe('Nytt spørsmål'));
+    expect(texts()).toHaveLength(4);
+  });
+
   it('sending adds the message at once and clears the draft, shows Tenker..., then reloads the messages; the context is sent', async () => {
     const reply = deferred();
     serve({

@@ -1,12 +1,16 @@
 import { useStore } from '@nanostores/react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { FocusScope as FocusScopePrimitive } from 'radix-ui/internal';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
+  allConversations,
+  changeFirstPage,
   type ChatContext,
   chatToasts,
+  chronologicalMessages,
   conversationsQuery,
   createConversationMutation,
+  createErrorToast,
   deleteConversationMutation,
   isOptimistic,
   messagesQuery,
@@ -15,7 +19,7 @@ import {
   sendMessageMutation,
   STREAMING_MESSAGE_ID,
 } from '../../lib/chat.queries';
-import type { ChatMessage, Conversation } from '../../schemas/chat';
+import type { ChatMessage } from '../../schemas/chat';
 import { toast } from '../../stores/toast';
 import { $chatDraft, $chatSelectedId } from '../../stores/ui';
 import { Button } from '../ui/Button';
@@ -67,21 +71,22 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
   /** Whether focus was in the message form when the send started: it goes back to the input after. */
   const refocusInput = useRef(false);
 
-  const conversations = useQuery(conversationsQuery);
-  const messages = useQuery({ ...messagesQuery(selectedId ?? ''), enabled: selectedId !== null });
+  // Both lists come a page at a time (decision 23): 'Vis flere samtaler', 'Vis eldre meldinger'.
+  const conversations = useInfiniteQuery({ ...conversationsQuery, select: allConversations });
+  const messages = useInfiniteQuery({ ...messagesQuery(selectedId ?? ''), enabled: selectedId !== null, select: chronologicalMessages });
 
   const create = useMutation({
     ...createConversationMutation,
     onSuccess: async (conversation) => {
       // In the list before it is selected, so the check below never sees it missing.
-      client.setQueryData<Conversation[]>(conversationsQuery.queryKey, (list) => [
-        conversation,
-        ...(list ?? []).filter((c) => c.id !== conversation.id),
-      ]);
+      client.setQueryData(conversationsQuery.queryKey, (data) =>
+        changeFirstPage(data, (list) => [conversation, ...list.filter((c) => c.id !== conversation.id)]),
+      );
       setSelectedId(conversation.id);
       await client.invalidateQueries({ queryKey: conversationsQuery.queryKey });
     },
-    onError: () => toast(chatToasts.createFailed),
+    // At the cap on conversations the server's text says so; any other failure is the spec's toast.
+    onError: (error) => toast(createErrorToast(error)),
   });
 
   const remove = useMutation({
@@ -191,7 +196,8 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
         {conversationList.length > 0 && (
           <Collapsible open={listOpen} onOpenChange={setListOpen} className="border-b border-slate-200 px-4 py-2">
             <CollapsibleTrigger className="flex w-full items-center justify-between rounded-md py-1 text-sm font-medium text-ink">
-              Samtaler ({conversationList.length})
+              Samtaler ({conversationList.length}
+              {conversations.hasNextPage ? '+' : ''})
               <span aria-hidden="true" className="text-muted">
                 {listOpen ? '▴' : '▾'}
               </span>
@@ -236,12 +242,40 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
                     </li>
                   );
                 })}
+                {conversations.hasNextPage && (
+                  <li>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="w-full"
+                      onClick={() => void conversations.fetchNextPage()}
+                      disabled={conversations.isFetchingNextPage}
+                    >
+                      {conversations.isFetchingNextPage ? 'Laster...' : 'Vis flere samtaler'}
+                    </Button>
+                  </li>
+                )}
               </ul>
+              {conversations.isFetchNextPageError && (
+                <p className="mt-1 text-sm text-danger" role="alert">
+                  Kunne ikke hente flere samtaler.
+                </p>
+              )}
             </CollapsibleContent>
           </Collapsible>
         )}
 
-        <MessageArea selectedId={selectedId} messages={messages} pending={pending} />
+        <MessageArea
+          selectedId={selectedId}
+          messages={{ ...messages, isError: messages.isError && !messages.isFetchNextPageError }}
+          older={{
+            available: messages.hasNextPage,
+            loading: messages.isFetchingNextPage,
+            failed: messages.isFetchNextPageError,
+            load: () => void messages.fetchNextPage(),
+          }}
+          pending={pending}
+        />
 
         <form ref={formRef} onSubmit={submit} className="flex items-center gap-2 border-t border-slate-200 p-3">
           <Input
@@ -278,26 +312,50 @@ interface MessagesState {
   isError: boolean;
 }
 
+/** The older messages of the conversation, a page at a time. */
+interface OlderMessages {
+  available: boolean;
+  loading: boolean;
+  failed: boolean;
+  load: () => void;
+}
+
 interface MessageAreaProps {
   selectedId: string | null;
   messages: MessagesState;
+  older: OlderMessages;
   /** A send is under way. */
   pending: boolean;
 }
 
-function MessageArea({ selectedId, messages, pending }: MessageAreaProps) {
+function MessageArea({ selectedId, messages, older, pending }: MessageAreaProps) {
   const scroller = useRef<HTMLDivElement | null>(null);
+  /** The scroll height before older messages were asked for: the view keeps its place when they arrive. */
+  const heightBeforeOlder = useRef<number | null>(null);
   const list = messages.data;
+  const first = list?.at(0);
   const last = list?.at(-1);
   /** The learner's message is sent and no piece of the reply has come yet. */
   const thinking = pending && last !== undefined && isOptimistic(last);
   const streaming = last?.id === STREAMING_MESSAGE_ID;
 
-  // Scroll to the newest message whenever the list (a sent message, a piece of the reply) changes.
+  // Scroll to the newest message whenever it changes (a sent message, a piece of the reply, another
+  // conversation); older messages arriving above keep the view where it was.
   useEffect(() => {
     const el = scroller.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [list, thinking]);
+  }, [last?.id, last?.content, thinking, selectedId]);
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (el && heightBeforeOlder.current !== null) el.scrollTop += el.scrollHeight - heightBeforeOlder.current;
+    heightBeforeOlder.current = null;
+  }, [first?.id]);
+
+  const loadOlder = () => {
+    heightBeforeOlder.current = scroller.current?.scrollHeight ?? null;
+    older.load();
+  };
 
   let body;
   if (!selectedId) body = <p className="text-center text-sm text-muted">Klikk på "Ny Chat" for å starte en samtale</p>;
@@ -320,6 +378,18 @@ function MessageArea({ selectedId, messages, pending }: MessageAreaProps) {
       className="min-h-0 flex-1 overflow-y-auto px-4 py-3"
     >
       {body}
+      {selectedId && list?.length && older.available ? (
+        <div className="mb-3 flex flex-col items-center gap-1">
+          <Button variant="outline" size="sm" onClick={loadOlder} disabled={older.loading}>
+            {older.loading ? 'Laster...' : 'Vis eldre meldinger'}
+          </Button>
+          {older.failed && (
+            <p className="text-sm text-danger" role="alert">
+              Kunne ikke hente eldre meldinger.
+            </p>
+          )}
+        </div>
+      ) : null}
       {selectedId && list?.length ? (
         <ul className="space-y-3">
           {list?.map((message) => (

@@ -205,6 +205,44 @@ describe('PlayerView lessons', () => {
     expect((screen.getByLabelText('Nytt notat') as HTMLTextAreaElement).value).toBe('Ikke mist meg');
   });
 
+  it("shows the server's message when the note cap is reached, and keeps the draft", async () => {
+    const limit = 'Du har nådd grensen på 200 notater for denne leksjonen. Slett noen før du lager nye.';
+    serve({
+      'GET /api/courses/kurs/with-content': () => Response.json(courseWith([[video]])),
+      'GET /api/courses/kurs/progress': () => Response.json(progress),
+      'GET /api/lessons/v1/video-notes': () => Response.json([note]),
+      'POST /api/video-notes': () => Response.json({ error: limit, errorType: 'note_limit' }, { status: 409 }),
+    });
+    renderPlayer();
+    await screen.findByRole('list', { name: 'Dine notater' });
+    fireEvent.change(screen.getByLabelText('Nytt notat'), { target: { value: 'Ett til' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lagre notat' }));
+    await waitFor(() => expect($toast.get()).toMatchObject({ title: 'Notatgrensen er nådd', description: limit, variant: 'destructive' }));
+    expect((screen.getByLabelText('Nytt notat') as HTMLTextAreaElement).value).toBe('Ett til');
+  });
+
+  it("pages the notes: 'Vis flere notater' reads the next page while the server has one", async () => {
+    const later: VideoNote = { ...note, id: 'n9', timestamp: 600, noteText: 'Fra neste side' };
+    serve({
+      'GET /api/courses/kurs/with-content': () => Response.json(courseWith([[video]])),
+      'GET /api/courses/kurs/progress': () => Response.json(progress),
+      'GET /api/lessons/v1/video-notes': () => Response.json([note], { headers: { 'X-Next-Cursor': 'side-2' } }),
+      'GET /api/lessons/v1/video-notes?cursor=side-2': () => Response.json([later]),
+    });
+    renderPlayer();
+    const notes = await screen.findByRole('list', { name: 'Dine notater' });
+    expect(within(notes).getAllByRole('listitem')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Vis flere notater' }));
+    expect(await within(notes).findByText('Fra neste side')).toBeTruthy();
+    expect(
+      within(notes)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Husk personvern'), expect.stringContaining('Fra neste side')]);
+    expect(screen.queryByRole('button', { name: 'Vis flere notater' })).toBeNull();
+    expect(calls('GET /api/lessons/v1/video-notes?cursor=side-2')).toHaveLength(1);
+  });
+
   it('a task lesson shows its fields, reveals an answer, and Complete posts before advancing', async () => {
     renderPlayer('?lessonId=t1');
     expect(await screen.findByRole('heading', { level: 2, name: 'Leksjon t1' })).toBeTruthy();

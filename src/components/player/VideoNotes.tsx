@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type SubmitEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { formatNoteDate, formatTimestamp, spokenTimestamp } from '../../lib/player-time';
 import { createNoteMutation, deleteNoteMutation, updateNoteMutation, videoNotesQuery } from '../../lib/player.queries';
@@ -26,7 +26,9 @@ import type { VideoHandle } from './VideoPlayer';
  */
 export function VideoNotes({ lessonId, player }: { lessonId: string; player: RefObject<VideoHandle | null> }) {
   const client = useQueryClient();
-  const notes = useQuery(videoNotesQuery(lessonId));
+  const notes = useInfiniteQuery({ ...videoNotesQuery(lessonId), select: (data) => data.pages.flatMap((page) => page.items) });
+  // A failed 'Vis flere notater' keeps the notes shown and says so beside the button.
+  const listQuery = { ...notes, isError: notes.isError && !notes.isFetchNextPageError };
   const create = useMutation(createNoteMutation(client));
   const [draft, setDraft] = useState('');
   const fieldId = useId();
@@ -59,7 +61,7 @@ export function VideoNotes({ lessonId, player }: { lessonId: string; player: Ref
         </Button>
       </form>
       <QueryState
-        query={notes}
+        query={listQuery}
         loading="Laster notater..."
         error="Kunne ikke hente notatene."
         isEmpty={(list) => list.length === 0}
@@ -67,13 +69,24 @@ export function VideoNotes({ lessonId, player }: { lessonId: string; player: Ref
         className="text-sm"
       >
         {(list) => (
-          <ul className="divide-y divide-slate-200" aria-label="Dine notater">
-            {[...list]
-              .sort((a, b) => a.timestamp - b.timestamp || a.createdAt.localeCompare(b.createdAt))
-              .map((note) => (
+          <>
+            {/* The server sends the notes in the order of the video, a page at a time (decision 23). */}
+            <ul className="divide-y divide-slate-200" aria-label="Dine notater">
+              {list.map((note) => (
                 <NoteItem key={note.id} note={note} lessonId={lessonId} onSeek={(t) => player.current?.seekAndPlay(t)} />
               ))}
-          </ul>
+            </ul>
+            {notes.isFetchNextPageError && (
+              <p className="text-sm text-danger" role="alert">
+                Kunne ikke hente flere notater.
+              </p>
+            )}
+            {notes.hasNextPage && (
+              <Button variant="outline" size="sm" onClick={() => void notes.fetchNextPage()} disabled={notes.isFetchingNextPage}>
+                {notes.isFetchingNextPage ? 'Laster...' : 'Vis flere notater'}
+              </Button>
+            )}
+          </>
         )}
       </QueryState>
     </section>
