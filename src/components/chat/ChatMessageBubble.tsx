@@ -4,23 +4,30 @@ import { isUserMessage } from '../../lib/chat.queries';
 import type { ChatMessage } from '../../schemas/chat';
 import { cn } from '../ui/cn';
 
-/** Links inside the site (the assistant's `/course/…?lessonId=…`) are plain anchors; others open in a new tab. */
+/**
+ * Only links to this site's lessons (`/course/…`, the links the assistant builds) are links.
+ * Any other link in a reply (another site, `//host`, another page) is shown as its text: titles
+ * and lesson text come from admins and a model, and a reply must never send a learner elsewhere.
+ */
+const isLessonLink = (href: unknown): href is string => typeof href === 'string' && href.startsWith('/course/');
+
 function MarkdownLink({ href, children, node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) {
-  const internal = typeof href === 'string' && href.startsWith('/') && !href.startsWith('//');
+  if (!isLessonLink(href)) return <span>{children}</span>;
   return (
-    <a
-      {...props}
-      href={href}
-      className="font-medium text-brand-700 underline underline-offset-2"
-      {...(internal ? {} : { target: '_blank', rel: 'noopener noreferrer' })}
-    >
+    <a {...props} href={href} className="font-medium text-brand-700 underline underline-offset-2">
       {children}
     </a>
   );
 }
 
+/** An image is shown as its description: a reply never loads anything from elsewhere. */
+function MarkdownImage({ alt }: ComponentProps<'img'> & { node?: unknown }) {
+  return alt ? <span>{alt}</span> : null;
+}
+
 const components: Components = {
   a: MarkdownLink,
+  img: MarkdownImage,
   p: ({ node: _node, ...props }) => <p className="my-1 first:mt-0 last:mb-0" {...props} />,
   ul: ({ node: _node, ...props }) => <ul className="my-1 list-disc space-y-1 pl-5" {...props} />,
   ol: ({ node: _node, ...props }) => <ol className="my-1 list-decimal space-y-1 pl-5" {...props} />,
@@ -31,7 +38,7 @@ const components: Components = {
 
 /**
  * One message: the learner's on the right as plain text, the assistant's on the left as safe Markdown
- * (no raw HTML). `streaming`: a reply still arriving, rendered as it grows.
+ * (no raw HTML, no images, links only to lessons). `streaming`: a reply still arriving, rendered as it grows.
  */
 export function ChatMessageBubble({ message, streaming = false }: { message: ChatMessage; streaming?: boolean }) {
   const mine = isUserMessage(message);
