@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { env } from './src/server/env';
 import { chromiumArgs, chromiumPath } from './tests/e2e/chromium';
+import { MEDIA_HOST_ORIGIN } from './tests/e2e/media-host';
 
 /**
  * End-to-end tests drive Debian's Chromium against the production build served by
@@ -26,22 +27,35 @@ export default defineConfig({
     { name: 'desktop', use: { ...devices['Desktop Chrome'], channel: undefined } },
     { name: 'mobile', use: { ...devices['Pixel 7'], channel: undefined } },
   ],
-  webServer: {
-    // A fresh database with the seed plus the course player's test rows (tests/e2e/prepare-db.ts), then the server.
-    command: 'npx tsx tests/e2e/prepare-db.ts && npm run serve',
-    url: `http://localhost:${port}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      SERVE_PORT: String(port),
-      PGLITE_DATA_DIR: '.data/e2e/db',
-      DATABASE_URL: '',
-      DATABASE_DRIVER: 'pglite',
-      APP_ENV: 'test',
-      // Every browser of the suite registers from 127.0.0.1; the sign-up throttle itself is
-      // tested in tests/integration/sign-in-protection.test.ts.
-      SIGNUP_LIMIT_PER_HOUR: '1000',
+  webServer: [
+    {
+      // A fresh database with the seed plus the course player's test rows (tests/e2e/prepare-db.ts), then the server.
+      command: 'npx tsx tests/e2e/prepare-db.ts && npm run serve',
+      url: `http://localhost:${port}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        SERVE_PORT: String(port),
+        PGLITE_DATA_DIR: '.data/e2e/db',
+        DATABASE_URL: '',
+        DATABASE_DRIVER: 'pglite',
+        APP_ENV: 'test',
+        // Every browser of the suite registers from 127.0.0.1; the sign-up throttle itself is
+        // tested in tests/integration/sign-in-protection.test.ts.
+        SIGNUP_LIMIT_PER_HOUR: '1000',
+        // Lessons may take media from the test media host below (issue 20, point 3; media-host.spec.ts).
+        MEDIA_HOSTS: MEDIA_HOST_ORIGIN,
+      },
     },
-  },
+    {
+      // An external media host (another origin, https with a self-signed certificate): tests/e2e/media-host.ts.
+      command: 'npx tsx tests/e2e/media-host-server.ts',
+      url: `${MEDIA_HOST_ORIGIN}/kurs/ekstern-video.vtt`,
+      ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+  ],
 });

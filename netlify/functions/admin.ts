@@ -15,9 +15,9 @@ import {
   userStatusBody,
 } from '../../src/schemas/admin';
 import { z } from 'zod';
-import { auditQuery } from '../../src/schemas/audit';
 import { adminStatistics } from '../../src/server/admin-stats.service';
-import { auditTimeline } from '../../src/server/audit-timeline.service';
+import { auditCursor, auditTimeline } from '../../src/server/audit-timeline.service';
+import { pageQuery } from '../../src/server/paging';
 import { env } from '../../src/server/env';
 import {
   createLesson,
@@ -197,7 +197,7 @@ export default createHandler({
 
   'GET /api/admin/audit': route({
     access: S,
-    query: auditQuery,
+    query: pageQuery(auditCursor),
     async handler({ db, query }) {
       return json(await auditTimeline(db, query));
     },

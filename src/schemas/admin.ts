@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isMediaUrl, type LessonContent, lessonContentSchema, type LessonContentValue, type LessonType } from './lesson-content';
+import { type LessonContent, lessonContentSchema, type LessonContentValue, type LessonType } from './lesson-content';
+import { isMediaUrl, mediaUrlMessage } from './media';
 import { courseIdSchema, uuidSchema } from './learning';
 import { text } from './text';
 
@@ -16,9 +17,8 @@ export const adminMessages = {
   titleTooLong: 'Tittelen kan ha høyst 400 tegn',
   descriptionTooLong: 'Beskrivelsen kan ha høyst 5000 tegn',
   lessonType: 'Leksjonstypen må være text, html eller video',
-  videoUrl: 'Video-URL må være tom, en https-adresse eller en sti på nettstedet (for eksempel /media/video.mp4)',
   videoUrlRequired: 'Video-URL må fylles ut for en videoleksjon',
-  url: 'URL må være en https-adresse eller en sti på nettstedet (for eksempel /media/video.mp4)',
+  urlRequired: 'URL må fylles ut',
   duration: 'Varigheten må være et positivt antall sekunder (høyst 24 timer)',
   durationRequired: 'Varigheten (durationSeconds) må oppgis for en videoleksjon',
   orderIndex: 'Rekkefølgen (orderIndex) må være et heltall fra 0',
@@ -42,11 +42,13 @@ const name = text({ max: 400, plain: true, messages: { required: adminMessages.n
 const title = text({ max: 400, plain: true, messages: { required: adminMessages.titleRequired, tooLong: adminMessages.titleTooLong } });
 const description = text({ max: 5_000, min: 0, multiline: true, messages: { tooLong: adminMessages.descriptionTooLong } });
 
-/** Blank → null; otherwise an https URL or a site path. */
+/** Blank → null; otherwise a site path or an https URL on a media host (src/schemas/media.ts). */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 export const videoUrlField = z.preprocess(
   blankToNull,
-  text({ max: 2_048 }).refine(isMediaUrl, { error: adminMessages.videoUrl, abort: true }).nullable(),
+  text({ max: 2_048 })
+    .refine(isMediaUrl, { error: (issue) => mediaUrlMessage('Video-URL', issue.input), abort: true })
+    .nullable(),
 );
 
 /** Seconds; a browser's fractional `video.duration` is rounded (at least one second). */
@@ -182,7 +184,9 @@ export const moveBody = z.strictObject({ direction: z.enum(['up', 'down'], { err
 
 export const createVideoBody = z.strictObject({
   title,
-  url: text({ max: 2_048, messages: { required: adminMessages.url } }).refine(isMediaUrl, { error: adminMessages.url }),
+  url: text({ max: 2_048, messages: { required: adminMessages.urlRequired } }).refine(isMediaUrl, {
+    error: (issue) => mediaUrlMessage('URL', issue.input),
+  }),
   description: description.nullish(),
   durationSeconds: durationField.nullish(),
 });

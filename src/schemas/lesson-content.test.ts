@@ -1,6 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lessonType } from '../../db/schema';
 import { type LessonContent, lessonContentSchema, lessonTypes } from './lesson-content';
+import { setMediaOrigins } from './media';
+
+// The media rule's allowed host for this file (MEDIA_HOSTS; src/schemas/media.test.ts tests the rule).
+beforeAll(() => setMediaOrigins(['https://cdn.example.no']));
+afterAll(() => setMediaOrigins([]));
 
 const valid: [string, LessonContent][] = [
   [
@@ -16,7 +21,7 @@ const valid: [string, LessonContent][] = [
     },
   ],
   [
-    'a video on https without the optional fields',
+    'a video on an allowed media host without the optional fields',
     { type: 'video', content: { videoUrl: 'https://cdn.example.no/v/leksjon-1.mp4', durationSeconds: 1 } },
   ],
   ['a task with instructions only', { type: 'task', content: { instructions: 'Skriv tre prompter.' } }],
@@ -41,6 +46,11 @@ const valid: [string, LessonContent][] = [
 const invalid: [string, unknown][] = [
   ['an unknown type', { type: 'quiz', content: { text: 'x' } }],
   ['a video without a URL', { type: 'video', content: { durationSeconds: 28 } }],
+  ['a video on a host MEDIA_HOSTS does not list', { type: 'video', content: { videoUrl: 'https://evil.example/v.mp4', durationSeconds: 28 } }],
+  [
+    'captions on a host MEDIA_HOSTS does not list',
+    { type: 'video', content: { videoUrl: '/media/v.mp4', captionsUrl: 'https://evil.example/v.vtt', durationSeconds: 28 } },
+  ],
   ['a video on plain http', { type: 'video', content: { videoUrl: 'http://cdn.example.no/v.mp4', durationSeconds: 28 } }],
   ['a javascript: URL', { type: 'video', content: { videoUrl: 'javascript:alert(1)', durationSeconds: 28 } }],
   ['a protocol-relative URL', { type: 'video', content: { videoUrl: '//evil.example/v.mp4', durationSeconds: 28 } }],
@@ -77,7 +87,9 @@ describe('lessonContentSchema', () => {
     const parsed = lessonContentSchema.safeParse({ type: 'text', content: { text: '  Hei  ' } });
     expect(parsed.data).toEqual({ type: 'text', content: { text: 'Hei' } });
     const bad = lessonContentSchema.safeParse({ type: 'video', content: { videoUrl: 'ftp://x/v.mp4', durationSeconds: 5 } });
-    expect(bad.error?.issues[0]?.message).toContain('https-adresse');
+    expect(bad.error?.issues[0]?.message).toBe(
+      'Video-URL må være en sti på nettstedet (for eksempel /media/video.mp4) eller en https-adresse hos den godkjente mediaverten https://cdn.example.no',
+    );
   });
 
   it('has exactly the lesson types of the database enum', () => {

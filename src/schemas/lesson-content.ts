@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { fieldLabel } from './issues';
+import { isMediaUrl, mediaUrlError } from './media';
 import { text } from './text';
 
 /**
@@ -17,29 +17,17 @@ export const lessonTypes = ['video', 'task', 'text', 'html'] as const;
 export type LessonType = (typeof lessonTypes)[number];
 
 export const lessonContentMessages = {
-  mediaUrl: (issue: { path?: readonly PropertyKey[] | undefined }) =>
-    `${fieldLabel(issue.path)} må være en https-adresse eller en sti på nettstedet, for eksempel /media/video.mp4`,
   emptyTask: 'Innholdet i en oppgave må ha minst ett felt',
 } as const;
 
-/** A path on this site ('/media/x.mp4'), not a protocol-relative '//host/…'. */
-const SITE_PATH = /^\/(?!\/)[^\s\\]*$/u;
-
-/** True for a site-relative path or an absolute https URL without credentials. */
-export function isMediaUrl(value: string): boolean {
-  if (SITE_PATH.test(value)) return true;
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return url.protocol === 'https:' && url.hostname !== '' && url.username === '' && url.password === '';
-}
-
-const mediaUrl = text({ max: 2048 }).refine(isMediaUrl, { error: lessonContentMessages.mediaUrl });
+/** A site path or an https URL on an allowed media host (src/schemas/media.ts). */
+const mediaUrl = text({ max: 2048 }).refine(isMediaUrl, { error: mediaUrlError });
 const line = (max: number) => text({ max });
 const paragraph = (max: number) => text({ max, multiline: true });
 const list = (item: ReturnType<typeof text>) => z.array(item).min(1).max(50);
 
 export const videoContentSchema = z.strictObject({
-  /** The video file: a site path (`/media/demo-leksjon.mp4`) or an https URL. */
+  /** The video file: a site path (`/media/demo-leksjon.mp4`) or an https URL on a media host. */
   videoUrl: mediaUrl,
   /** WebVTT captions, same rules as `videoUrl`. */
   captionsUrl: mediaUrl.optional(),

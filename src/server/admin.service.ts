@@ -12,10 +12,11 @@ import {
   type OrderedItem,
 } from '../schemas/admin';
 import type { LessonContent, LessonContentValue, LessonType, VideoContent } from '../schemas/lesson-content';
+import { lessonImageMessage } from '../schemas/media';
 import { auditCreate, auditDelete, auditUpdate, type ContentTarget, lessonFields } from './content-audit.service';
 import { editLesson, LESSON_NOT_FOUND } from './content.service';
 import { BadRequestError, NotFoundError } from './errors';
-import { sanitizeLessonHtml } from './html';
+import { refusedImageSources, sanitizeLessonHtml } from './html';
 import { COURSE_NOT_FOUND, MODULE_NOT_FOUND } from './learning.service';
 
 /**
@@ -120,6 +121,9 @@ function contractContent(
   const storedVideo = type === 'video' && stored && 'videoUrl' in stored ? (stored as VideoContent) : undefined;
   const candidate = lessonContentCandidate(type, content, extras, storedVideo ?? {});
   if (candidate.type === 'html' && typeof candidate.content.html === 'string') {
+    // An image from a host the player may not load is refused, not silently dropped (decision 25).
+    const external = refusedImageSources(candidate.content.html).find((src) => /^https?:/i.test(src));
+    if (external !== undefined) throw new BadRequestError(lessonImageMessage(external), 'content.html');
     candidate.content.html = sanitizeLessonHtml(candidate.content.html);
   }
   const checked = checkLessonContent(candidate);

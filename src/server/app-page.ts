@@ -1,4 +1,5 @@
 import type { AstroGlobal } from 'astro';
+import { env } from './env';
 import { sharedSecurityHeaders } from './security-headers';
 
 /**
@@ -9,7 +10,8 @@ import { sharedSecurityHeaders } from './security-headers';
  * Otherwise it sets the headers a function response needs, since it gets none from
  * netlify.toml: the shared security headers except the CSP, which is Astro's own here
  * (with the page's script hashes), plus frame-ancestors, which a <meta> policy cannot
- * carry; and no caching.
+ * carry; the media hosts of the setting MEDIA_HOSTS in media-src and img-src, so the player
+ * plays what the admin could store; and no caching.
  */
 export function guardAppPage(astro: AstroGlobal): Response | undefined {
   if (!astro.cookies.has('session')) {
@@ -20,6 +22,18 @@ export function guardAppPage(astro: AstroGlobal): Response | undefined {
     if (name !== 'Content-Security-Policy') astro.response.headers.set(name, value);
   }
   astro.csp?.insertDirective("frame-ancestors 'none'");
+  // The media hosts lessons may use (MEDIA_HOSTS, decision 25), beside the configured 'self'.
+  for (const directive of mediaCspDirectives(env.MEDIA_HOSTS)) astro.csp?.insertDirective(directive);
   astro.response.headers.set('Cache-Control', 'private, no-store');
   return undefined;
+}
+
+/**
+ * The directives that let a page load lesson media from the allowed hosts; Astro merges each with
+ * the configured one of the same name (`media-src 'self'` → `media-src 'self' https://…`).
+ */
+export function mediaCspDirectives(origins: readonly string[]): (`media-src ${string}` | `img-src ${string}`)[] {
+  if (origins.length === 0) return [];
+  const list = origins.join(' ');
+  return [`media-src 'self' ${list}`, `img-src 'self' data: ${list}`];
 }

@@ -2,25 +2,22 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { contentAuditLog, courses, lessons, modules, userAuditLog, users, videos } from '../../db/schema';
 import type { AuditAction } from '../schemas/admin';
-import {
-  type AdminAuditEntry,
-  type AdminAuditPage,
-  type AuditCursor,
-  type AuditFields,
-  type ContentAuditAction,
-  type ContentAuditTarget,
-  encodeAuditCursor,
-} from '../schemas/audit';
+import type { AdminAuditEntry, AdminAuditPage, AuditFields, ContentAuditAction, ContentAuditTarget } from '../schemas/audit';
+import { cursorCodec, type CursorValues, type PageRequest, toPage } from './paging';
 
 /**
  * The superuser's timeline of changes (issue 20, decision 24): the content audit and the user
- * audit (status and role changes) merged, newest first, paged by an opaque cursor over
- * (created_at, id). One statement per page: each log gives its newest `limit + 1` rows older than
+ * audit (status and role changes) merged, newest first, paged by the paged lists' cursor
+ * (src/server/paging.ts, decision 23) over (created_at, id). One statement per page: each log gives its newest `limit + 1` rows older than
  * the cursor (an index range on content_audit_log (created_at, id)), the union is cut to
  * `limit + 1`, and the actor and a readable target are joined to those rows only.
  */
 
 export const AUDIT_PAGE_DEFAULT = 20;
+
+const AUDIT_KEY = ['time', 'uuid'] as const;
+/** The timeline's cursor: the last entry's time to the microsecond (UTC) and its id. */
+export const auditCursor = cursorCodec('audit', AUDIT_KEY);
 
 interface Row {
   source: 'content' | 'user';
@@ -45,11 +42,11 @@ interface Row {
 
 const UUID_TEXT = '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$';
 
-export async function auditTimeline(db: Db, options: { limit?: number | undefined; cursor?: AuditCursor | undefined }): Promise<AdminAuditPage> {
-  const limit = options.limit ?? AUDIT_PAGE_DEFAULT;
-  const cursor = options.cursor;
+export async function auditTimeline(db: Db, request: PageRequest<CursorValues<typeof AUDIT_KEY>>): Promise<AdminAuditPage> {
+  const limit = request.limit ?? AUDIT_PAGE_DEFAULT;
+  const cursor = request.cursor;
   const olderThan = (alias: string) =>
-    cursor ? sql`WHERE (${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``;
+    cursor ? sql`WHERE (${sql.raw(alias)}.created_at, ${sql.raw(alias)}.id) < (${cursor[0]}::timestamptz, ${cursor[1]}::uuid)` : sql``;
   const result = await db.execute(sql`
     SELECT p.source, p.id::text AS id,
       to_char(p.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS at,
@@ -82,12 +79,8 @@ export async function auditTimeline(db: Db, options: { limit?: number | undefine
     LEFT JOIN ${users} u ON p.target_type = 'user' AND u.id = p.target_uuid
     ORDER BY p.created_at DESC, p.id DESC`);
   const rows = (result as unknown as { rows: Row[] }).rows;
-  const page = rows.slice(0, limit);
-  const last = page.at(-1);
-  return {
-    entries: page.map(entryOf),
-    nextCursor: rows.length > limit && last ? encodeAuditCursor({ at: last.at, id: last.id }) : null,
-  };
+  const page = toPage(rows, { limit }, entryOf, (row) => auditCursor.encode([row.at, row.id]));
+  return { entries: page.items, nextCursor: page.nextCursor };
 }
 
 const parsed = (json: string | null): AuditFields | null => (json === null ? null : (JSON.parse(json) as AuditFields));

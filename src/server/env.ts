@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { z } from 'zod';
+import { parseMediaOrigin, setMediaOrigins } from '../schemas/media.ts';
 
 /**
  * The one place that reads `process.env`. Every setting is validated here,
@@ -92,6 +93,26 @@ const schema = z.object({
    * `conversation_limit` at the cap). A learner who needs more deletes old ones.
    */
   CONVERSATIONS_PER_USER_MAX: z.coerce.number().int().min(1).max(100_000).default(100),
+  /**
+   * Hosts lessons may take video, captions and images from, besides the site's own paths: https
+   * origins separated by commas or spaces (`https://media.example.no, https://cdn.example.no:8443`).
+   * The admin's writes refuse any other host (400 naming the field), and the course player's and
+   * /admin's CSP allow exactly these (decision 25). Captions from a host need CORS there
+   * (`Access-Control-Allow-Origin` for this site). Empty: only the site's own paths.
+   */
+  MEDIA_HOSTS: z.preprocess(
+    (v) => (typeof v === 'string' ? v.split(/[\s,]+/).filter(Boolean) : v),
+    z
+      .array(
+        z.string().transform((entry, ctx) => {
+          const parsed = parseMediaOrigin(entry);
+          if ('origin' in parsed) return parsed.origin;
+          ctx.addIssue({ code: 'custom', message: parsed.error });
+          return z.NEVER;
+        }),
+      )
+      .default([]),
+  ),
   /** New accounts per client address per hour (POST /api/auth/register); more → 429. */
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /**
@@ -129,6 +150,9 @@ function parseEnv(source: NodeJS.ProcessEnv): Env {
 }
 
 export const env: Env = parseEnv(process.env);
+
+// The media rule's allowed hosts, for the schemas, the sanitiser and the CSP (src/schemas/media.ts).
+setMediaOrigins(env.MEDIA_HOSTS);
 
 export const isProduction = env.APP_ENV === 'production' || env.CONTEXT === 'production';
 

@@ -1,8 +1,12 @@
 import fc from 'fast-check';
 import { Window } from 'happy-dom';
-import { afterAll, describe, expect, it } from 'vitest';
-import { isMediaUrl } from '../schemas/lesson-content';
-import { decodeAttributeValue, isSafeHref, sanitizeLessonHtml } from './html';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isMediaUrl, setMediaOrigins } from '../schemas/media';
+import { decodeAttributeValue, isSafeHref, refusedImageSources, sanitizeLessonHtml } from './html';
+
+// Images may come from the site and from this media host (MEDIA_HOSTS, decision 25).
+beforeAll(() => setMediaOrigins(['https://cdn.example']));
+afterAll(() => setMediaOrigins([]));
 
 const allowed: Record<string, string[]> = {
   h1: [],
@@ -94,6 +98,8 @@ describe('sanitizeLessonHtml', () => {
     ['<img src="https://cdn.example/a.png" alt="A" onload="x()">', '<img alt="A" src="https://cdn.example/a.png" />'],
     ['<img src="/media/a.png">', '<img src="/media/a.png" />'],
     ['<img src="http://cdn.example/a.png">', ''],
+    ['<img src="https://evil.example/a.png" alt="A">', ''],
+    ['<img src="https://cdn.example:8443/a.png">', ''],
     ['<img src="//evil.example/a.png">', ''],
     ['<img src="data:image/png;base64,AAAA">', ''],
     ['<a href="javascript:alert(1)">x</a>', '<a rel="noopener">x</a>'],
@@ -279,5 +285,18 @@ describe('the attribute helpers', () => {
     ['mailto:x@example.no', false],
   ])('isSafeHref(%j) → %s', (href, safe) => {
     expect(isSafeHref(href)).toBe(safe);
+  });
+});
+
+describe('refusedImageSources', () => {
+  it('lists the images the sanitiser drops for their address, as a browser reads them', () => {
+    const html =
+      '<p>a<img src="/media/a.png"><img src="https://cdn.example/b.png"><img src="https://evil.example/c.png"></p>' +
+      '<img src="http&#58;//evil.example/d.png"><img src=x><script><img src="https://evil.example/in-script.png"></script>';
+    expect(refusedImageSources(html)).toEqual(['https://evil.example/c.png', 'http://evil.example/d.png', 'x']);
+  });
+
+  it('finds nothing in HTML whose images all come from the site or a media host', () => {
+    expect(refusedImageSources('<p><img src="/media/a.png" alt="A"><img src="https://cdn.example/b.png"></p>')).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import xss from 'xss';
-import { isMediaUrl } from '../schemas/lesson-content';
+import { isMediaUrl } from '../schemas/media';
 
 /**
  * The one HTML sanitiser: an allow-list over the `xss` package (js-xss, a maintained, small,
@@ -15,7 +15,7 @@ import { isMediaUrl } from '../schemas/lesson-content';
  *   protocol-relative `//host`), judged on the value the browser will see (entities decoded, tabs
  *   and newlines removed, by the WHATWG URL parser); every link gets `rel="noopener"` (a given
  *   `rel` is replaced);
- * - images: `src` an https URL or a path on the site (the lesson-content rule for media), plus `alt`,
+ * - images: `src` a path on the site or an https URL on a media host (src/schemas/media.ts), plus `alt`,
  *   `width`, `height`; an image without an acceptable `src` is removed;
  * - text structure: headings, paragraphs, lists, emphasis, code, quotes and simple tables;
  * - script, style, textarea, option, noscript, iframe, object, embed, template, svg and math are
@@ -187,8 +187,11 @@ function readAttributes(tag: string, source: string): Map<string, string> {
   return attributes;
 }
 
-/** The start tag to write for an allowed element, or '' to drop it (an image without acceptable `src`). */
-function startTag(tag: string, source: string): string {
+/**
+ * The start tag to write for an allowed element, or '' to drop it (an image without acceptable
+ * `src`, whose `src` then goes to `refused`).
+ */
+function startTag(tag: string, source: string, refused: string[]): string {
   const attributes = readAttributes(tag, source);
   const parts: string[] = [];
   for (const [name, value] of attributes) {
@@ -202,7 +205,10 @@ function startTag(tag: string, source: string): string {
   if (tag === 'a') parts.push('rel="noopener"');
   if (tag === 'img') {
     const src = decodeAttributeValue(attributes.get('src') ?? '').trim();
-    if (!src || !isMediaUrl(src)) return '';
+    if (!src || !isMediaUrl(src)) {
+      if (src) refused.push(src);
+      return '';
+    }
     parts.push(`src="${encodeValue(src)}"`);
   }
   const attrs = parts.length ? ` ${parts.join(' ')}` : '';
@@ -246,6 +252,20 @@ const closeFrom = (open: string[], from: string | number) =>
 
 /** HTML written by an admin, made safe to insert into a page. */
 export function sanitizeLessonHtml(html: string): string {
+  return sanitize(html).html;
+}
+
+/**
+ * The `src` of every image the sanitiser would drop for its address (another host than the media
+ * rule allows, `http:`, `javascript:`…), as the browser would read them: the admin's save refuses
+ * HTML holding one rather than storing a lesson that silently loses its images.
+ */
+export function refusedImageSources(html: string): string[] {
+  return sanitize(html).refusedImages;
+}
+
+function sanitize(html: string): { html: string; refusedImages: string[] } {
+  const refusedImages: string[] = [];
   /** Allowed elements open in the output, to balance end tags. */
   const open: string[] = [];
   /** Elements being dropped with their content (outermost first). */
@@ -287,7 +307,7 @@ export function sanitizeLessonHtml(html: string): string {
       }
       if (!Object.hasOwn(allowedAttributes, tag)) return '';
       if (closing) return open.includes(tag) ? closeFrom(open, tag) : '';
-      const start = startTag(tag, attributes);
+      const start = startTag(tag, attributes, refusedImages);
       if (!start) return '';
       const implied = impliedEnd(open, tag);
       const ends = implied >= 0 ? closeFrom(open, implied) : '';
@@ -295,5 +315,6 @@ export function sanitizeLessonHtml(html: string): string {
       return ends + start;
     },
   });
-  return filter.process(html) + closeFrom(open, 0);
+  const clean = filter.process(html) + closeFrom(open, 0);
+  return { html: clean, refusedImages };
 }

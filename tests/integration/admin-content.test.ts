@@ -1,11 +1,12 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { courses, enrollments, lessons, modules, videos } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed';
 import { seedLessonId, seedModuleId } from '../../db/seed-ids';
 import admin from '../../netlify/functions/admin';
 import courseContentFunctions from '../../netlify/functions/course-content';
 import type { AdminCourse, AdminLesson, AdminModule, AdminVideo, OrderedItem } from '../../src/schemas/admin';
+import { setMediaOrigins } from '../../src/schemas/media';
 import type { CourseWithContent } from '../../src/schemas/player';
 import { searchCourseContent } from '../../src/server/assistant';
 import { acquireAppDb } from '../../src/server/db';
@@ -19,6 +20,9 @@ const firstModule = seedModuleId(COURSE, 0);
 
 let adminCookie: string;
 let learner: string;
+// Videos may also come from this media host (MEDIA_HOSTS; tests/integration/media-hosts.test.ts tests the rule).
+beforeAll(() => setMediaOrigins(['https://cdn.example.no']));
+afterAll(() => setMediaOrigins([]));
 beforeAll(async () => {
   adminCookie = await signIn('admin@demo.no');
   learner = await signIn('ny@demo.no');

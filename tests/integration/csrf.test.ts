@@ -58,7 +58,7 @@ const pool: Record<string, unknown[]> = {
   direction: ['up'],
   lessonType: ['html'],
   videoUrl: [null],
-  url: ['https://example.com/video.mp4'],
+  url: ['/media/video.mp4'],
   durationSeconds: [60],
   orderIndex: [1],
 };

@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
+import { auditCursor } from '../../src/server/audit-timeline.service';
 import { conversationCursor, messageCursor } from '../../src/server/chat.service';
 import { env } from '../../src/server/env';
 import { noteCursor } from '../../src/server/notes.service';
@@ -110,6 +111,7 @@ const candidates = [
   noteCursor.encode([12, '2026-01-01T00:00:00.123456Z', '00000000-0000-4000-8000-000000000000']),
   conversationCursor.encode(['2026-01-01T00:00:00.123456Z', '2026-01-01T00:00:00.000000Z', '00000000-0000-4000-8000-000000000000']),
   messageCursor.encode(['9999-12-31T23:59:59.999999Z', '00000000-0000-4000-8000-000000000000']),
+  auditCursor.encode(['2026-01-01T00:00:00.123456Z', '00000000-0000-4000-8000-000000000000']),
 ];
 const insertions = ['\u0000', '\u001b', '\u007f', '\n', '\uD800', "'", '%00', '\u202E', 'a'.repeat(300)];
 

@@ -93,7 +93,7 @@ export function VideoFields({
       )}
       <Field
         label={optional ? 'Video-URL (valgfritt)' : 'Video-URL'}
-        hint="En https-adresse eller en sti på nettstedet, for eksempel /media/demo-leksjon.mp4"
+        hint="En sti på nettstedet, for eksempel /media/demo-leksjon.mp4, eller en https-adresse hos en godkjent mediavert"
         errors={urlErrors}
       >
         {(props) => (

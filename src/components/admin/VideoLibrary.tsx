@@ -75,7 +75,7 @@ export function VideoLibrary() {
             </Field>
             <Field
               label="Video-URL"
-              hint="En https-adresse eller en sti på nettstedet, for eksempel /media/demo-leksjon.mp4"
+              hint="En sti på nettstedet, for eksempel /media/demo-leksjon.mp4, eller en https-adresse hos en godkjent mediavert"
               errors={fieldIssues(register.error, 'url')}
             >
               {(props) => <Input {...props} inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} />}
