@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { generate } from 'selfsigned';
+import { env } from '../../src/server/env';
 
 /**
  * TEST SETUP ONLY. A media host on another origin than the site (issue 20, point 3): an https
@@ -11,7 +12,8 @@ import { generate } from 'selfsigned';
  * (`npx tsx tests/e2e/media-host-server.ts`), since both projects' workers use the same port.
  */
 
-export const MEDIA_HOST_PORT = 4391;
+/** Beside the site's port (SERVE_PORT, 4322 → 4391), so runs on other ports do not collide. */
+export const MEDIA_HOST_PORT = env.SERVE_PORT + 69;
 export const MEDIA_HOST_ORIGIN = `https://localhost:${MEDIA_HOST_PORT}`;
 
 const files: Record<string, { path: string; type: string }> = {
