@@ -27,6 +27,16 @@ const V = {
   js: `javascript:__xssHit('js')`,
   mdLink: `[klikk her](javascript:__xssHit('md'))`,
 };
+/**
+ * Names and titles refuse `<` and `>` (issue 20, decision 22): their vectors are what is left
+ * without them, an attribute break-out, entities that would decode to markup, and links.
+ */
+const N = {
+  attr: `" onfocus="__xssHit('attr')" autofocus x="`,
+  entity: `&lt;img src=x onerror=__xssHit('entity')&gt;`,
+  js: V.js,
+  mdLink: V.mdLink,
+};
 
 // --- headers ------------------------------------------------------------------
 
@@ -193,24 +203,30 @@ test.describe('XSS: hostile text is shown as text and never runs', () => {
     const email = `xss.${testInfo.project.name}.${Date.now()}@example.no`;
     await page.goto('/logg-inn');
     await page.getByRole('link', { name: 'Opprett konto' }).click();
+    // Markup in a name is refused, in Norwegian, naming the field.
     await page.getByLabel('Fornavn').fill(V.img);
-    await page.getByLabel('Etternavn').fill(V.svg);
+    await page.getByLabel('Etternavn').fill(N.attr);
     await page.getByLabel('E-post').fill(email);
     await page.getByLabel('Passord').fill('et passord som er langt nok');
     await page.getByRole('button', { name: 'Opprett konto' }).click();
+    await expect(page.getByText('Fornavn kan ikke inneholde tegnene < og >').first()).toBeVisible();
+    await expect(page).toHaveURL(/registrer/);
+    // What a name may hold still shows as text.
+    await page.getByLabel('Fornavn').fill(N.entity);
+    await page.getByRole('button', { name: 'Opprett konto' }).click();
     await expect(page).toHaveURL(/\/$/);
 
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hei ${V.img}, klar for å fortsette læringen?`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hei ${N.entity}, klar for å fortsette læringen?`);
     const menu = page.getByRole('button', { name: /^Brukermeny for/ });
-    await expect(menu).toContainText(`${V.img} ${V.svg}`);
+    await expect(menu).toContainText(`${N.entity} ${N.attr}`);
     await menu.click();
-    await expect(page.getByRole('menu').getByText(`${V.img} ${V.svg}`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('menu').getByText(`${N.entity} ${N.attr}`, { exact: true })).toBeVisible();
     await expectNoInjectedMarkup(page);
     expect(await hits()).toEqual([]);
 
     // The same after a reload (the name now comes from the server's session).
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hei ${V.img}, klar for å fortsette læringen?`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Hei ${N.entity}, klar for å fortsette læringen?`);
     await expectNoInjectedMarkup(page);
     expect(await hits()).toEqual([]);
   });
@@ -245,12 +261,12 @@ test.describe('XSS: hostile text is shown as text and never runs', () => {
     expect(await hits()).toEqual([]);
 
     // Chat: a conversation titled with a vector, messages with every vector, the assistant's reply.
-    await client.post('/api/chat/conversations', { title: V.svg });
+    await client.post('/api/chat/conversations', { title: N.attr });
     await page.goto('/');
     await page.getByRole('button', { name: 'Chat', exact: true }).click();
     const panel = page.getByRole('complementary', { name: 'KI Assistent' });
-    await expect(panel.getByRole('button', { name: V.svg, exact: true })).toBeVisible();
-    await panel.getByRole('button', { name: V.svg, exact: true }).click();
+    await expect(panel.getByRole('button', { name: N.attr, exact: true })).toBeVisible();
+    await panel.getByRole('button', { name: N.attr, exact: true }).click();
     const log = panel.getByRole('log', { name: 'Meldinger' });
     const message = `Hva er en prompt? ${V.img} ${V.script} ${V.mdLink} ${V.js}`;
     await panel.getByPlaceholder('Skriv en melding...').fill(message);
@@ -294,10 +310,12 @@ test.describe('XSS: hostile text is shown as text and never runs', () => {
         return response.json() as Promise<{ id: string }>;
       };
       // The names keep the course's title in front: the course player spec finds the course by it meanwhile.
-      const courseName = `${original} ${V.img}`;
-      const moduleName = `Modul ${V.svg} ${V.script}`;
-      const lessonTitle = `Leksjon ${V.img} ${V.js}`;
+      const courseName = `${original} ${N.entity}`;
+      const moduleName = `Modul ${N.attr} ${N.mdLink}`;
+      const lessonTitle = `Leksjon ${N.entity} ${N.js}`;
       try {
+        // Markup in a name is refused outright (decision 22); what a name may hold shows as text below.
+        expect((await admin.put(`/api/admin/courses/${courseId}/name`, { data: { name: `${original} ${V.img}` } })).status()).toBe(400);
         await ok(await admin.put(`/api/admin/courses/${courseId}/name`, { data: { name: courseName } }));
         // A new module and lessons at the end of the course (the other specs use the seeded ones).
         const module = await ok(await admin.post(`/api/admin/courses/${courseId}/modules`, { data: { title: 'Midlertidig' } }));
@@ -320,7 +338,7 @@ test.describe('XSS: hostile text is shown as text and never runs', () => {
         const html = await ok(
           await admin.post(`/api/admin/modules/${module.id}/lessons`, {
             data: {
-              title: `HTML ${V.svg}`,
+              title: `HTML ${N.attr}`,
               lessonType: 'html',
               content: { html: `<p>Trygt avsnitt.</p>${V.script}${V.img}<a href="${V.js}">lenke</a>${V.svg}` },
               videoUrl: null,
