@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { AccessGate } from '../components/app/AccessGate';
 import { AppRoot } from '../components/app/AppRoot';
-import { DashboardView } from '../components/dashboard/DashboardView';
+import { DashboardView } from '../features/dashboard/DashboardView';
 import { clearSignedInHint } from '../lib/signed-in-hint';
 import type { CurrentUser } from '../schemas/auth';
 

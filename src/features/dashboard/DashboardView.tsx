@@ -1,13 +1,13 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { dashboardStats, progressCourseIds, reviewHref } from '../../lib/dashboard-stats';
+import { dashboardStats, progressCourseIds, reviewHref } from './dashboard-stats';
 import { coursesQuery, enrollmentsQuery, modulesWithProgressQuery } from '../../lib/learning.queries';
 import type { CurrentUser } from '../../schemas/auth';
 import type { Course, Enrollment } from '../../schemas/learning';
-import { ChatPanelHost } from '../chat/ChatPanelHost';
-import type { QueryLike } from '../ui/QueryState';
+import { ChatPanelHost } from '../../components/chat/ChatPanelHost';
+import type { QueryLike } from '../../components/ui/QueryState';
 import { CoursesCard, type CoursesCardData } from './CoursesCard';
 import { DashboardHeader } from './DashboardHeader';
-import { pageWidth } from './page-width';
+import { pageWidth } from '../../components/app/page-width';
 import { ReviewCard } from './ReviewCard';
 import { StatCards } from './StatCards';
 

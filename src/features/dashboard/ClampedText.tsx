@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { cn } from '../ui/cn';
+import { cn } from '../../components/ui/cn';
 
 /**
  * A description clamped to two lines, with a 'Vis mer' / 'Vis mindre' toggle that appears

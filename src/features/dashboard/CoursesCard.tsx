@@ -3,11 +3,11 @@ import { useId } from 'react';
 import { enrollMutation } from '../../lib/enroll';
 import { moduleLessonsQuery, modulesWithProgressQuery } from '../../lib/learning.queries';
 import type { Course, ModuleWithProgress } from '../../schemas/learning';
-import { Badge } from '../ui/Badge';
-import { Button } from '../ui/Button';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../ui/Collapsible';
-import { type QueryLike, QueryState } from '../ui/QueryState';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../components/ui/Collapsible';
+import { type QueryLike, QueryState } from '../../components/ui/QueryState';
 import { ClampedText } from './ClampedText';
 
 const LOADING = 'Laster...';

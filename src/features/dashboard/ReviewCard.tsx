@@ -1,6 +1,6 @@
 import { type ReactElement, useId } from 'react';
-import { Button } from '../ui/Button';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card';
+import { Button } from '../../components/ui/Button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 
 /**
  * 'Repetisjonsmodul' (spec: three static rows). No dead ends (issue 14): 'Start' opens a

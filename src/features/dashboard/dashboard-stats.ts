@@ -1,4 +1,4 @@
-import type { Enrollment, ModuleWithProgress } from '../schemas/learning';
+import type { Enrollment, ModuleWithProgress } from '../../schemas/learning';
 
 /** Module progress is loaded for at most this many enrolled courses (spec, section 9). */
 export const PROGRESS_COURSE_LIMIT = 3;

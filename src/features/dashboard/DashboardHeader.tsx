@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import type { CurrentUser } from '../../schemas/auth';
 import { $chatOpen, toggleChat } from '../../stores/ui';
-import { Button } from '../ui/Button';
-import { DashboardLogo } from './Logo';
-import { pageWidth } from './page-width';
-import { UserMenu } from './UserMenu';
+import { Button } from '../../components/ui/Button';
+import { DashboardLogo } from '../../components/app/Logo';
+import { pageWidth } from '../../components/app/page-width';
+import { UserMenu } from '../../components/app/UserMenu';
 
 export function DashboardHeader({ user }: { user: CurrentUser }) {
   const chatOpen = useStore($chatOpen);

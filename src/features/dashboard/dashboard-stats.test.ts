@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Enrollment, ModuleWithProgress } from '../schemas/learning';
+import type { Enrollment, ModuleWithProgress } from '../../schemas/learning';
 import { dashboardStats, progressCourseIds, reviewHref } from './dashboard-stats';
 
 const enrollment = (courseId: string, completed = false): Enrollment => ({

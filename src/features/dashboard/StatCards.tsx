@@ -1,5 +1,5 @@
-import type { DashboardStats } from '../../lib/dashboard-stats';
-import { Card } from '../ui/Card';
+import type { DashboardStats } from './dashboard-stats';
+import { Card } from '../../components/ui/Card';
 
 const cards: { key: keyof DashboardStats; label: string }[] = [
   { key: 'completedTasks', label: 'Fullførte Oppgaver' },

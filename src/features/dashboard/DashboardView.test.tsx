@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../schemas/auth';
 import type { Course, Enrollment, ModuleWithProgress } from '../../schemas/learning';
 import { $toast } from '../../stores/toast';
-import { AppRoot } from '../app/AppRoot';
+import { AppRoot } from '../../components/app/AppRoot';
 import { ClampedText } from './ClampedText';
 import { DashboardView } from './DashboardView';
 
