@@ -1,6 +1,6 @@
 import { AccessGate } from '../components/app/AccessGate';
 import { AppRoot } from '../components/app/AppRoot';
-import { PlayerLoading, PlayerView } from '../components/player/PlayerView';
+import { PlayerLoading, PlayerView } from '../features/player/PlayerView';
 
 /**
  * The course player on /course/{courseId} (issue 11). The page answers anonymous

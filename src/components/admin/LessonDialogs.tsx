@@ -15,7 +15,7 @@ import type { PlayerLesson } from '../../schemas/player';
 import { Button } from '../ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../ui/Dialog';
 import { Input, Textarea } from '../ui/Input';
-import { HtmlLesson } from '../player/LessonContent';
+import { HtmlLesson } from '../../features/player/LessonContent';
 import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
 import { DraftHtmlPreview } from './HtmlPreview';
 import { VideoFields, type VideoFieldValues } from './VideoFields';

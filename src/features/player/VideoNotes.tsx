@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type SubmitEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { formatNoteDate, formatTimestamp, spokenTimestamp } from '../../lib/player-time';
-import { createNoteMutation, deleteNoteMutation, updateNoteMutation, videoNotesQuery } from '../../lib/player.queries';
+import { createNoteMutation, deleteNoteMutation, updateNoteMutation, videoNotesQuery } from './player.queries';
 import type { VideoNote } from '../../schemas/player';
 import {
   AlertDialog,
@@ -13,10 +13,10 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from '../ui/AlertDialog';
-import { Button } from '../ui/Button';
-import { Label, Textarea } from '../ui/Input';
-import { QueryState } from '../ui/QueryState';
+} from '../../components/ui/AlertDialog';
+import { Button } from '../../components/ui/Button';
+import { Label, Textarea } from '../../components/ui/Input';
+import { QueryState } from '../../components/ui/QueryState';
 import type { VideoHandle } from './VideoPlayer';
 
 /**

@@ -1,7 +1,7 @@
 import { MutationObserver, QueryClient } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CourseWithContent } from '../schemas/player';
-import type { BrowserEffects } from './session-expired';
+import type { CourseWithContent } from '../../schemas/player';
+import type { BrowserEffects } from '../../lib/session-expired';
 import { beaconWatchPosition, completeLessonMutation, courseProgressQuery, courseWithContentQuery, deleteNoteMutation } from './player.queries';
 
 const fetchMock = vi.fn<typeof fetch>();

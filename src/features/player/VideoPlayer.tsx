@@ -9,12 +9,12 @@ import {
   resumePosition,
   savePlaybackRate,
   stepPlaybackRate,
-} from '../../lib/player-watch';
-import { beaconWatchPosition, playerToasts, saveWatchPosition } from '../../lib/player.queries';
+} from './player-watch';
+import { beaconWatchPosition, playerToasts, saveWatchPosition } from './player.queries';
 import type { VideoContent } from '../../schemas/lesson-content';
 import { WATCH_SAVE_INTERVAL_MS, type WatchState } from '../../schemas/player';
 import { toast } from '../../stores/toast';
-import { cn } from '../ui/cn';
+import { cn } from '../../components/ui/cn';
 
 /** What the lesson around the player may ask of it. */
 export interface VideoHandle {

@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import type { CourseProgress, CourseWithContent } from '../../schemas/player';
 import { $chatOpen, toggleChat } from '../../stores/ui';
-import { Badge } from '../ui/Badge';
-import { Button } from '../ui/Button';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
 
 /** Back to the overview, the course's title, description and level, the assistant toggle and the progress bar. */
 export function PlayerHeader({ course, progress }: { course: CourseWithContent['course']; progress: CourseProgress | undefined }) {

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { playbackRateKey } from '../../lib/player-watch';
+import { playbackRateKey } from './player-watch';
 import { type VideoHandle, VideoPlayer } from './VideoPlayer';
 
 const fetchMock = vi.fn<typeof fetch>();

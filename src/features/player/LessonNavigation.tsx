@@ -1,5 +1,5 @@
-import type { NavigationState } from '../../lib/player-lessons';
-import { Button } from '../ui/Button';
+import type { NavigationState } from './player-lessons';
+import { Button } from '../../components/ui/Button';
 
 /**
  * Previous, Complete and Next. Previous is disabled on the first lesson, Next on the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlayerLesson, PlayerModule } from '../schemas/player';
+import type { PlayerLesson, PlayerModule } from '../../schemas/player';
 import { currentLessonIndex, navigationState, orderLessons, searchForLesson, selectionFromSearch } from './player-lessons';
 
 const lesson = (id: string, orderIndex: number, extra: Partial<PlayerLesson> = {}): PlayerLesson => ({

@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useCallback } from 'react';
-import { updateCachedLesson } from '../../lib/player.queries';
+import { updateCachedLesson } from './player.queries';
 import type { VideoContent } from '../../schemas/lesson-content';
 import type { PlayerLesson, WatchState } from '../../schemas/player';
-import { Badge } from '../ui/Badge';
+import { Badge } from '../../components/ui/Badge';
 import { VideoNotes } from './VideoNotes';
 import { type VideoHandle, VideoPlayer } from './VideoPlayer';
 

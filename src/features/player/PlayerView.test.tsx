@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../schemas/auth';
 import type { CourseWithContent, PlayerLesson, VideoNote } from '../../schemas/player';
 import { $toast } from '../../stores/toast';
-import { AppRoot } from '../app/AppRoot';
+import { AppRoot } from '../../components/app/AppRoot';
 import { PlayerView } from './PlayerView';
 
 const fetchMock = vi.fn<typeof fetch>();

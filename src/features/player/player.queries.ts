@@ -1,9 +1,9 @@
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { CourseProgress, CourseWithContent, PlayerLesson, ProgressResult, VideoNote, WatchState } from '../schemas/player';
-import { ApiError, apiRequest, getPage, getQueryFn, isUnauthorizedError } from './api';
-import { enrollMutation } from './enroll';
-import { enrollmentsQuery } from './learning.queries';
-import { type BrowserEffects, browserEffects, sessionExpired } from './session-expired';
+import type { CourseProgress, CourseWithContent, PlayerLesson, ProgressResult, VideoNote, WatchState } from '../../schemas/player';
+import { ApiError, apiRequest, getPage, getQueryFn, isUnauthorizedError } from '../../lib/api';
+import { enrollMutation } from '../../lib/enroll';
+import { enrollmentsQuery } from '../../lib/learning.queries';
+import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/session-expired';
 
 /** Query options and mutations of the course player, keyed by URL parts like learning.queries.ts. */
 

@@ -1,13 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { currentLessonIndex, navigationState, orderLessons, searchForLesson, selectionFromSearch } from '../../lib/player-lessons';
-import { completeLessonMutation, courseProgressQuery, courseWithContentQuery, isNotFound, playerToasts } from '../../lib/player.queries';
+import { currentLessonIndex, navigationState, orderLessons, searchForLesson, selectionFromSearch } from './player-lessons';
+import { completeLessonMutation, courseProgressQuery, courseWithContentQuery, isNotFound, playerToasts } from './player.queries';
 import type { CurrentUser } from '../../schemas/auth';
 import type { CourseWithContent } from '../../schemas/player';
 import { toast } from '../../stores/toast';
-import { ChatPanelHost } from '../chat/ChatPanelHost';
-import { Button } from '../ui/Button';
-import { QueryError } from '../ui/QueryState';
+import { ChatPanelHost } from '../../components/chat/ChatPanelHost';
+import { Button } from '../../components/ui/Button';
+import { QueryError } from '../../components/ui/QueryState';
 import { EnrollBanner } from './EnrollBanner';
 import { LessonContent } from './LessonContent';
 import { LessonNavigation } from './LessonNavigation';

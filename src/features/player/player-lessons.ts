@@ -1,4 +1,4 @@
-import type { CourseWithContent, PlayerLesson } from '../schemas/player';
+import type { CourseWithContent, PlayerLesson } from '../../schemas/player';
 
 /**
  * The course player's lesson order and navigation rules (spec, learner side,

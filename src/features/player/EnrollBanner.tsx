@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { enrollFromPlayerMutation } from '../../lib/player.queries';
-import { Button } from '../ui/Button';
+import { enrollFromPlayerMutation } from './player.queries';
+import { Button } from '../../components/ui/Button';
 
 /** For a learner who is not enrolled: a note and 'Meld deg på kurset'. */
 export function EnrollBanner({ courseId }: { courseId: string }) {

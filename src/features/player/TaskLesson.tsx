@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { TaskContent } from '../../schemas/lesson-content';
-import { Button } from '../ui/Button';
-import { Label, Textarea } from '../ui/Input';
+import { Button } from '../../components/ui/Button';
+import { Label, Textarea } from '../../components/ui/Input';
 
 /**
  * A practical task: the fields the content has, in a fixed order. Answers show on

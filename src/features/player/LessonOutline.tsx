@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import type { OrderedLesson } from '../../lib/player-lessons';
-import { searchForLesson } from '../../lib/player-lessons';
-import { cn } from '../ui/cn';
+import type { OrderedLesson } from './player-lessons';
+import { searchForLesson } from './player-lessons';
+import { cn } from '../../components/ui/cn';
 
 /**
  * The course's modules and lessons with a tick for each completed lesson. A list of
