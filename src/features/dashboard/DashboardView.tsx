@@ -3,7 +3,7 @@ import { dashboardStats, progressCourseIds, reviewHref } from './dashboard-stats
 import { coursesQuery, enrollmentsQuery, modulesWithProgressQuery } from '../../lib/learning.queries';
 import type { CurrentUser } from '../../schemas/auth';
 import type { Course, Enrollment } from '../../schemas/learning';
-import { ChatPanelHost } from '../../components/chat/ChatPanelHost';
+import { ChatPanelHost } from '../chat/ChatPanelHost';
 import type { QueryLike } from '../../components/ui/QueryState';
 import { CoursesCard, type CoursesCardData } from './CoursesCard';
 import { DashboardHeader } from './DashboardHeader';

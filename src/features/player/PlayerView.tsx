@@ -5,7 +5,7 @@ import { completeLessonMutation, courseProgressQuery, courseWithContentQuery, is
 import type { CurrentUser } from '../../schemas/auth';
 import type { CourseWithContent } from '../../schemas/player';
 import { toast } from '../../stores/toast';
-import { ChatPanelHost } from '../../components/chat/ChatPanelHost';
+import { ChatPanelHost } from '../chat/ChatPanelHost';
 import { Button } from '../../components/ui/Button';
 import { QueryError } from '../../components/ui/QueryState';
 import { EnrollBanner } from './EnrollBanner';

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Conversation } from '../../schemas/chat';
 import { $toast } from '../../stores/toast';
 import { $chatDraft, $chatOpen, $chatSelectedId, toggleChat } from '../../stores/ui';
-import { AppRoot } from '../app/AppRoot';
+import { AppRoot } from '../../components/app/AppRoot';
 import ChatPanel from './ChatPanel';
 import { ChatPanelHost } from './ChatPanelHost';
 

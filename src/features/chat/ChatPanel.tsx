@@ -18,14 +18,14 @@ import {
   sendErrorToast,
   sendMessageMutation,
   STREAMING_MESSAGE_ID,
-} from '../../lib/chat.queries';
+} from './chat.queries';
 import type { ChatMessage } from '../../schemas/chat';
 import { toast } from '../../stores/toast';
 import { $chatDraft, $chatSelectedId } from '../../stores/ui';
-import { Button } from '../ui/Button';
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../ui/Collapsible';
-import { cn } from '../ui/cn';
-import { Input } from '../ui/Input';
+import { Button } from '../../components/ui/Button';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../components/ui/Collapsible';
+import { cn } from '../../components/ui/cn';
+import { Input } from '../../components/ui/Input';
 import { ChatMessageBubble } from './ChatMessageBubble';
 import { chatPanelFrame, chatPanelModalQuery } from './panel-frame';
 

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { NEW_CONVERSATION_TITLE as SERVER_TITLE } from '../schemas/chat';
-import { ApiError } from './api';
+import { NEW_CONVERSATION_TITLE as SERVER_TITLE } from '../../schemas/chat';
+import { ApiError } from '../../lib/api';
 import {
   chatToasts,
   isUserMessage,

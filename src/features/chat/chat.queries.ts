@@ -1,7 +1,7 @@
 import { type InfiniteData, infiniteQueryOptions, mutationOptions, type QueryClient } from '@tanstack/react-query';
-import type { ChatErrorBody, ChatMessage, Conversation, SendMessageResult } from '../schemas/chat';
-import type { ToastMessage } from '../stores/toast';
-import { ApiError, type ApiPage, apiRequest, getPage } from './api';
+import type { ChatErrorBody, ChatMessage, Conversation, SendMessageResult } from '../../schemas/chat';
+import type { ToastMessage } from '../../stores/toast';
+import { ApiError, type ApiPage, apiRequest, getPage } from '../../lib/api';
 import { readSse } from './sse';
 
 /**

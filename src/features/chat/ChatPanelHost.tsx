@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
-import type { ChatContext } from '../../lib/chat.queries';
+import type { ChatContext } from './chat.queries';
 import { $chatOpen, closeChat } from '../../stores/ui';
 import { chatPanelFrame } from './panel-frame';
 

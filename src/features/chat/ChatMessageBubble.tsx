@@ -1,8 +1,8 @@
 import type { ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
-import { isUserMessage } from '../../lib/chat.queries';
+import { isUserMessage } from './chat.queries';
 import type { ChatMessage } from '../../schemas/chat';
-import { cn } from '../ui/cn';
+import { cn } from '../../components/ui/cn';
 
 /**
  * Only links to this site's lessons (`/course/…`, the links the assistant builds) are links.
