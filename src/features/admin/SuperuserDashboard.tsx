@@ -1,18 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import {
-  type AdminStatistics,
-  type AdminUser,
-  adminStatisticsQuery,
-  adminUsersQuery,
-  refreshStatisticsMutation,
-  type Role,
-} from '../../lib/admin.queries';
+import { type AdminStatistics, type AdminUser, adminStatisticsQuery, adminUsersQuery, refreshStatisticsMutation, type Role } from './admin.queries';
 import { roleLabels } from '../../lib/user-display';
-import { RoleBadge } from '../ui/Badge';
-import { Button } from '../ui/Button';
-import { Card, CardContent, CardHeader, CardTitle } from '../ui/Card';
-import { QueryState } from '../ui/QueryState';
+import { RoleBadge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
+import { QueryState } from '../../components/ui/QueryState';
 import { AssistantUsageCard } from './AssistantUsage';
 import { RecentChanges } from './RecentChanges';
 import { formatCreated, UserAvatar, UserGrid } from './UserGrid';

@@ -8,14 +8,14 @@ import {
   lessonTypeLabels,
   videoFields,
   videoUrlBody,
-} from '../../lib/admin-content';
-import { createLessonMutation, createModuleMutation, updateLessonMutation } from '../../lib/admin.queries';
+} from './admin-content';
+import { createLessonMutation, createModuleMutation, updateLessonMutation } from './admin.queries';
 import type { HtmlContent } from '../../schemas/lesson-content';
 import type { PlayerLesson } from '../../schemas/player';
-import { Button } from '../ui/Button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../ui/Dialog';
-import { Input, Textarea } from '../ui/Input';
-import { HtmlLesson } from '../../features/player/LessonContent';
+import { Button } from '../../components/ui/Button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/Dialog';
+import { Input, Textarea } from '../../components/ui/Input';
+import { HtmlLesson } from '../player/LessonContent';
 import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
 import { DraftHtmlPreview } from './HtmlPreview';
 import { VideoFields, type VideoFieldValues } from './VideoFields';

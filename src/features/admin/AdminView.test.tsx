@@ -2,13 +2,13 @@ import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import Admin from '../../islands/Admin';
-import type { AdminAuditEntry, AdminAuditPage, AdminCourse, AdminStatistics, AdminUser, AdminVideo } from '../../lib/admin.queries';
+import type { AdminAuditEntry, AdminAuditPage, AdminCourse, AdminStatistics, AdminUser, AdminVideo } from './admin.queries';
 import { queryClient } from '../../lib/query-client';
 import type { CurrentUser } from '../../schemas/auth';
 import type { CourseWithContent } from '../../schemas/player';
 import { $toast } from '../../stores/toast';
-import { ADMIN_NO_ACCESS_TEXT } from '../app/AccessGate';
-import { AppRoot } from '../app/AppRoot';
+import { ADMIN_NO_ACCESS_TEXT } from '../../components/app/AccessGate';
+import { AppRoot } from '../../components/app/AppRoot';
 import AdminView from './AdminView';
 import { filterUsers, formatCreated } from './UserGrid';
 

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { type AdminCourse, adminCoursesQuery, renameCourseMutation } from '../../lib/admin.queries';
-import { Badge } from '../ui/Badge';
-import { Button } from '../ui/Button';
-import { Card } from '../ui/Card';
-import { QueryState } from '../ui/QueryState';
+import { type AdminCourse, adminCoursesQuery, renameCourseMutation } from './admin.queries';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { QueryState } from '../../components/ui/QueryState';
 import { InlineRename } from './form-parts';
 
 /** The Kurs tab: every course with its level, students, inline rename and 'Velg kurs'. */

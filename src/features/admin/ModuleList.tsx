@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { lessonTypeLabels } from '../../lib/admin-content';
-import { courseWithContentQuery, moveMutation, renameModuleMutation } from '../../lib/admin.queries';
+import { lessonTypeLabels } from './admin-content';
+import { courseWithContentQuery, moveMutation, renameModuleMutation } from './admin.queries';
 import type { PlayerModule } from '../../schemas/player';
-import { Badge } from '../ui/Badge';
-import { Button } from '../ui/Button';
-import { Card } from '../ui/Card';
-import { QueryState } from '../ui/QueryState';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { QueryState } from '../../components/ui/QueryState';
 import { InlineRename, MoveButtons } from './form-parts';
 import { CreateLessonDialog, CreateModuleDialog, EditLessonDialog } from './LessonDialogs';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button } from '../ui/Button';
+import { Button } from '../../components/ui/Button';
 
 /**
  * A preview of unsaved lesson HTML in a sandboxed frame: `sandbox=""` runs no script,

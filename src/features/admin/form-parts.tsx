@@ -1,8 +1,8 @@
 import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api';
-import { Button } from '../ui/Button';
-import { cn } from '../ui/cn';
-import { Input, Label } from '../ui/Input';
+import { Button } from '../../components/ui/Button';
+import { cn } from '../../components/ui/cn';
+import { Input, Label } from '../../components/ui/Input';
 
 /**
  * Small parts the admin forms share: field errors from a 400's `issues`, a labelled

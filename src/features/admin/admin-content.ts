@@ -1,4 +1,4 @@
-import type { LessonType } from '../schemas/lesson-content';
+import type { LessonType } from '../../schemas/lesson-content';
 
 /**
  * The admin dialogs' content rules (admin spec, section 5), free of React so they

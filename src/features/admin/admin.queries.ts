@@ -1,10 +1,10 @@
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { CurrentUser } from '../schemas/auth';
-import type { AdminCourse, AdminLesson, AdminStatistics, AdminUser, AdminVideo, AuditEntry, OrderedItem } from '../schemas/admin';
-import type { AdminAuditEntry, AdminAuditPage } from '../schemas/audit';
-import { ApiError, apiRequest, getQueryFn, isUnauthorizedError } from './api';
-import { courseWithContentQuery } from '../features/player/player.queries';
-import { type BrowserEffects, browserEffects, sessionExpired } from './session-expired';
+import type { CurrentUser } from '../../schemas/auth';
+import type { AdminCourse, AdminLesson, AdminStatistics, AdminUser, AdminVideo, AuditEntry, OrderedItem } from '../../schemas/admin';
+import type { AdminAuditEntry, AdminAuditPage } from '../../schemas/audit';
+import { ApiError, apiRequest, getQueryFn, isUnauthorizedError } from '../../lib/api';
+import { courseWithContentQuery } from '../player/player.queries';
+import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/session-expired';
 
 /**
  * Queries, mutations and toasts of the admin page (issue 13), keyed by URL parts like

@@ -1,5 +1,5 @@
-import type { AssistantUsage } from '../../lib/admin.queries';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card';
+import type { AssistantUsage } from './admin.queries';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
 
 const numberFormat = new Intl.NumberFormat('nb-NO');
 const dayFormat = new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', timeZone: 'UTC' });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { CourseList } from './CourseList';
 import { ModuleList } from './ModuleList';
 import { VideoLibrary } from './VideoLibrary';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { durationBody } from '../../lib/admin-content';
-import { adminToasts, adminVideosQuery, deleteVideoMutation, registerVideoMutation } from '../../lib/admin.queries';
+import { durationBody } from './admin-content';
+import { adminToasts, adminVideosQuery, deleteVideoMutation, registerVideoMutation } from './admin.queries';
 import { toast } from '../../stores/toast';
 import {
   AlertDialog,
@@ -13,11 +13,11 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from '../ui/AlertDialog';
-import { Button } from '../ui/Button';
-import { Card } from '../ui/Card';
-import { Input, Textarea } from '../ui/Input';
-import { QueryState } from '../ui/QueryState';
+} from '../../components/ui/AlertDialog';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Input, Textarea } from '../../components/ui/Input';
+import { QueryState } from '../../components/ui/QueryState';
 import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
 import { VideoDurationProbe } from './VideoFields';
 

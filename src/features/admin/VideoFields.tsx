@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { adminVideosQuery } from '../../lib/admin.queries';
-import { Input } from '../ui/Input';
+import { adminVideosQuery } from './admin.queries';
+import { Input } from '../../components/ui/Input';
 import { Field } from './form-parts';
 
 /** Something the browser may try to load: a site path or an https URL (the server checks properly). */

@@ -1,7 +1,7 @@
-import type { AdminAuditEntry } from '../schemas/audit';
-import type { LessonType } from '../schemas/lesson-content';
+import type { AdminAuditEntry } from '../../schemas/audit';
+import type { LessonType } from '../../schemas/lesson-content';
 import { lessonTypeLabels } from './admin-content';
-import { roleLabels } from './user-display';
+import { roleLabels } from '../../lib/user-display';
 
 /**
  * 'Siste endringer' in words (issue 20), free of React so it is unit-tested on its own: what an

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { CurrentUser } from '../../schemas/auth';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/Tabs';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { ContentManagement } from './ContentManagement';
 
 // Statistics and the user grid are for the superuser only: an admin never downloads them.

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useId, useMemo, useState } from 'react';
-import { type AdminUser, type AuditEntry, type Role, userRoleMutation, userStatusMutation } from '../../lib/admin.queries';
+import { type AdminUser, type AuditEntry, type Role, userRoleMutation, userStatusMutation } from './admin.queries';
 import { initials, roleLabels } from '../../lib/user-display';
 import {
   AlertDialog,
@@ -12,11 +12,11 @@ import {
   AlertDialogHeader,
   AlertDialogTitle,
   AlertDialogTrigger,
-} from '../ui/AlertDialog';
-import { Badge, RoleBadge } from '../ui/Badge';
-import { Button } from '../ui/Button';
-import { Card } from '../ui/Card';
-import { Input, Label } from '../ui/Input';
+} from '../../components/ui/AlertDialog';
+import { Badge, RoleBadge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card } from '../../components/ui/Card';
+import { Input, Label } from '../../components/ui/Input';
 
 /** Users per page of the grid: it stays fast with hundreds of users. */
 const USERS_PER_PAGE = 24;

@@ -1,9 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { actionLabels, actorText, changeLines, formatAuditTime, targetText } from '../../lib/admin-audit';
-import { type AdminAuditEntry, adminAuditQuery } from '../../lib/admin.queries';
-import { Button } from '../ui/Button';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../ui/Card';
-import { QueryError, QueryState } from '../ui/QueryState';
+import { actionLabels, actorText, changeLines, formatAuditTime, targetText } from './admin-audit';
+import { type AdminAuditEntry, adminAuditQuery } from './admin.queries';
+import { Button } from '../../components/ui/Button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
+import { QueryError, QueryState } from '../../components/ui/QueryState';
 
 /**
  * 'Siste endringer' on the superuser's Dashboard (issue 20): the latest content and user changes,
