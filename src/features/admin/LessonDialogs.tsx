@@ -15,7 +15,7 @@ import type { PlayerLesson } from '../../schemas/player';
 import { Button } from '../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/Dialog';
 import { Input, Textarea } from '../../components/ui/Input';
-import { HtmlLesson } from '../player/LessonContent';
+import { HtmlLesson } from '../../components/app/HtmlLesson';
 import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
 import { DraftHtmlPreview } from './HtmlPreview';
 import { VideoFields, type VideoFieldValues } from './VideoFields';

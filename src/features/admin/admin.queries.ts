@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../schemas/auth';
 import type { AdminCourse, AdminLesson, AdminStatistics, AdminUser, AdminVideo, AuditEntry, OrderedItem } from '../../schemas/admin';
 import type { AdminAuditEntry, AdminAuditPage } from '../../schemas/audit';
 import { ApiError, apiRequest, getQueryFn, isUnauthorizedError } from '../../lib/api';
-import { courseWithContentQuery } from '../player/player.queries';
+import { courseWithContentQuery } from '../../lib/learning.queries';
 import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/session-expired';
 
 /**

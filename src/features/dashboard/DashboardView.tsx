@@ -1,9 +1,9 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { dashboardStats, progressCourseIds, reviewHref } from './dashboard-stats';
 import { coursesQuery, enrollmentsQuery, modulesWithProgressQuery } from '../../lib/learning.queries';
 import type { CurrentUser } from '../../schemas/auth';
 import type { Course, Enrollment } from '../../schemas/learning';
-import { ChatPanelHost } from '../chat/ChatPanelHost';
 import type { QueryLike } from '../../components/ui/QueryState';
 import { CoursesCard, type CoursesCardData } from './CoursesCard';
 import { DashboardHeader } from './DashboardHeader';
@@ -11,8 +11,11 @@ import { pageWidth } from '../../components/app/page-width';
 import { ReviewCard } from './ReviewCard';
 import { StatCards } from './StatCards';
 
-/** The signed-in home on '/' (spec, learner side, section 2 "Route / (dashboard)"). */
-export function DashboardView({ user }: { user: CurrentUser }) {
+/**
+ * The signed-in home on '/' (spec, learner side, section 2 "Route / (dashboard)"). `chat` is the
+ * assistant panel beside it (the island mounts the chat feature; a feature never imports another).
+ */
+export function DashboardView({ user, chat }: { user: CurrentUser; chat?: ReactNode }) {
   const enrollments = useQuery(enrollmentsQuery);
   const courses = useQuery(coursesQuery);
   const progressIds = progressCourseIds(enrollments.data ?? []);
@@ -64,7 +67,7 @@ export function DashboardView({ user }: { user: CurrentUser }) {
           </div>
         </main>
       </div>
-      <ChatPanelHost />
+      {chat}
     </div>
   );
 }

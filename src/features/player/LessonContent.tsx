@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import type { CurrentUser } from '../../schemas/auth';
+import { HtmlLesson } from '../../components/app/HtmlLesson';
 import type { HtmlContent, TaskContent, TextContent, VideoContent } from '../../schemas/lesson-content';
 import type { PlayerLesson } from '../../schemas/player';
 import { TaskLesson } from './TaskLesson';
@@ -47,21 +48,4 @@ export function LessonContent({
 /** Plain text with its line breaks; React escapes it. */
 export function TextLesson({ content }: { content: TextContent }) {
   return <div className="whitespace-pre-line rounded-xl border border-slate-200 bg-white p-4 leading-relaxed text-ink sm:p-6">{content.text}</div>;
-}
-
-/**
- * An admin's HTML, already sanitised by the server (the with-content endpoint): the
- * only HTML the player ever injects. Inserted as markup, a <script> would not run
- * anyway; the server's sanitiser is what removes event-handler attributes, and the
- * page's CSP (no 'unsafe-inline') is the second line.
- */
-export function HtmlLesson({ content }: { content: HtmlContent }) {
-  return (
-    <div
-      data-lesson-html
-      className="lesson-html space-y-3 rounded-xl border border-slate-200 bg-white p-4 leading-relaxed text-ink sm:p-6"
-      // biome-ignore lint: server-sanitised HTML (see above)
-      dangerouslySetInnerHTML={{ __html: content.html }}
-    />
-  );
 }

@@ -1,11 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { currentLessonIndex, navigationState, orderLessons, searchForLesson, selectionFromSearch } from './player-lessons';
 import { completeLessonMutation, courseProgressQuery, courseWithContentQuery, isNotFound, playerToasts } from './player.queries';
 import type { CurrentUser } from '../../schemas/auth';
 import type { CourseWithContent } from '../../schemas/player';
 import { toast } from '../../stores/toast';
-import { ChatPanelHost } from '../chat/ChatPanelHost';
 import { Button } from '../../components/ui/Button';
 import { QueryError } from '../../components/ui/QueryState';
 import { EnrollBanner } from './EnrollBanner';
@@ -24,8 +23,18 @@ export function PlayerLoading() {
   );
 }
 
-/** The course player for a signed-in user: loading, not found, failure, or the course. */
-export function PlayerView({ courseId, user }: { courseId: string; user: CurrentUser }) {
+/** Where the learner is in the player: the island passes it on to the assistant panel. */
+export interface PlayerPlace {
+  courseId: string;
+  lessonId?: string;
+}
+
+/**
+ * The course player for a signed-in user: loading, not found, failure, or the course.
+ * `chat` renders the assistant panel beside the course (the island mounts the chat feature;
+ * a feature never imports another).
+ */
+export function PlayerView({ courseId, user, chat }: { courseId: string; user: CurrentUser; chat?: (place: PlayerPlace) => ReactNode }) {
   const course = useQuery(courseWithContentQuery(courseId));
   if (course.isPending) return <PlayerLoading />;
   if (course.isError) {
@@ -37,7 +46,7 @@ export function PlayerView({ courseId, user }: { courseId: string; user: Current
       </main>
     );
   }
-  return <CoursePlayerScreen course={course.data} user={user} />;
+  return <CoursePlayerScreen course={course.data} user={user} chat={chat} />;
 }
 
 function CourseNotFound() {
@@ -70,7 +79,15 @@ function useSearch(): [string, (search: string) => void] {
   return [search, push];
 }
 
-function CoursePlayerScreen({ course, user }: { course: CourseWithContent; user: CurrentUser }) {
+function CoursePlayerScreen({
+  course,
+  user,
+  chat,
+}: {
+  course: CourseWithContent;
+  user: CurrentUser;
+  chat: ((place: PlayerPlace) => ReactNode) | undefined;
+}) {
   const courseId = course.course.id;
   const client = useQueryClient();
   const progress = useQuery(courseProgressQuery(courseId));
@@ -176,7 +193,7 @@ function CoursePlayerScreen({ course, user }: { course: CourseWithContent; user:
           )}
         </main>
       </div>
-      <ChatPanelHost context={{ courseId, lessonId: current?.lesson.id }} />
+      {chat?.({ courseId, lessonId: current?.lesson.id })}
     </div>
   );
 }

@@ -1,17 +1,13 @@
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { CourseProgress, CourseWithContent, PlayerLesson, ProgressResult, VideoNote, WatchState } from '../../schemas/player';
+import type { CourseProgress, PlayerLesson, ProgressResult, VideoNote, WatchState } from '../../schemas/player';
 import { ApiError, apiRequest, getPage, getQueryFn, isUnauthorizedError } from '../../lib/api';
 import { enrollMutation } from '../../lib/enroll';
-import { enrollmentsQuery } from '../../lib/learning.queries';
+import { courseWithContentQuery, enrollmentsQuery } from '../../lib/learning.queries';
 import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/session-expired';
 
 /** Query options and mutations of the course player, keyed by URL parts like learning.queries.ts. */
 
-export const courseWithContentQuery = (courseId: string) =>
-  queryOptions({
-    queryKey: ['/api/courses', courseId, 'with-content'],
-    queryFn: getQueryFn<CourseWithContent>(),
-  });
+export { courseWithContentQuery };
 
 export const courseProgressQuery = (courseId: string) =>
   queryOptions({
