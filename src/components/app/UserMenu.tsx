@@ -2,12 +2,13 @@ import { DropdownMenu } from 'radix-ui';
 import type { CurrentUser } from '../../schemas/auth';
 import { initials, roleLabels } from '../../lib/user-display';
 import { Badge } from '../ui/Badge';
+import { type AppPage, appLinks } from './app-links';
 
 const item =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50 data-[disabled]:cursor-default data-[disabled]:text-muted';
 
-/** Avatar, name, role and company badges, e-mail, 'Profil', 'Innstillinger', 'Administrasjon' (admins and superusers) and 'Logg ut'. */
-export function UserMenu({ user }: { user: CurrentUser }) {
+/** Avatar, name, role and company badges, e-mail, 'Profil', 'Innstillinger', the role's links ('Administrasjon' for admins and superusers) and 'Logg ut'. */
+export function UserMenu({ user, current }: { user: CurrentUser; current?: AppPage }) {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
     <DropdownMenu.Root modal={false}>
@@ -37,11 +38,11 @@ export function UserMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Item className={item} disabled>
             Innstillinger <span className="ml-auto text-xs">Kommer snart</span>
           </DropdownMenu.Item>
-          {(user.role === 'admin' || user.role === 'superuser') && (
-            <DropdownMenu.Item className={item} asChild>
-              <a href="/admin">Administrasjon</a>
+          {appLinks(user.role, 'menu', current).map((link) => (
+            <DropdownMenu.Item key={link.href} className={item} asChild>
+              <a href={link.href}>{link.label}</a>
             </DropdownMenu.Item>
-          )}
+          ))}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item className={item} asChild>
             <a href="/api/logout">Logg ut</a>

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { CurrentUser } from '../../schemas/auth';
+import { AppHeader } from '../../components/app/AppHeader';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { ContentManagement } from './ContentManagement';
 
@@ -15,16 +16,7 @@ export default function AdminView({ user }: { user: CurrentUser }) {
   const isSuperuser = user.role === 'superuser';
   return (
     <div className="min-h-screen">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-2 px-4 py-3">
-          <a href="/" className="text-sm font-semibold text-brand-700 underline-offset-4 hover:underline">
-            ← Tilbake til oversikten
-          </a>
-          <p className="text-sm text-muted">
-            {user.firstName} {user.lastName}
-          </p>
-        </div>
-      </header>
+      <AppHeader user={user} current="admin" />
       <main id="main" className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
         <h1 className="break-words text-xl font-bold text-ink sm:text-3xl">Administrasjonsdashboard</h1>
         <Tabs defaultValue="innhold">

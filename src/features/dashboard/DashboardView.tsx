@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../schemas/auth';
 import type { Course, Enrollment } from '../../schemas/learning';
 import type { QueryLike } from '../../components/ui/QueryState';
 import { CoursesCard, type CoursesCardData } from './CoursesCard';
-import { DashboardHeader } from './DashboardHeader';
+import { AppHeader } from '../../components/app/AppHeader';
 import { pageWidth } from '../../components/app/page-width';
 import { ReviewCard } from './ReviewCard';
 import { StatCards } from './StatCards';
@@ -47,7 +47,7 @@ export function DashboardView({ user, chat }: { user: CurrentUser; chat?: ReactN
         <a className="skip-link" href="#dashboard-innhold">
           Hopp til innhold
         </a>
-        <DashboardHeader user={user} />
+        <AppHeader user={user} current="dashboard" home="logo" chatLabel="Chat" />
         <main id="dashboard-innhold" tabIndex={-1} className={`${pageWidth} space-y-6 py-6 outline-none sm:py-8`}>
           <section className="rounded-xl bg-brand-700 p-5 text-white sm:p-6">
             <h1 className="text-2xl font-bold">Hei {user.firstName}, klar for å fortsette læringen?</h1>

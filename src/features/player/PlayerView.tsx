@@ -156,7 +156,7 @@ function CoursePlayerScreen({
         <a className="skip-link" href="#leksjon">
           Hopp til innhold
         </a>
-        <PlayerHeader course={course.course} progress={progress.data} />
+        <PlayerHeader user={user} course={course.course} progress={progress.data} />
         <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
           {!course.enrolled && <EnrollBanner courseId={courseId} />}
           {current ? (

@@ -2,9 +2,9 @@ import { site } from '../../config/site';
 
 /**
  * The site's logo (the mark of src/components/site/Logo.astro, which static pages render
- * at build time) for the dashboard header, with the spec's subtitle 'Dashboard'.
+ * at build time) for the app header, with the spec's subtitle 'Dashboard'.
  */
-export function DashboardLogo() {
+export function AppLogo() {
   return (
     <a href="/" className="flex min-w-0 items-center gap-2 rounded-md">
       <svg aria-hidden="true" width="32" height="32" viewBox="0 0 32 32" className="shrink-0">
