@@ -1,6 +1,5 @@
-import { QueryClient } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import Admin from '../../islands/Admin';
 import type { AdminAuditEntry, AdminAuditPage, AdminCourse, AdminStatistics, AdminUser, AdminVideo } from './admin.queries';
 import { queryClient } from '../../lib/query-client';
@@ -8,23 +7,13 @@ import type { CurrentUser } from '../../schemas/auth';
 import type { CourseWithContent } from '../../schemas/player';
 import { $toast } from '../../stores/toast';
 import { ADMIN_NO_ACCESS_TEXT } from '../../components/app/AccessGate';
-import { AppRoot } from '../../components/app/AppRoot';
+import { bodyOf, calls, fetchMock, type Handler, serve } from '../../testing/fetch';
+import { renderInApp, resetAfterEach, testUser } from '../../testing/render';
 import AdminView from './AdminView';
 import { filterUsers, formatCreated } from './UserGrid';
 
-const fetchMock = vi.fn<typeof fetch>();
-vi.stubGlobal('fetch', fetchMock);
-
-const me = (role: CurrentUser['role']): CurrentUser => ({
-  id: '00000000-0000-4000-8000-00000000000a',
-  email: `${role}@demo.no`,
-  firstName: 'Ada',
-  lastName: 'Admin',
-  role,
-  companyId: null,
-  profileImageUrl: null,
-  isActive: true,
-});
+const me = (role: CurrentUser['role']): CurrentUser =>
+  testUser({ id: '00000000-0000-4000-8000-00000000000a', email: `${role}@demo.no`, firstName: 'Ada', lastName: 'Admin', role });
 
 const courses: AdminCourse[] = [
   { id: 'grunnleggende-ki', title: 'KI Grunnkurs', description: 'Start her', level: 'Nybegynner', orderIndex: 1, students: 3 },
@@ -70,17 +59,6 @@ const videos: AdminVideo[] = [
   { id: 'v1', title: 'Demovideo', url: '/media/demo-leksjon.mp4', description: null, durationSeconds: 28, createdAt: '2026-01-01T10:00:00Z' },
 ];
 
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
-
-function serve(routes: Record<string, Handler>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const handler = routes[key];
-    return handler ? handler(init) : new Response('ukjent', { status: 500 });
-  });
-}
-const calls = (key: string) => fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);
-const bodyOf = (key: string, index = 0) => JSON.parse(String(calls(key)[index]?.[1]?.body)) as unknown;
 const toastText = () => {
   const t = $toast.get();
   return t ? [t.title, t.description].filter(Boolean).join(' / ') : null;
@@ -93,12 +71,7 @@ const contentRoutes: Record<string, Handler> = {
 };
 
 function renderView(role: CurrentUser['role'] = 'admin') {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  render(
-    <AppRoot client={client}>
-      <AdminView user={me(role)} />
-    </AppRoot>,
-  );
+  renderInApp(<AdminView user={me(role)} />);
 }
 
 const selectTab = (name: string) => fireEvent.mouseDown(screen.getByRole('tab', { name }), { button: 0 });
@@ -108,12 +81,7 @@ async function openModules() {
   return screen.findByRole('heading', { name: 'Moduler for: KI Grunnkurs' });
 }
 
-beforeEach(() => $toast.set(null));
-afterEach(() => {
-  cleanup();
-  fetchMock.mockReset();
-  queryClient.clear();
-});
+resetAfterEach(() => queryClient.clear());
 
 describe('the /admin island', () => {
   it("says 'Laster administrasjonsdashboard...' while it asks who is signed in", async () => {

@@ -1,26 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage, Conversation } from '../../schemas/chat';
 import { $toast } from '../../stores/toast';
 import { $chatDraft, $chatOpen, $chatSelectedId, toggleChat } from '../../stores/ui';
-import { AppRoot } from '../../components/app/AppRoot';
+import { calls, fetchMock, serve } from '../../testing/fetch';
+import { renderInApp, resetAfterEach } from '../../testing/render';
 import ChatPanel from './ChatPanel';
 import { ChatPanelHost } from './ChatPanelHost';
-
-const fetchMock = vi.fn<typeof fetch>();
-vi.stubGlobal('fetch', fetchMock);
-
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
-
-/** Answers by "METHOD path"; anything else is a 500. */
-function serve(routes: Record<string, Handler>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const handler = routes[`${init?.method ?? 'GET'} ${String(input)}`];
-    return handler ? handler(init) : new Response('ukjent', { status: 500 });
-  });
-}
-const calls = (key: string) => fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);
 
 const A = '00000000-0000-4000-8000-00000000000a';
 const B = '00000000-0000-4000-8000-00000000000b';
@@ -65,13 +51,8 @@ function sseStream(signal?: AbortSignal | null) {
 type SseStream = ReturnType<typeof sseStream>;
 
 function renderPanel(props: { context?: { courseId?: string; lessonId?: string } } = {}) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   const onClose = vi.fn();
-  render(
-    <AppRoot client={client}>
-      <ChatPanel onClose={onClose} {...props} />
-    </AppRoot>,
-  );
+  renderInApp(<ChatPanel onClose={onClose} {...props} />);
   return { onClose };
 }
 
@@ -85,7 +66,6 @@ async function selectA() {
 }
 
 beforeEach(() => {
-  $toast.set(null);
   conversations = [
     { id: A, title: 'Om prompting' },
     { id: B, title: '' },
@@ -97,9 +77,7 @@ beforeEach(() => {
     [`GET /api/chat/conversations/${B}/messages`]: () => Response.json([]),
   });
 });
-afterEach(() => {
-  cleanup();
-  fetchMock.mockReset();
+resetAfterEach(() => {
   $chatOpen.set(false);
   $chatSelectedId.set(null);
   $chatDraft.set('');
@@ -486,14 +464,13 @@ describe('ChatPanel streaming', () => {
 
 describe('ChatPanel state across openings', () => {
   it('keeps the selected conversation and the draft when the panel is closed and opened again', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <AppRoot client={client}>
+    renderInApp(
+      <>
         <button type="button" onClick={toggleChat}>
           Chat
         </button>
         <ChatPanelHost />
-      </AppRoot>,
+      </>,
     );
     act(() => screen.getByRole('button', { name: 'Chat' }).click());
     await selectA();
@@ -578,14 +555,13 @@ describe('ChatPanel focus', () => {
 
 describe('ChatPanelHost', () => {
   it('loads the panel only once opened, focuses it, and Escape closes it and returns focus to the toggle', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    render(
-      <AppRoot client={client}>
+    renderInApp(
+      <>
         <button type="button" onClick={toggleChat}>
           Chat
         </button>
         <ChatPanelHost />
-      </AppRoot>,
+      </>,
     );
     expect(screen.queryByRole('complementary')).toBeNull();
     expect(fetchMock).not.toHaveBeenCalled();

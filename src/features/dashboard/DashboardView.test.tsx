@@ -1,37 +1,13 @@
-import { QueryClient } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../schemas/auth';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Course, Enrollment, ModuleWithProgress } from '../../schemas/learning';
 import { $toast } from '../../stores/toast';
-import { AppRoot } from '../../components/app/AppRoot';
+import { requested, serve } from '../../testing/fetch';
+import { renderInApp, resetAfterEach, testUser } from '../../testing/render';
 import { ClampedText } from './ClampedText';
 import { DashboardView } from './DashboardView';
 
-const fetchMock = vi.fn<typeof fetch>();
-vi.stubGlobal('fetch', fetchMock);
-
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
-
-/** Answers by "METHOD path"; anything else is a 500. */
-function serve(routes: Record<string, Handler>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const handler = routes[`${init?.method ?? 'GET'} ${String(input)}`];
-    return handler ? handler(init) : new Response('ukjent', { status: 500 });
-  });
-}
-const requested = () => fetchMock.mock.calls.map(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}`);
-
-const user: CurrentUser = {
-  id: 'u1',
-  email: 'ny@demo.no',
-  firstName: 'Jonas',
-  lastName: 'Berg',
-  role: 'individual',
-  companyId: null,
-  profileImageUrl: null,
-  isActive: true,
-};
+const user = testUser({ id: 'u1', email: 'ny@demo.no', firstName: 'Jonas', lastName: 'Berg' });
 
 const course = (id: string, title: string, orderIndex: number): Course => ({
   id,
@@ -53,19 +29,10 @@ const modules = (courseId: string): ModuleWithProgress[] => [
 ];
 
 function renderDashboard() {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  render(
-    <AppRoot client={client}>
-      <DashboardView user={user} />
-    </AppRoot>,
-  );
+  renderInApp(<DashboardView user={user} />);
 }
 
-beforeEach(() => $toast.set(null));
-afterEach(() => {
-  cleanup();
-  fetchMock.mockReset();
-});
+resetAfterEach();
 
 describe('a learner without enrollments', () => {
   it("sees the catalogue, enrolls with 'Meld deg på', gets the success toast and the course as enrolled", async () => {

@@ -1,25 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../schemas/auth';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CourseWithContent, PlayerLesson, VideoNote } from '../../schemas/player';
 import { $toast } from '../../stores/toast';
-import { AppRoot } from '../../components/app/AppRoot';
+import { calls, fetchMock, serve } from '../../testing/fetch';
+import { renderInApp, resetAfterEach, testUser } from '../../testing/render';
 import { PlayerView } from './PlayerView';
 
-const fetchMock = vi.fn<typeof fetch>();
-vi.stubGlobal('fetch', fetchMock);
-
-const user: CurrentUser = {
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'elev@demo.no',
-  firstName: 'Emma',
-  lastName: 'Larsen',
-  role: 'individual',
-  companyId: null,
-  profileImageUrl: null,
-  isActive: true,
-};
+const user = testUser();
 
 const lesson = (id: string, orderIndex: number, extra: Partial<PlayerLesson>): PlayerLesson => ({
   id,
@@ -67,35 +54,14 @@ const note: VideoNote = {
   updatedAt: '2025-09-14T10:00:00.000Z',
 };
 
-type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
-
-/** Answers by "METHOD path"; anything else is a 500. Records each call. */
-function serve(routes: Record<string, Handler>) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const key = `${init?.method ?? 'GET'} ${String(input)}`;
-    const handler = routes[key];
-    return handler ? handler(init) : new Response('ukjent', { status: 500 });
-  });
-}
-const calls = (key: string) => fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key);
-
 function renderPlayer(search = '') {
   window.history.replaceState(null, '', `/course/kurs${search}`);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
-  render(
-    <AppRoot client={client}>
-      <PlayerView courseId="kurs" user={user} />
-    </AppRoot>,
-  );
+  renderInApp(<PlayerView courseId="kurs" user={user} />);
 }
 
 const progress = { completed: 1, total: 3, percentage: 33 };
 
-beforeEach(() => $toast.set(null));
-afterEach(() => {
-  cleanup();
-  fetchMock.mockReset();
-});
+resetAfterEach();
 
 describe('PlayerView states', () => {
   it("says 'Laster kurs...' while loading", async () => {

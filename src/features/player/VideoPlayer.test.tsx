@@ -1,16 +1,11 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createRef } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { resetAfterEach } from '../../testing/render';
 import { playbackRateKey } from './player-watch';
 import { type VideoHandle, VideoPlayer } from './VideoPlayer';
 
-const fetchMock = vi.fn<typeof fetch>();
-vi.stubGlobal('fetch', fetchMock);
-afterEach(() => {
-  cleanup();
-  fetchMock.mockReset();
-  localStorage.clear();
-});
+resetAfterEach(() => localStorage.clear());
 
 const content = { videoUrl: '/media/demo-leksjon.mp4', captionsUrl: '/media/demo-leksjon.vtt', durationSeconds: 28 };
 
