@@ -1,13 +1,32 @@
 // ESLint flat config; `npm run lint` runs it, then Prettier's check. .astro files are not linted
 // (eslint-plugin-astro is not installed): `astro check` covers their types.
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Code that ships to the browser: islands, their components and helpers, stores, page scripts. */
-const browserCode = ['src/islands/**', 'src/components/**', 'src/lib/**', 'src/stores/**', 'src/scripts/**', 'src/directives/**'];
+/** Code that ships to the browser: islands, features, shared components and helpers, stores, page scripts. */
+const browserCode = [
+  'src/islands/**',
+  'src/features/**',
+  'src/components/**',
+  'src/lib/**',
+  'src/stores/**',
+  'src/scripts/**',
+  'src/directives/**',
+  'src/testing/**',
+];
+
+/** The shared ground of the browser code: features import it, it imports no feature. */
+const sharedBrowserCode = ['src/components/**', 'src/lib/**', 'src/stores/**', 'src/scripts/**', 'src/directives/**', 'src/testing/**'];
+
+/** The feature folders (src/features/<name>/, decision 29), read from disk so a new feature is covered at once. */
+const features = readdirSync(new URL('./src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+  .sort();
 
 /**
  * The architecture's import boundaries (README, "Architecture"), as `no-restricted-imports`
@@ -38,6 +57,27 @@ const boundaries = {
     message:
       'Boundary "services never import the HTTP pipeline (src/server/http.ts)": a service takes plain arguments and returns data or throws a domain error; the function file maps that to HTTP.',
   },
+};
+
+/**
+ * Feature `to` seen from feature `from`: through the features folder at any depth, or as a
+ * sibling (`../chat/x` from the feature's root, `../../chat/x` from a subfolder of it).
+ */
+const featureToFeature = (from, to) => ({
+  group: [`**/features/${to}`, `**/features/${to}/**`, `../${to}`, `../${to}/**`, `../../${to}`, `../../${to}/**`],
+  message: `Boundary "a feature never imports another feature": src/features/${from} imports src/features/${to}. Share through src/components/app, src/components/ui, src/lib, src/stores or src/schemas, or let the island in src/islands compose both.`,
+});
+
+const sharedToFeature = {
+  group: ['**/features/*', '**/features/**'],
+  message:
+    'Boundary "shared code never imports a feature": src/components, src/lib, src/stores and the other shared folders serve every feature, so they know none. Move the piece into the feature, or pass it in from the island.',
+};
+
+const serverToFeature = {
+  group: ['**/features/*', '**/features/**', '**/islands/*', '**/islands/**', '**/components/**'],
+  message:
+    'Boundary "src/server never imports browser code": features, islands and components are the client; share types and schemas through src/schemas.',
 };
 
 const restrict = (...rules) => ['error', { patterns: rules }];
@@ -96,11 +136,27 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': restrict(boundaries.browserToServer, boundaries.browserToDb) },
   },
   {
+    files: sharedBrowserCode,
+    rules: { 'no-restricted-imports': restrict(boundaries.browserToServer, boundaries.browserToDb, sharedToFeature) },
+  },
+  // One block per feature: it may import shared code, never another feature.
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**`],
+    rules: {
+      'no-restricted-imports': restrict(
+        boundaries.browserToServer,
+        boundaries.browserToDb,
+        ...features.filter((other) => other !== feature).map((other) => featureToFeature(feature, other)),
+      ),
+    },
+  })),
+  {
     // Tests of browser code run in Node and never ship; they may compare against the server
     // (src/lib/signed-in-hint.test.ts checks the cookie name the server sets).
     files: browserCode.map((dir) => `${dir}/*.test.{ts,tsx}`),
     rules: { 'no-restricted-imports': 'off' },
   },
   { files: ['db/**'], rules: { 'no-restricted-imports': restrict(boundaries.dbToServer) } },
-  { files: ['src/server/*.service.ts'], rules: { 'no-restricted-imports': restrict(boundaries.serviceToHttp) } },
+  { files: ['src/server/**'], rules: { 'no-restricted-imports': restrict(serverToFeature) } },
+  { files: ['src/server/*.service.ts'], rules: { 'no-restricted-imports': restrict(boundaries.serviceToHttp, serverToFeature) } },
 );

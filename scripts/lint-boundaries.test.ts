@@ -26,11 +26,58 @@ describe('import boundaries (eslint.config.js)', () => {
   it('browser code at any depth that imports src/server or db/ fails lint', async () => {
     const code =
       "import { hashPassword } from '../../server/password';\nimport { users } from '../../../db/schema';\nexport const x = [hashPassword, users];\n";
-    const errors = await boundaryErrors('src/components/dashboard/Probe.tsx', code);
+    const errors = await boundaryErrors('src/features/dashboard/Probe.tsx', code);
     expect(errors).toEqual([
       expect.stringContaining('Boundary "browser code never imports src/server"'),
       expect.stringContaining('Boundary "browser code never imports db/"'),
     ]);
+  });
+
+  it('browser code that imports the assistant (src/server/assistant) fails lint, at any depth', async () => {
+    const cases: [string, string][] = [
+      ['src/islands/Probe.tsx', '../server/assistant/index'],
+      ['src/features/chat/Probe.tsx', '../../server/assistant/markdown'],
+      ['src/features/chat/parts/Probe.tsx', '../../../server/assistant/provider'],
+      ['src/components/app/Probe.tsx', '../../server/assistant'],
+      ['src/lib/Probe.ts', '../server/assistant/offline.ts'],
+    ];
+    for (const [filePath, from] of cases) {
+      const errors = await boundaryErrors(filePath, `import * as assistant from '${from}';\nexport const a = assistant;\n`);
+      expect(errors, `${filePath} importing ${from}`).toEqual([expect.stringContaining('Boundary "browser code never imports src/server"')]);
+    }
+  });
+
+  it('a feature that imports another feature fails lint, however the path is written', async () => {
+    const cases: [string, string, string][] = [
+      ['src/features/player/Probe.tsx', '../chat/ChatPanelHost', 'src/features/player imports src/features/chat'],
+      ['src/features/dashboard/Probe.tsx', '../player', 'src/features/dashboard imports src/features/player'],
+      ['src/features/admin/parts/Probe.tsx', '../../player/LessonContent', 'src/features/admin imports src/features/player'],
+      ['src/features/chat/Probe.tsx', '../../features/admin/admin.queries', 'src/features/chat imports src/features/admin'],
+    ];
+    for (const [filePath, from, names] of cases) {
+      const errors = await boundaryErrors(filePath, `import * as other from '${from}';\nexport const o = other;\n`);
+      expect(errors, `${filePath} importing ${from}`).toEqual([
+        expect.stringContaining(`Boundary "a feature never imports another feature": ${names}.`),
+      ]);
+    }
+  });
+
+  it('shared code that imports a feature, and src/server that imports browser code, fail lint', async () => {
+    const shared = await boundaryErrors(
+      'src/components/app/Probe.tsx',
+      "import { ChatPanelHost } from '../../features/chat/ChatPanelHost';\nexport const c = ChatPanelHost;\n",
+    );
+    expect(shared).toEqual([expect.stringContaining('Boundary "shared code never imports a feature"')]);
+    const fromLib = await boundaryErrors(
+      'src/lib/probe.ts',
+      "import { adminCoursesQuery } from '../features/admin/admin.queries';\nexport const q = adminCoursesQuery;\n",
+    );
+    expect(fromLib).toEqual([expect.stringContaining('Boundary "shared code never imports a feature"')]);
+    const server = await boundaryErrors(
+      'src/server/probe.service.ts',
+      "import { orderLessons } from '../features/player/player-lessons';\nexport const o = orderLessons;\n",
+    );
+    expect(server).toEqual([expect.stringContaining('Boundary "src/server never imports browser code"')]);
   });
 
   it('db/ that imports src/server fails lint', async () => {
@@ -51,5 +98,20 @@ describe('import boundaries (eslint.config.js)', () => {
       ),
     ).toEqual([]);
     expect(await boundaryErrors('src/server/probe.service.ts', "import { users } from '../../db/schema';\nexport const t = users;\n")).toEqual([]);
+  });
+
+  it('allowed imports pass: an island mounting two features, a feature importing its own files and the shared ground', async () => {
+    expect(
+      await boundaryErrors(
+        'src/islands/Probe.tsx',
+        "import { ChatPanelHost } from '../features/chat/ChatPanelHost';\nimport { DashboardView } from '../features/dashboard/DashboardView';\nexport const parts = [ChatPanelHost, DashboardView];\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'src/features/player/Probe.tsx',
+        "import { orderLessons } from './player-lessons';\nimport { AppHeader } from '../../components/app/AppHeader';\nimport { Button } from '../../components/ui/Button';\nimport { apiRequest } from '../../lib/api';\nimport { toast } from '../../stores/toast';\nimport type { ChatMessage } from '../../schemas/chat';\nexport const parts = [orderLessons, AppHeader, Button, apiRequest, toast];\nexport type M = ChatMessage;\n",
+      ),
+    ).toEqual([]);
   });
 });

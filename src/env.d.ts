@@ -7,4 +7,13 @@ declare module 'astro' {
   }
 }
 
+declare global {
+  namespace App {
+    interface Locals {
+      /** Set by guardAppPage (src/server/app-page.ts); src/layouts/AppLayout.astro refuses to render without it. */
+      appPageGuarded?: boolean;
+    }
+  }
+}
+
 export {};

@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { ADMIN_NO_ACCESS_TEXT, AccessGate } from '../components/app/AccessGate';
 import { AppRoot } from '../components/app/AppRoot';
-import { AdminLoading } from '../components/admin/AdminLoading';
+import { AdminLoading } from '../features/admin/AdminLoading';
 
 // The admin view is a chunk of its own, requested only once the gate knows the role
 // is allowed: a learner who opens /admin downloads no admin code.
-const AdminView = lazy(() => import('../components/admin/AdminView'));
+const AdminView = lazy(() => import('../features/admin/AdminView'));
 
 /**
  * The admin page on /admin (issue 13). The page answers anonymous visitors with a

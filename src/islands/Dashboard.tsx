@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { AccessGate } from '../components/app/AccessGate';
 import { AppRoot } from '../components/app/AppRoot';
-import { DashboardView } from '../components/dashboard/DashboardView';
+import { ChatPanelHost } from '../features/chat/ChatPanelHost';
+import { DashboardView } from '../features/dashboard/DashboardView';
 import { clearSignedInHint } from '../lib/signed-in-hint';
 import type { CurrentUser } from '../schemas/auth';
 
@@ -29,5 +30,5 @@ function DashboardScreen({ user }: { user: CurrentUser }) {
       delete document.body.dataset.view;
     };
   }, []);
-  return <DashboardView user={user} />;
+  return <DashboardView user={user} chat={<ChatPanelHost />} />;
 }

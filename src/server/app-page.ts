@@ -3,8 +3,8 @@ import { env } from './env';
 import { sharedSecurityHeaders } from './security-headers';
 
 /**
- * The shared guard of the signed-in pages rendered on demand (the course player and
- * /admin). Without a `session` cookie it returns the 302 to sign-in (and back), so no
+ * The shared guard of the signed-in pages rendered on demand (the course player, /admin and
+ * every later page on src/layouts/AppLayout.astro, which refuses to render without it). Without a `session` cookie it returns the 302 to sign-in (and back), so no
  * markup is sent; the cookie is not checked here (that would need the database): the
  * island's AccessGate asks the server, and every API checks the real session and role.
  * Otherwise it sets the headers a function response needs, since it gets none from
@@ -25,6 +25,8 @@ export function guardAppPage(astro: AstroGlobal): Response | undefined {
   // The media hosts lessons may use (MEDIA_HOSTS, decision 25), beside the configured 'self'.
   for (const directive of mediaCspDirectives(env.MEDIA_HOSTS)) astro.csp?.insertDirective(directive);
   astro.response.headers.set('Cache-Control', 'private, no-store');
+  // src/layouts/AppLayout.astro renders only after this guard has run.
+  astro.locals.appPageGuarded = true;
   return undefined;
 }
 

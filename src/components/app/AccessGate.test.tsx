@@ -1,24 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserEffects } from '../../lib/session-expired';
 import type { CurrentUser } from '../../schemas/auth';
 import { type AccessGateProps, ADMIN_NO_ACCESS_TEXT, AccessGate } from './AccessGate';
-import { AppRoot } from './AppRoot';
+import { fetchMock } from '../../testing/fetch';
+import { renderInApp, resetAfterEach, testUser } from '../../testing/render';
 
-const fetchMock = vi.fn<typeof fetch>();
-vi.stubGlobal('fetch', fetchMock);
-
-const user = (role: CurrentUser['role']): CurrentUser => ({
-  id: '00000000-0000-4000-8000-000000000001',
-  email: 'elev@demo.no',
-  firstName: 'Emma',
-  lastName: 'Larsen',
-  role,
-  companyId: null,
-  profileImageUrl: null,
-  isActive: true,
-});
+const user = (role: CurrentUser['role']): CurrentUser => testUser({ role });
 
 const answerUser = (u: CurrentUser | null) =>
   fetchMock.mockImplementation(async () => (u ? Response.json(u) : Response.json({ error: 'Unauthorized' }, { status: 401 })));
@@ -28,21 +16,12 @@ beforeEach(() => {
   navigate = vi.spyOn(browserEffects, 'navigate').mockImplementation(() => {});
   window.history.replaceState(null, '', '/admin?fane=innhold');
 });
-afterEach(() => {
-  cleanup();
-  fetchMock.mockReset();
-  vi.restoreAllMocks();
-});
+resetAfterEach(() => vi.restoreAllMocks());
 
 /** Renders a gate in a fresh app root; `page` records every user it was rendered for. */
 function renderGate(props: Omit<AccessGateProps, 'children'>) {
   const page = vi.fn((u: CurrentUser) => <h1>Beskyttet side for {u.firstName}</h1>);
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <AppRoot client={client}>
-      <AccessGate {...props}>{page}</AccessGate>
-    </AppRoot>,
-  );
+  renderInApp(<AccessGate {...props}>{page}</AccessGate>);
   return { page };
 }
 

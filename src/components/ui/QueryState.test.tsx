@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { queryClient } from '../../lib/query-client';
 import type { Course } from '../../schemas/learning';
-import { CoursesCard, type CoursesCardData } from '../dashboard/CoursesCard';
+import { CoursesCard, type CoursesCardData } from '../../features/dashboard/CoursesCard';
 
 /**
  * Faults in the browser (issue 15): when the API answers 503 (the database is down),

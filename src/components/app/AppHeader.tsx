@@ -1,0 +1,66 @@
+import { useStore } from '@nanostores/react';
+import type { ReactNode } from 'react';
+import type { CurrentUser } from '../../schemas/auth';
+import { $chatOpen, toggleChat } from '../../stores/ui';
+import { Button } from '../ui/Button';
+import { cn } from '../ui/cn';
+import { type AppPage, appLinks } from './app-links';
+import { AppLogo } from './AppLogo';
+import { pageWidth } from './page-width';
+import { UserMenu } from './UserMenu';
+
+export interface AppHeaderProps {
+  user: CurrentUser;
+  /** The page the header is on: its own link is left out. */
+  current: AppPage;
+  /** The start of the bar: the logo with 'Dashboard' (the home page) or a way back to it (every other page). */
+  home?: 'logo' | 'back';
+  /** The assistant toggle's label ('Chat' on the dashboard, 'KI Assistent' in the player); no toggle without one. */
+  chatLabel?: string;
+  /** The content column (default: the public pages' `max-w-6xl`). */
+  width?: string;
+  /** Rows under the bar, in the same column (the player's course title and progress). */
+  children?: ReactNode;
+}
+
+/**
+ * The one header of the signed-in pages: home or back, the role's links (appLinks), the
+ * assistant toggle where the page has the panel, and the user menu.
+ */
+export function AppHeader({ user, current, home = 'back', chatLabel, width = pageWidth, children }: AppHeaderProps) {
+  const chatOpen = useStore($chatOpen);
+  return (
+    <header className="border-b border-slate-200 bg-white">
+      <div className={cn(width, 'flex min-h-16 flex-wrap items-center justify-between gap-x-3 gap-y-2 py-2')}>
+        {home === 'logo' ? (
+          <AppLogo />
+        ) : (
+          <Button asChild variant="ghost" size="sm" className="-ml-3">
+            <a href="/">
+              <span aria-hidden="true">←</span> Tilbake<span className="max-sm:sr-only"> til oversikten</span>
+            </a>
+          </Button>
+        )}
+        <div className="flex items-center gap-2">
+          {appLinks(user.role, 'header', current).map((link) => (
+            <Button key={link.href} asChild variant="outline" className="px-3">
+              <a href={link.href}>{link.label}</a>
+            </Button>
+          ))}
+          {chatLabel && (
+            <Button
+              variant="outline"
+              onClick={toggleChat}
+              aria-pressed={chatOpen}
+              className="px-3 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700"
+            >
+              {chatLabel}
+            </Button>
+          )}
+          <UserMenu user={user} current={current} />
+        </div>
+      </div>
+      {children && <div className={cn(width, 'space-y-3 pb-4')}>{children}</div>}
+    </header>
+  );
+}

@@ -1,0 +1,65 @@
+import { DropdownMenu } from 'radix-ui';
+import type { CurrentUser } from '../../schemas/auth';
+import { initials, roleLabels } from '../../lib/user-display';
+import { Badge } from '../ui/Badge';
+import { type AppPage, appLinks } from './app-links';
+
+const item =
+  'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50 data-[disabled]:cursor-default data-[disabled]:text-muted';
+
+/** Avatar, name, role and company badges, e-mail, 'Profil', 'Innstillinger', the role's links ('Administrasjon' for admins and superusers) and 'Logg ut'. */
+export function UserMenu({ user, current }: { user: CurrentUser; current?: AppPage }) {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-3">
+        <Avatar user={user} />
+        <span className="sr-only">Brukermeny for </span>
+        <span className="text-sm font-medium text-ink max-sm:sr-only">{name}</span>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
+          <div className="flex items-start gap-3 px-3 py-2">
+            <Avatar user={user} />
+            <div className="min-w-0">
+              <p className="truncate font-semibold text-ink">{name}</p>
+              <p className="truncate text-sm text-muted">{user.email}</p>
+              <p className="mt-2 flex flex-wrap gap-1.5">
+                <Badge variant="secondary">{roleLabels[user.role]}</Badge>
+                {user.companyId && <Badge className="bg-emerald-50 text-emerald-900">Bedrift</Badge>}
+              </p>
+            </div>
+          </div>
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          {/* The spec gives them no action: shown as not there yet rather than as dead ends. */}
+          <DropdownMenu.Item className={item} disabled>
+            Profil <span className="ml-auto text-xs">Kommer snart</span>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item className={item} disabled>
+            Innstillinger <span className="ml-auto text-xs">Kommer snart</span>
+          </DropdownMenu.Item>
+          {appLinks(user.role, 'menu', current).map((link) => (
+            <DropdownMenu.Item key={link.href} className={item} asChild>
+              <a href={link.href}>{link.label}</a>
+            </DropdownMenu.Item>
+          ))}
+          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+          <DropdownMenu.Item className={item} asChild>
+            <a href="/api/logout">Logg ut</a>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function Avatar({ user }: { user: CurrentUser }) {
+  if (user.profileImageUrl) {
+    return <img src={user.profileImageUrl} alt="" width={36} height={36} className="h-9 w-9 shrink-0 rounded-full object-cover" />;
+  }
+  return (
+    <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
+      {initials(user.firstName, user.lastName)}
+    </span>
+  );
+}

@@ -1,0 +1,30 @@
+import type { CurrentUser } from '../../schemas/auth';
+
+type Role = CurrentUser['role'];
+
+/** The signed-in pages a header can link to. */
+export type AppPage = 'dashboard' | 'player' | 'admin';
+
+export interface AppLink {
+  href: string;
+  label: string;
+  page: AppPage;
+}
+
+/**
+ * Which links each role gets in the app header, in one table: a button in the bar ('header') or
+ * an entry in the user menu ('menu'). 'Admin' is the learner spec's dashboard button, shown to the
+ * superuser only; 'Administrasjon' is the menu's way to /admin for admins and superusers. The next
+ * signed-in pages (account, company, certificates) add their rows here.
+ */
+const links: (AppLink & { place: 'header' | 'menu'; roles: readonly Role[] })[] = [
+  { place: 'header', href: '/admin', label: 'Admin', page: 'admin', roles: ['superuser'] },
+  { place: 'menu', href: '/admin', label: 'Administrasjon', page: 'admin', roles: ['admin', 'superuser'] },
+];
+
+/** The links a role sees in one place of the header; the page it is on is left out. */
+export function appLinks(role: Role, place: 'header' | 'menu', current?: AppPage): AppLink[] {
+  return links
+    .filter((link) => link.place === place && link.roles.includes(role) && link.page !== current)
+    .map(({ href, label, page }) => ({ href, label, page }));
+}

@@ -1,0 +1,41 @@
+import { lazy, Suspense } from 'react';
+import type { CurrentUser } from '../../schemas/auth';
+import { AppHeader } from '../../components/app/AppHeader';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
+import { ContentManagement } from './ContentManagement';
+
+// Statistics and the user grid are for the superuser only: an admin never downloads them.
+const SuperuserDashboard = lazy(() => import('./SuperuserDashboard'));
+
+/**
+ * The admin page (issue 13): 'Innholdsbehandling' for admins and superusers, and the
+ * 'Dashboard' tab with statistics and users for the superuser only (its reads run
+ * only when that tab is open, and only for a superuser).
+ */
+export default function AdminView({ user }: { user: CurrentUser }) {
+  const isSuperuser = user.role === 'superuser';
+  return (
+    <div className="min-h-screen">
+      <AppHeader user={user} current="admin" />
+      <main id="main" className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
+        <h1 className="break-words text-xl font-bold text-ink sm:text-3xl">Administrasjonsdashboard</h1>
+        <Tabs defaultValue="innhold">
+          <TabsList aria-label="Administrasjon">
+            <TabsTrigger value="innhold">Innholdsbehandling</TabsTrigger>
+            {isSuperuser && <TabsTrigger value="dashboard">Dashboard</TabsTrigger>}
+          </TabsList>
+          <TabsContent value="innhold">
+            <ContentManagement />
+          </TabsContent>
+          {isSuperuser && (
+            <TabsContent value="dashboard">
+              <Suspense fallback={<p className="text-muted">Laster dashboard...</p>}>
+                <SuperuserDashboard currentUserId={user.id} />
+              </Suspense>
+            </TabsContent>
+          )}
+        </Tabs>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,290 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import {
+  type CreatableLessonType,
+  durationBody,
+  editableContent,
+  lessonContentBody,
+  lessonTypeLabels,
+  videoFields,
+  videoUrlBody,
+} from './admin-content';
+import { createLessonMutation, createModuleMutation, updateLessonMutation } from './admin.queries';
+import type { HtmlContent } from '../../schemas/lesson-content';
+import type { PlayerLesson } from '../../schemas/player';
+import { Button } from '../../components/ui/Button';
+import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/Dialog';
+import { Input, Textarea } from '../../components/ui/Input';
+import { HtmlLesson } from '../../components/app/HtmlLesson';
+import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
+import { DraftHtmlPreview } from './HtmlPreview';
+import { VideoFields, type VideoFieldValues } from './VideoFields';
+
+const selectClass = 'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink';
+
+/** The 'Ny modul' dialog: title and optional description; 'Opprett modul' stays disabled while the title is blank. */
+export function CreateModuleDialog({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const create = useMutation(createModuleMutation(client, courseId));
+  const reset = () => {
+    setTitle('');
+    setDescription('');
+    create.reset();
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button>Ny modul</Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (title.trim() === '' || create.isPending) return;
+            create.mutate(
+              { title: title.trim(), description: description.trim() },
+              {
+                onSuccess: () => {
+                  setOpen(false);
+                  reset();
+                },
+              },
+            );
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Opprett ny modul</DialogTitle>
+            <DialogDescription>Modulen legges sist i «{courseTitle}».</DialogDescription>
+          </DialogHeader>
+          <Field label="Tittel" errors={fieldIssues(create.error, 'title')}>
+            {(props) => <Input {...props} value={title} maxLength={400} onChange={(e) => setTitle(e.target.value)} />}
+          </Field>
+          <Field label="Beskrivelse (valgfritt)" errors={fieldIssues(create.error, 'description')}>
+            {(props) => <Textarea {...props} value={description} onChange={(e) => setDescription(e.target.value)} />}
+          </Field>
+          <FormErrors messages={otherIssues(create.error, ['title', 'description'])} />
+          <DialogFooter>
+            <Button type="submit" disabled={title.trim() === '' || create.isPending}>
+              {create.isPending ? 'Oppretter...' : 'Opprett modul'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+const emptyVideo: VideoFieldValues = { videoUrl: '', duration: '' };
+const LESSON_FIELDS = ['title', 'lessonType', 'content', 'videoUrl', 'durationSeconds'] as const;
+
+/** The 'Ny leksjon' dialog of a module: title, type (Tekst, HTML, Video), content, and for a video its URL and length. */
+export function CreateLessonDialog({ courseId, moduleId, moduleTitle }: { courseId: string; moduleId: string; moduleTitle: string }) {
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [title, setTitle] = useState('');
+  const [type, setType] = useState<CreatableLessonType>('text');
+  const [content, setContent] = useState('');
+  const [video, setVideo] = useState<VideoFieldValues>(emptyVideo);
+  const create = useMutation(createLessonMutation(client, courseId, moduleId));
+  const typeId = useId();
+  const reset = () => {
+    setTitle('');
+    setType('text');
+    setContent('');
+    setVideo(emptyVideo);
+    create.reset();
+  };
+  const isHtml = type === 'html';
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) reset();
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button size="sm" variant="secondary" aria-label={`Ny leksjon i «${moduleTitle}»`}>
+          Ny leksjon
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (title.trim() === '' || create.isPending) return;
+            create.mutate(
+              {
+                title: title.trim(),
+                lessonType: type,
+                content: lessonContentBody(type, content),
+                videoUrl: type === 'video' ? videoUrlBody(video.videoUrl) : null,
+                ...(type === 'video' && durationBody(video.duration) !== undefined ? { durationSeconds: durationBody(video.duration) } : {}),
+              },
+              {
+                onSuccess: () => {
+                  setOpen(false);
+                  reset();
+                },
+              },
+            );
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle>Opprett ny leksjon</DialogTitle>
+            <DialogDescription>Leksjonen legges sist i modulen «{moduleTitle}».</DialogDescription>
+          </DialogHeader>
+          <Field label="Tittel" errors={fieldIssues(create.error, 'title')}>
+            {(props) => <Input {...props} value={title} maxLength={400} onChange={(e) => setTitle(e.target.value)} />}
+          </Field>
+          <div className="grid gap-1.5">
+            <label htmlFor={typeId} className="text-sm font-medium text-ink">
+              Type
+            </label>
+            <select id={typeId} className={selectClass} value={type} onChange={(e) => setType(e.target.value as CreatableLessonType)}>
+              {(['text', 'html', 'video'] as const).map((t) => (
+                <option key={t} value={t}>
+                  {lessonTypeLabels[t]}
+                </option>
+              ))}
+            </select>
+          </div>
+          <Field label={isHtml ? 'HTML-innhold' : 'Innhold'} errors={fieldIssues(create.error, 'content')}>
+            {(props) => (
+              <Textarea
+                {...props}
+                className="font-mono text-sm"
+                rows={6}
+                placeholder={isHtml ? '<h2>Overskrift</h2>\n<p>Skriv HTML-innholdet her...</p>' : 'Skriv innholdet i leksjonen her...'}
+                value={content}
+                onChange={(e) => setContent(e.target.value)}
+              />
+            )}
+          </Field>
+          {isHtml && content.trim() !== '' && <DraftHtmlPreview html={content} />}
+          {type === 'video' && (
+            <VideoFields
+              values={video}
+              onChange={setVideo}
+              urlErrors={fieldIssues(create.error, 'videoUrl')}
+              durationErrors={fieldIssues(create.error, 'durationSeconds')}
+            />
+          )}
+          <FormErrors messages={otherIssues(create.error, LESSON_FIELDS)} />
+          <DialogFooter>
+            <Button type="submit" disabled={title.trim() === '' || create.isPending}>
+              {create.isPending ? 'Oppretter...' : 'Opprett leksjon'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+/**
+ * The edit dialog of a lesson: 'Rediger leksjon: {title}', its type, the title
+ * (beyond the spec), the content and an optional video URL; 'Oppdater leksjon'.
+ * An HTML lesson shows its saved, server-sanitised version as learners see it.
+ */
+export function EditLessonDialog({ courseId, lesson }: { courseId: string; lesson: PlayerLesson }) {
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const initialVideo = (): VideoFieldValues => {
+    const v = videoFields(lesson.content);
+    return { videoUrl: v.videoUrl, duration: v.durationSeconds === undefined ? '' : String(v.durationSeconds) };
+  };
+  const [title, setTitle] = useState(lesson.title);
+  const [content, setContent] = useState(() => editableContent(lesson.contentType, lesson.content));
+  const [video, setVideo] = useState<VideoFieldValues>(initialVideo);
+  const update = useMutation(updateLessonMutation(client, courseId, lesson.id));
+  const isHtml = lesson.contentType === 'html';
+  const isVideo = lesson.contentType === 'video';
+  const start = () => {
+    setTitle(lesson.title);
+    setContent(editableContent(lesson.contentType, lesson.content));
+    setVideo(initialVideo());
+    update.reset();
+  };
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        if (next) start();
+        setOpen(next);
+      }}
+    >
+      <DialogTrigger asChild>
+        <Button size="sm" variant="outline" aria-label={`Rediger leksjonen «${lesson.title}»`}>
+          Rediger
+        </Button>
+      </DialogTrigger>
+      <DialogContent className="max-w-2xl">
+        <form
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (title.trim() === '' || update.isPending) return;
+            const duration = isVideo ? durationBody(video.duration) : undefined;
+            update.mutate(
+              {
+                ...(title.trim() !== lesson.title ? { title: title.trim() } : {}),
+                content: lessonContentBody(lesson.contentType, content),
+                videoUrl: videoUrlBody(video.videoUrl),
+                ...(duration !== undefined ? { durationSeconds: duration } : {}),
+              },
+              { onSuccess: () => setOpen(false) },
+            );
+          }}
+        >
+          <DialogHeader>
+            <DialogTitle className="break-words">Rediger leksjon: {lesson.title}</DialogTitle>
+            <DialogDescription>Type: {lessonTypeLabels[lesson.contentType]}</DialogDescription>
+          </DialogHeader>
+          <Field label="Tittel" errors={fieldIssues(update.error, 'title')}>
+            {(props) => <Input {...props} value={title} maxLength={400} onChange={(e) => setTitle(e.target.value)} />}
+          </Field>
+          <Field label={isHtml ? 'HTML-innhold' : 'Innhold'} errors={fieldIssues(update.error, 'content')}>
+            {(props) => <Textarea {...props} className="font-mono text-sm" rows={8} value={content} onChange={(e) => setContent(e.target.value)} />}
+          </Field>
+          {isHtml && (
+            <>
+              <DraftHtmlPreview html={content} />
+              <section aria-labelledby={`saved-${lesson.id}`} className="grid gap-2">
+                <h3 id={`saved-${lesson.id}`} className="text-sm font-semibold text-ink">
+                  Lagret versjon, slik elevene ser den
+                </h3>
+                <HtmlLesson content={lesson.content as HtmlContent} />
+              </section>
+            </>
+          )}
+          <VideoFields
+            values={video}
+            onChange={setVideo}
+            optional={!isVideo}
+            withDuration={isVideo}
+            urlErrors={fieldIssues(update.error, 'videoUrl')}
+            durationErrors={fieldIssues(update.error, 'durationSeconds')}
+          />
+          <FormErrors messages={otherIssues(update.error, LESSON_FIELDS)} />
+          <DialogFooter>
+            <Button type="submit" disabled={title.trim() === '' || update.isPending}>
+              {update.isPending ? 'Oppdaterer...' : 'Oppdater leksjon'}
+            </Button>
+          </DialogFooter>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}

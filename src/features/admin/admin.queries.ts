@@ -1,0 +1,267 @@
+import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { CurrentUser } from '../../schemas/auth';
+import type { AdminCourse, AdminLesson, AdminStatistics, AdminUser, AdminVideo, AuditEntry, OrderedItem } from '../../schemas/admin';
+import type { AdminAuditEntry, AdminAuditPage } from '../../schemas/audit';
+import { ApiError, apiRequest, getQueryFn, isUnauthorizedError } from '../../lib/api';
+import { courseWithContentQuery } from '../../lib/learning.queries';
+import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/session-expired';
+
+/**
+ * Queries, mutations and toasts of the admin page (issue 13), keyed by URL parts like
+ * learning.queries.ts. The answer types come from src/schemas/admin.ts (type imports
+ * only: no zod reaches the browser).
+ */
+
+export type Role = CurrentUser['role'];
+export type { AdminAuditEntry, AdminAuditPage, AdminCourse, AdminLesson, AdminStatistics, AdminUser, AdminVideo, AuditEntry, OrderedItem };
+export type AssistantUsage = AdminStatistics['assistant'];
+
+// --- reads ----------------------------------------------------------------------
+
+export const adminCoursesQuery = queryOptions({ queryKey: ['/api/admin/courses'], queryFn: getQueryFn<AdminCourse[]>() });
+export const adminVideosQuery = queryOptions({ queryKey: ['/api/admin/videos'], queryFn: getQueryFn<AdminVideo[]>() });
+export const adminStatisticsQuery = queryOptions({ queryKey: ['/api/admin/statistics'], queryFn: getQueryFn<AdminStatistics>() });
+export const adminUsersQuery = queryOptions({ queryKey: ['/api/admin/users'], queryFn: getQueryFn<AdminUser[]>() });
+export { courseWithContentQuery };
+
+/** How many entries 'Siste endringer' shows at first and adds per 'Vis flere'. */
+export const AUDIT_PAGE_SIZE = 10;
+
+/** The superuser's change timeline, newest first; each next page starts at the previous page's cursor. */
+export const adminAuditQuery = infiniteQueryOptions({
+  queryKey: ['/api/admin/audit'],
+  initialPageParam: null as string | null,
+  queryFn: async ({ pageParam, signal }) => {
+    const query = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) });
+    const response = await fetch(`/api/admin/audit?${query}`, { credentials: 'include', signal });
+    if (!response.ok) throw await ApiError.fromResponse(response);
+    return (await response.json()) as AdminAuditPage;
+  },
+  getNextPageParam: (last) => last.nextCursor,
+});
+
+/** Every write is audited: the timeline is stale after any of them. */
+const invalidateAudit = (client: QueryClient) => client.invalidateQueries({ queryKey: adminAuditQuery.queryKey });
+
+// --- toasts (spec, section 8) ------------------------------------------------------
+
+type ToastInput = Parameters<BrowserEffects['toast']>[0];
+const failed = (description: string): ToastInput => ({ title: 'Feil', description, variant: 'destructive' });
+
+export const adminToasts = {
+  courseRenamed: { title: 'Kursnavn oppdatert' },
+  courseRenameFailed: failed('Kunne ikke oppdatere kursnavn.'),
+  moduleRenamed: { title: 'Modulnavn oppdatert' },
+  moduleRenameFailed: failed('Kunne ikke oppdatere modulnavn.'),
+  moduleCreated: { title: 'Modul opprettet' },
+  moduleCreateFailed: failed('Kunne ikke opprette modul.'),
+  lessonCreated: { title: 'Leksjon opprettet' },
+  lessonCreateFailed: failed('Kunne ikke opprette leksjon.'),
+  lessonUpdated: { title: 'Leksjon oppdatert' },
+  lessonUpdateFailed: failed('Kunne ikke oppdatere leksjon.'),
+  videoRegistered: { title: 'Video registrert' },
+  videoRegisterFailed: failed('Kunne ikke registrere video.'),
+  videoMissing: failed('Video URL og tittel er påkrevd.'),
+  videoDeleted: { title: 'Video slettet' },
+  videoDeleteFailed: failed('Kunne ikke slette videoen.'),
+  moveFailed: failed('Kunne ikke endre rekkefølgen.'),
+  userActivated: { title: 'Bruker aktivert' },
+  userDeactivated: { title: 'Bruker deaktivert' },
+  roleChanged: { title: 'Rolle endret' },
+  userUpdateFailed: failed('Kunne ikke endre brukeren.'),
+  statisticsRefreshFailed: failed('Kunne ikke oppdatere statistikken.'),
+} satisfies Record<string, ToastInput>;
+
+/** A failure: an expired session goes to sign-in, anything else shows `fallback`. */
+function reportFailure(error: unknown, fallback: ToastInput, effects: BrowserEffects): void {
+  if (isUnauthorizedError(error)) return sessionExpired(effects);
+  effects.toast(fallback);
+}
+
+/** The server's Norwegian sentence for a refused user change (409 own account / last superuser), else the fallback. */
+function userFailure(error: unknown): ToastInput {
+  const message = (error as Partial<ApiError> | null)?.bodyError;
+  const status = (error as Partial<ApiError> | null)?.status;
+  return status === 409 && message ? failed(message) : adminToasts.userUpdateFailed;
+}
+
+const json = async <T>(response: Response) => (await response.json()) as T;
+
+const invalidateCourses = (client: QueryClient) =>
+  Promise.all([client.invalidateQueries({ queryKey: adminCoursesQuery.queryKey }), invalidateAudit(client)]);
+const invalidateCourse = (client: QueryClient, courseId: string) =>
+  Promise.all([client.invalidateQueries({ queryKey: courseWithContentQuery(courseId).queryKey }), invalidateAudit(client)]);
+const invalidateVideos = (client: QueryClient) =>
+  Promise.all([client.invalidateQueries({ queryKey: adminVideosQuery.queryKey }), invalidateAudit(client)]);
+
+// --- content mutations -------------------------------------------------------------
+
+export function renameCourseMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async ({ courseId, name }: { courseId: string; name: string }) =>
+      json<{ id: string; title: string }>(await apiRequest('PUT', `/api/admin/courses/${courseId}/name`, { name })),
+    onSuccess: async (_result, { courseId }) => {
+      effects.toast(adminToasts.courseRenamed);
+      await Promise.all([invalidateCourses(client), invalidateCourse(client, courseId)]);
+    },
+    onError: (error) => reportFailure(error, adminToasts.courseRenameFailed, effects),
+  });
+}
+
+export function renameModuleMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async ({ moduleId, name }: { moduleId: string; name: string }) =>
+      json<{ id: string; title: string }>(await apiRequest('PUT', `/api/admin/modules/${moduleId}/name`, { name })),
+    onSuccess: async () => {
+      effects.toast(adminToasts.moduleRenamed);
+      await invalidateCourse(client, courseId);
+    },
+    onError: (error) => reportFailure(error, adminToasts.moduleRenameFailed, effects),
+  });
+}
+
+export interface CreateModuleInput {
+  title: string;
+  description: string;
+}
+
+export function createModuleMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    // The spec's client sends orderIndex 0; the server places the module last.
+    mutationFn: async (input: CreateModuleInput) =>
+      json<unknown>(await apiRequest('POST', `/api/admin/courses/${courseId}/modules`, { ...input, orderIndex: 0 })),
+    onSuccess: async () => {
+      effects.toast(adminToasts.moduleCreated);
+      await Promise.all([invalidateCourse(client, courseId), invalidateCourses(client)]);
+    },
+    onError: (error) => reportFailure(error, adminToasts.moduleCreateFailed, effects),
+  });
+}
+
+export interface CreateLessonInput {
+  title: string;
+  lessonType: 'text' | 'html' | 'video';
+  content: Record<string, unknown>;
+  videoUrl: string | null;
+  durationSeconds?: number;
+}
+
+export function createLessonMutation(client: QueryClient, courseId: string, moduleId: string, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async (input: CreateLessonInput) =>
+      json<AdminLesson>(await apiRequest('POST', `/api/admin/modules/${moduleId}/lessons`, { ...input, orderIndex: 0 })),
+    onSuccess: async () => {
+      effects.toast(adminToasts.lessonCreated);
+      await invalidateCourse(client, courseId);
+    },
+    onError: (error) => reportFailure(error, adminToasts.lessonCreateFailed, effects),
+  });
+}
+
+export interface UpdateLessonInput {
+  title?: string;
+  content: Record<string, unknown>;
+  videoUrl: string | null;
+  durationSeconds?: number;
+}
+
+export function updateLessonMutation(client: QueryClient, courseId: string, lessonId: string, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async (input: UpdateLessonInput) => json<AdminLesson>(await apiRequest('PUT', `/api/admin/lessons/${lessonId}/content`, input)),
+    onSuccess: async () => {
+      effects.toast(adminToasts.lessonUpdated);
+      await invalidateCourse(client, courseId);
+    },
+    onError: (error) => reportFailure(error, adminToasts.lessonUpdateFailed, effects),
+  });
+}
+
+export type Direction = 'up' | 'down';
+
+/** Moves a module (within its course) or a lesson (within its module) one place up or down. */
+export function moveMutation(client: QueryClient, courseId: string, kind: 'modules' | 'lessons', effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async ({ id, direction }: { id: string; direction: Direction }) =>
+      json<OrderedItem[]>(await apiRequest('POST', `/api/admin/${kind}/${id}/move`, { direction })),
+    onSuccess: () => invalidateCourse(client, courseId),
+    onError: (error) => reportFailure(error, adminToasts.moveFailed, effects),
+  });
+}
+
+// --- video library -------------------------------------------------------------------
+
+export interface RegisterVideoInput {
+  title: string;
+  url: string;
+  description?: string;
+  durationSeconds?: number;
+}
+
+export function registerVideoMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async (input: RegisterVideoInput) => json<AdminVideo>(await apiRequest('POST', '/api/admin/videos', input)),
+    onSuccess: async () => {
+      effects.toast(adminToasts.videoRegistered);
+      await invalidateVideos(client);
+    },
+    onError: (error) => reportFailure(error, adminToasts.videoRegisterFailed, effects),
+  });
+}
+
+export function deleteVideoMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async (id: string) => {
+      await apiRequest('DELETE', `/api/admin/videos/${id}`);
+    },
+    onSuccess: async () => {
+      effects.toast(adminToasts.videoDeleted);
+      await invalidateVideos(client);
+    },
+    onError: (error) => reportFailure(error, adminToasts.videoDeleteFailed, effects),
+  });
+}
+
+// --- users (superuser) -------------------------------------------------------------------
+
+const invalidateUsers = (client: QueryClient) =>
+  Promise.all([
+    client.invalidateQueries({ queryKey: adminUsersQuery.queryKey }),
+    client.invalidateQueries({ queryKey: adminStatisticsQuery.queryKey }),
+    invalidateAudit(client),
+  ]);
+
+export function userStatusMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async ({ userId, isActive }: { userId: string; isActive: boolean }) =>
+      json<AdminUser>(await apiRequest('PUT', `/api/admin/users/${userId}/status`, { isActive })),
+    onSuccess: async (user) => {
+      effects.toast(user.isActive ? adminToasts.userActivated : adminToasts.userDeactivated);
+      await invalidateUsers(client);
+    },
+    onError: (error) => reportFailure(error, userFailure(error), effects),
+  });
+}
+
+export function userRoleMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async ({ userId, role }: { userId: string; role: Role }) =>
+      json<AdminUser>(await apiRequest('PUT', `/api/admin/users/${userId}/role`, { role })),
+    onSuccess: async () => {
+      effects.toast(adminToasts.roleChanged);
+      await invalidateUsers(client);
+    },
+    onError: (error) => reportFailure(error, userFailure(error), effects),
+  });
+}
+
+/**
+ * 'Oppdater tall': the statistics computed now (`?fresh=1`) instead of the server's snapshot
+ * (at most `ADMIN_STATS_MAX_AGE_SECONDS` old), put straight into the statistics query.
+ */
+export function refreshStatisticsMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async () => json<AdminStatistics>(await apiRequest('GET', '/api/admin/statistics?fresh=1')),
+    onSuccess: (stats) => client.setQueryData(adminStatisticsQuery.queryKey, stats),
+    onError: (error) => reportFailure(error, adminToasts.statisticsRefreshFailed, effects),
+  });
+}

@@ -1,0 +1,255 @@
+import { type InfiniteData, infiniteQueryOptions, mutationOptions, type QueryClient } from '@tanstack/react-query';
+import type { ChatErrorBody, ChatMessage, Conversation, SendMessageResult } from '../../schemas/chat';
+import type { ToastMessage } from '../../stores/toast';
+import { ApiError, type ApiPage, apiRequest, getPage } from '../../lib/api';
+import { readSse } from './sse';
+
+/**
+ * Queries and mutations of the chat panel (spec, learner side, sections 4, 7, 8), keyed by
+ * URL parts like learning.queries.ts. Pure helpers (toasts, optimistic messages) are exported
+ * for the tests.
+ */
+
+/**
+ * The title of a new conversation and the fallback for a blank one (the server's
+ * `NEW_CONVERSATION_TITLE`, repeated here so the panel's chunk does not pull in zod).
+ */
+export const NEW_CONVERSATION_TITLE = 'Ny samtale';
+
+/** Pages of a list as react-query keeps them (decision 23): `pages[0]` is the first page read. */
+export type Pages<T> = InfiniteData<ApiPage<T>>;
+
+const pagedList = {
+  initialPageParam: null as string | null,
+  getNextPageParam: (page: ApiPage<unknown>) => page.nextCursor,
+};
+
+/** The conversations, most recently used first, a page at a time ('Vis flere samtaler'). */
+export const conversationsQuery = infiniteQueryOptions({
+  queryKey: ['/api/chat/conversations'],
+  queryFn: ({ pageParam, signal }) => getPage<Conversation>('/api/chat/conversations', pageParam, signal),
+  ...pagedList,
+});
+
+/**
+ * A conversation's messages: the newest page first, each page in the order written, so the
+ * panel shows the pages oldest first ('Vis eldre meldinger' reads the next, older page).
+ */
+export const messagesQuery = (conversationId: string) =>
+  infiniteQueryOptions({
+    queryKey: ['/api/chat/conversations', conversationId, 'messages'],
+    queryFn: ({ queryKey, pageParam, signal }) => getPage<ChatMessage>(queryKey.join('/'), pageParam, signal),
+    ...pagedList,
+  });
+
+/** Every loaded conversation, in the server's order. */
+export const allConversations = (data: Pages<Conversation>) => data.pages.flatMap((page) => page.items);
+
+/** Every loaded message in the order written: the older pages first. */
+export const chronologicalMessages = (data: Pages<ChatMessage>) => data.pages.toReversed().flatMap((page) => page.items);
+
+/** Changes the first page of a list, the newest (or creates it, for a list not read yet). */
+export function changeFirstPage<T>(data: Pages<T> | undefined, change: (items: T[]) => T[]): Pages<T> {
+  if (!data?.pages.length) return { pages: [{ items: change([]), nextCursor: null }], pageParams: [null] };
+  const [first, ...rest] = data.pages;
+  return { ...data, pages: [{ ...first!, items: change(first!.items) }, ...rest] };
+}
+
+/** Where the learner is; the player sends it with each message. */
+export interface ChatContext {
+  courseId?: string;
+  lessonId?: string;
+}
+
+/** Raised when a message is sent with no conversation selected (spec, section 5). */
+const NO_CONVERSATION_ERROR = 'Ingen samtale valgt';
+
+type Toast = Omit<ToastMessage, 'id'>;
+
+/** The spec's fixed chat toasts (section 8). */
+export const chatToasts = {
+  createFailed: { title: 'Feil', description: 'Kunne ikke opprette ny samtale', variant: 'destructive' },
+  deleteFailed: { title: 'Feil', description: 'Kunne ikke slette samtale', variant: 'destructive' },
+  sendFailed: { title: 'Feil', description: 'Kunne ikke sende melding', variant: 'destructive' },
+  /** The server's own text, which names the cap: 'Du har nådd grensen på 100 samtaler. …' */
+  conversationLimit: (text: string) => ({ title: 'Samtalegrensen er nådd', description: text, variant: 'destructive' }),
+  rateLimit: { title: 'For mange forespørsler', description: 'Vennligst vent litt før du sender neste melding.', variant: 'destructive' },
+} as const satisfies Record<string, Toast | ((text: string) => Toast)>;
+
+/** The toast for a failed 'Ny Chat': the server's text at the cap on conversations, else the spec's. */
+export function createErrorToast(error: unknown): Toast {
+  if (error instanceof ApiError && error.status === 409 && error.errorType === 'conversation_limit' && error.bodyError) {
+    return chatToasts.conversationLimit(error.bodyError);
+  }
+  return chatToasts.createFailed;
+}
+
+const DEFAULT_PROVIDER = 'OpenAI';
+
+/** The toast for a failed send: quota (naming the provider), rate limit, the server's text, or the generic one. */
+export function sendErrorToast(error: unknown): Toast {
+  if (error instanceof ApiError) {
+    if (error.errorType === 'quota_exceeded') {
+      const body = error.body as Partial<ChatErrorBody> | null;
+      const provider = typeof body?.provider === 'string' && body.provider.trim() ? body.provider.trim() : DEFAULT_PROVIDER;
+      return {
+        title: `${provider}-kvoten er brukt opp`,
+        description: `Kvoten hos ${provider} er brukt opp. En administrator må fylle på kreditt før KI-assistenten kan svare igjen.`,
+        variant: 'destructive',
+      };
+    }
+    if (error.errorType === 'rate_limit') return chatToasts.rateLimit;
+    const text = error.bodyError;
+    if (text) return { title: 'Feil', description: text, variant: 'destructive' };
+  }
+  return chatToasts.sendFailed;
+}
+
+/** The learner's message as shown at once, before the server has it (a temporary id). */
+export function optimisticMessage(conversationId: string, content: string, now = new Date()): ChatMessage {
+  return { id: `temp-${now.getTime()}`, conversationId, role: 'user', content, createdAt: now.toISOString() };
+}
+
+/** The id of the reply while it streams: it sits in the messages cache until `done` reloads the list. */
+export const STREAMING_MESSAGE_ID = 'streaming-reply';
+
+/** The reply so far, as the last message of the list. */
+export function streamingMessage(conversationId: string, content: string): ChatMessage {
+  return { id: STREAMING_MESSAGE_ID, conversationId, role: 'assistant', content, createdAt: new Date().toISOString() };
+}
+
+/** A message shown before the server has it (the learner's, with a temporary id). */
+export const isOptimistic = (message: Pick<ChatMessage, 'id'>) => message.id.startsWith('temp-');
+
+/** True for the learner's own messages; every other role is shown as the assistant's. */
+export const isUserMessage = (message: Pick<ChatMessage, 'role'>) => message.role === 'user';
+
+export const createConversationMutation = mutationOptions({
+  mutationFn: async (): Promise<Conversation> => {
+    const response = await apiRequest('POST', '/api/chat/conversations', { title: NEW_CONVERSATION_TITLE });
+    return (await response.json()) as Conversation;
+  },
+});
+
+export const deleteConversationMutation = mutationOptions({
+  mutationFn: async (id: string): Promise<unknown> => {
+    const response = await apiRequest('DELETE', `/api/chat/conversations/${encodeURIComponent(id)}`);
+    return (await response.json()) as unknown;
+  },
+});
+
+export interface SendVariables {
+  conversationId: string | null;
+  content: string;
+  context?: ChatContext;
+  /** Aborts the request (the panel's Stop button); the mutation then fails with the abort. */
+  signal?: AbortSignal;
+  /** Called with the reply so far each time a streamed piece arrives. */
+  onDelta?: (replySoFar: string) => void;
+}
+
+/** Whether a context names anything (an empty one is left out of the request). */
+const hasContext = (context: ChatContext | undefined): context is ChatContext => Boolean(context?.courseId || context?.lessonId);
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A stream that ended without `done` or `error`: a failed send with the generic toast. */
+export class StreamInterruptedError extends Error {
+  override readonly name = 'StreamInterruptedError';
+  constructor() {
+    super('Svaret ble avbrutt');
+  }
+}
+
+/**
+ * Reads a streamed reply (decision 12): `delta` pieces grow the reply, `done` carries the stored
+ * messages, `error` carries `{error, errorType}` and becomes the same `ApiError` as a failed JSON
+ * answer (so the panel shows the same toast). A body that ends with neither is a failure too.
+ */
+export async function readReplyStream(response: Response, onDelta?: (replySoFar: string) => void): Promise<SendMessageResult> {
+  if (!response.body) throw new StreamInterruptedError();
+  let reply = '';
+  for await (const { event, data } of readSse(response.body)) {
+    if (event !== 'delta' && event !== 'done' && event !== 'error') continue;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(data) as unknown;
+    } catch {
+      throw new StreamInterruptedError();
+    }
+    if (event === 'delta') {
+      if (isRecord(payload) && typeof payload.content === 'string' && payload.content) {
+        reply += payload.content;
+        onDelta?.(reply);
+      }
+    } else if (event === 'done') {
+      return payload as SendMessageResult;
+    } else {
+      const text = isRecord(payload) && typeof payload.error === 'string' ? payload.error : '';
+      throw new ApiError(response.status, text || data, payload, response.headers);
+    }
+  }
+  throw new StreamInterruptedError();
+}
+
+/**
+ * Sends a message, asking for a streamed reply; the server streams only with a model configured,
+ * so a JSON answer (the offline assistant, or an error before the first piece) is read as before.
+ */
+async function postMessage({ conversationId, content, context, signal, onDelta }: SendVariables): Promise<SendMessageResult> {
+  if (!conversationId) throw new Error(NO_CONVERSATION_ERROR);
+  const body = hasContext(context) ? { content, context } : { content };
+  const response = await fetch(`/api/chat/conversations/${encodeURIComponent(conversationId)}/messages`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream, application/json' },
+    body: JSON.stringify(body),
+    credentials: 'include',
+    signal,
+  });
+  if (!response.ok) throw await ApiError.fromResponse(response);
+  if (/\btext\/event-stream\b/i.test(response.headers.get('Content-Type') ?? '')) return readReplyStream(response, onDelta);
+  return (await response.json()) as SendMessageResult;
+}
+
+/**
+ * Sending: the message appears at once with a temporary id, and a streamed reply grows as the
+ * last message of the same list (so the reload on `done` replaces both in one step); on failure
+ * the list goes back to what it was (the caller restores the draft and shows the toast), on
+ * success the messages are read again from the server.
+ */
+export function sendMessageMutation(client: QueryClient) {
+  return mutationOptions({
+    mutationFn: (variables: SendVariables) =>
+      postMessage({
+        ...variables,
+        onDelta: (replySoFar) => {
+          const { conversationId } = variables;
+          if (conversationId) {
+            client.setQueryData(messagesQuery(conversationId).queryKey, (data) =>
+              changeFirstPage(data, (list) => [...list.filter((m) => m.id !== STREAMING_MESSAGE_ID), streamingMessage(conversationId, replySoFar)]),
+            );
+          }
+          variables.onDelta?.(replySoFar);
+        },
+      }),
+    onMutate: async ({ conversationId, content }: SendVariables) => {
+      if (!conversationId) return { previous: undefined };
+      const { queryKey } = messagesQuery(conversationId);
+      await client.cancelQueries({ queryKey });
+      const previous = client.getQueryData(queryKey);
+      // The newest page is first, in the order written: the new message goes at its end.
+      client.setQueryData(
+        queryKey,
+        changeFirstPage(previous, (list) => [...list, optimisticMessage(conversationId, content)]),
+      );
+      return { previous };
+    },
+    onError: (_error, { conversationId }, context) => {
+      if (conversationId)
+        client.setQueryData(messagesQuery(conversationId).queryKey, context?.previous ?? changeFirstPage<ChatMessage>(undefined, () => []));
+    },
+    onSuccess: async (_result, { conversationId }) => {
+      if (conversationId) await client.invalidateQueries({ queryKey: messagesQuery(conversationId).queryKey });
+    },
+  });
+}

@@ -1,0 +1,234 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId } from 'react';
+import { enrollMutation } from '../../lib/enroll';
+import { moduleLessonsQuery, modulesWithProgressQuery } from '../../lib/learning.queries';
+import type { Course, ModuleWithProgress } from '../../schemas/learning';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../components/ui/Collapsible';
+import { type QueryLike, QueryState } from '../../components/ui/QueryState';
+import { ClampedText } from './ClampedText';
+
+const LOADING = 'Laster...';
+
+export interface CoursesCardData {
+  /** The courses the learner is enrolled in, in enrollment order. */
+  enrolled: Course[];
+  /** The whole catalogue (GET /api/courses), offered while the learner has no enrollment. */
+  catalogue: Course[];
+}
+
+/**
+ * Card 'Kurs': the enrolled courses, each row expanding and collapsing on its own. A learner
+ * without enrollments sees the catalogue with 'Meld deg på' instead of only an empty text.
+ */
+export function CoursesCard({ courses }: { courses: QueryLike<CoursesCardData> }) {
+  const titleId = useId();
+  return (
+    <Card asChild className="max-sm:px-3">
+      {/* #kurs: the review card's 'Se alle' and 'Start' (without courses) lead here. */}
+      <section id="kurs" aria-labelledby={titleId} className="scroll-mt-4">
+        <CardHeader>
+          <CardTitle id={titleId}>Kurs</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <QueryState
+            query={courses}
+            loading={LOADING}
+            error="Kunne ikke hente kursene dine."
+            isEmpty={(data) => data.enrolled.length === 0 && data.catalogue.length === 0}
+            empty="Ingen kurs tilgjengelig for øyeblikket."
+          >
+            {({ enrolled, catalogue }) =>
+              enrolled.length > 0 ? (
+                <ul className="space-y-3">
+                  {enrolled.map((course) => (
+                    <CourseRow key={course.id} course={course} />
+                  ))}
+                </ul>
+              ) : (
+                <CourseCatalogue courses={catalogue} />
+              )
+            }
+          </QueryState>
+        </CardContent>
+      </section>
+    </Card>
+  );
+}
+
+/** The catalogue for a learner without enrollments; enrolling refreshes the enrollments, and the card turns into the enrolled list. */
+function CourseCatalogue({ courses }: { courses: Course[] }) {
+  const client = useQueryClient();
+  const enroll = useMutation(enrollMutation(client));
+  return (
+    <>
+      <p className="text-sm text-muted">Du er ikke påmeldt noen kurs ennå. Velg et kurs for å komme i gang.</p>
+      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
+        {courses.map((course) => {
+          const pending = enroll.isPending && enroll.variables === course.id;
+          return (
+            <li key={course.id} className="flex flex-col rounded-lg border border-slate-200 p-3 sm:p-4">
+              <h3 className="font-semibold text-ink">{course.title}</h3>
+              <p className="mt-1 text-sm font-medium text-ink">
+                {course.duration} · {course.level}
+              </p>
+              <ClampedText text={course.description} className="mt-1" />
+              <div className="mt-auto pt-3">
+                <Button
+                  size="sm"
+                  disabled={enroll.isPending}
+                  aria-busy={pending || undefined}
+                  aria-label={pending ? undefined : `Meld deg på ${course.title}`}
+                  onClick={() => enroll.mutate(course.id)}
+                >
+                  {pending ? 'Melder deg på...' : 'Meld deg på'}
+                </Button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/** Turns over while its trigger (the `group`) is expanded. */
+function Chevron() {
+  return (
+    <svg
+      aria-hidden="true"
+      width="18"
+      height="18"
+      viewBox="0 0 20 20"
+      className="mt-0.5 shrink-0 transition-transform group-aria-expanded:rotate-180"
+    >
+      <path d="M5.5 7.5 10 12l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function CourseRow({ course }: { course: Course }) {
+  return (
+    <Collapsible asChild>
+      <li className="rounded-lg border border-slate-200">
+        {/* The trigger's ::after covers the whole header, so a click anywhere but 'Vis mer' toggles the row. */}
+        <div className="relative rounded-lg p-3 hover:bg-slate-50 sm:p-4">
+          <h3>
+            <CollapsibleTrigger className="group flex w-full items-start gap-3 rounded-md text-left after:absolute after:inset-0 after:rounded-lg after:content-['']">
+              <span className="flex min-w-0 flex-1 flex-wrap items-center gap-2">
+                <Badge className="bg-emerald-50 text-emerald-900">Påmeldt</Badge>
+                <span className="font-semibold text-ink">{course.title}</span>
+              </span>
+              <Chevron />
+            </CollapsibleTrigger>
+          </h3>
+          <ClampedText text={course.description} className="mt-1" />
+          <p className="mt-1 text-sm font-medium text-ink">{course.duration}</p>
+        </div>
+        <CollapsibleContent className="border-t border-slate-200 px-2 py-3 sm:p-4">
+          <ModuleList courseId={course.id} />
+        </CollapsibleContent>
+      </li>
+    </Collapsible>
+  );
+}
+
+/**
+ * Mounted only while its course is expanded. The first three enrolled courses are already in
+ * the cache (the dashboard prefetches them for the statistics); any other loads here, on expand.
+ */
+function ModuleList({ courseId }: { courseId: string }) {
+  const query = useQuery(modulesWithProgressQuery(courseId));
+  return (
+    <QueryState
+      query={query}
+      loading={LOADING}
+      error="Kunne ikke hente modulene."
+      isEmpty={(modules) => modules.length === 0}
+      empty="Ingen moduler tilgjengelig"
+      className="text-sm"
+    >
+      {(modules) => (
+        <ul className="space-y-2 sm:space-y-3">
+          {modules.map((m) => (
+            <ModuleRow key={m.module.id} courseId={courseId} item={m} />
+          ))}
+        </ul>
+      )}
+    </QueryState>
+  );
+}
+
+function ModuleRow({ courseId, item }: { courseId: string; item: ModuleWithProgress }) {
+  const { module, progress } = item;
+  const done = progress.percentage === 100;
+  return (
+    <Collapsible asChild>
+      <li className="rounded-lg bg-slate-50 p-2.5 sm:p-3">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+          <h4 className="min-w-0 flex-1">
+            <CollapsibleTrigger className="group flex w-full items-start gap-2 rounded-md text-left">
+              <Chevron />
+              <span className="min-w-0 flex-1">
+                <span className="flex flex-wrap items-center gap-2">
+                  <span className="font-medium text-ink">{module.title}</span>
+                  <Badge variant="outline" className="bg-white text-brand-700 ring-brand-100">
+                    {progress.percentage}%
+                  </Badge>
+                </span>
+                <span className="mt-1 block text-sm text-muted">
+                  {progress.completed}/{progress.total} leksjoner
+                </span>
+              </span>
+            </CollapsibleTrigger>
+          </h4>
+          <Button asChild size="sm" className="shrink-0 self-start text-center sm:self-center">
+            <a href={`/course/${courseId}?moduleId=${module.id}`} aria-label={`${done ? 'Se igjen' : 'Fortsett'}: ${module.title}`}>
+              {done ? 'Se igjen' : 'Fortsett'}
+            </a>
+          </Button>
+        </div>
+        <div
+          role="progressbar"
+          aria-label={`Fremdrift i ${module.title}`}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={progress.percentage}
+          className="mt-3 h-2 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full rounded-full bg-brand-600" style={{ width: `${progress.percentage}%` }} />
+        </div>
+        <CollapsibleContent className="mt-3">
+          <LessonList moduleId={module.id} />
+        </CollapsibleContent>
+      </li>
+    </Collapsible>
+  );
+}
+
+function LessonList({ moduleId }: { moduleId: string }) {
+  const query = useQuery(moduleLessonsQuery(moduleId));
+  return (
+    <QueryState
+      query={query}
+      loading={LOADING}
+      error="Kunne ikke hente leksjonene."
+      isEmpty={(lessons) => lessons.length === 0}
+      empty="Ingen leksjoner tilgjengelig"
+      className="text-sm"
+    >
+      {(lessons) => (
+        <ol className="divide-y divide-slate-200 rounded-md bg-white text-sm">
+          {lessons.map((lesson) => (
+            <li key={lesson.id} className="flex items-center justify-between gap-3 px-3 py-2">
+              <span className="min-w-0 text-ink">{lesson.title}</span>
+              <span className="shrink-0 text-muted">{lesson.estimatedMinutes}min</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </QueryState>
+  );
+}

@@ -1,0 +1,46 @@
+import type { NavigationState } from './player-lessons';
+import { Button } from '../../components/ui/Button';
+
+/**
+ * Previous, Complete and Next. Previous is disabled on the first lesson, Next on the
+ * last. An unwatched video holds Complete and Next back: they stay focusable
+ * (aria-disabled) so a press can say why, and the reason is shown under them.
+ */
+export function LessonNavigation({
+  state,
+  pending,
+  onPrevious,
+  onComplete,
+  onNext,
+}: {
+  state: NavigationState;
+  pending: boolean;
+  onPrevious: () => void;
+  onComplete: () => void;
+  onNext: () => void;
+}) {
+  const held = state.blockedByVideo;
+  const heldProps = held ? { 'aria-disabled': true as const, 'aria-describedby': 'video-krav', className: 'opacity-60' } : {};
+  return (
+    <div className="space-y-2 border-t border-slate-200 pt-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <Button variant="outline" onClick={onPrevious} disabled={!state.hasPrevious}>
+          <span aria-hidden="true">←</span> Forrige
+        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button onClick={onComplete} disabled={pending} {...heldProps}>
+            {pending ? 'Lagrer...' : 'Fullfør'}
+          </Button>
+          <Button variant="outline" onClick={onNext} disabled={!state.hasNext} {...(state.hasNext ? heldProps : {})}>
+            Neste <span aria-hidden="true">→</span>
+          </Button>
+        </div>
+      </div>
+      {held && (
+        <p id="video-krav" className="text-sm text-muted">
+          Se minst 95 % av videoen før du fullfører leksjonen eller går videre.
+        </p>
+      )}
+    </div>
+  );
+}

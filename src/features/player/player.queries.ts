@@ -1,0 +1,182 @@
+import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import type { CourseProgress, PlayerLesson, ProgressResult, VideoNote, WatchState } from '../../schemas/player';
+import { ApiError, apiRequest, getPage, getQueryFn, isUnauthorizedError } from '../../lib/api';
+import { enrollMutation } from '../../lib/enroll';
+import { courseWithContentQuery, enrollmentsQuery } from '../../lib/learning.queries';
+import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/session-expired';
+
+/** Query options and mutations of the course player, keyed by URL parts like learning.queries.ts. */
+
+export { courseWithContentQuery };
+
+export const courseProgressQuery = (courseId: string) =>
+  queryOptions({
+    queryKey: ['/api/courses', courseId, 'progress'],
+    queryFn: getQueryFn<CourseProgress>(),
+  });
+
+/**
+ * The learner's notes on a lesson, in pages in the order of the video (decision 23): the first
+ * page on open, 'Vis flere notater' for the next. A change reads the loaded pages again.
+ */
+export const videoNotesQuery = (lessonId: string) =>
+  infiniteQueryOptions({
+    queryKey: ['/api/lessons', lessonId, 'video-notes'],
+    queryFn: ({ queryKey, pageParam, signal }) => getPage<VideoNote>(queryKey.join('/'), pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (page) => page.nextCursor,
+  });
+
+/** True for the 404 of a course that does not exist. */
+export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+/** Changes one lesson inside the cached course (completion, watch state). */
+export function updateCachedLesson(client: QueryClient, courseId: string, lessonId: string, change: (lesson: PlayerLesson) => PlayerLesson): void {
+  client.setQueryData(courseWithContentQuery(courseId).queryKey, (course) =>
+    course
+      ? {
+          ...course,
+          modules: course.modules.map((m) => ({ ...m, lessons: m.lessons.map((l) => (l.id === lessonId ? change(l) : l)) })),
+        }
+      : course,
+  );
+}
+
+/** The spec's toasts of the player (section 8). */
+export const playerToasts = {
+  progressFailed: { title: 'Feil', description: 'Kunne ikke oppdatere fremdrift', variant: 'destructive' },
+  videoNotWatched: { title: 'Video ikke fullført', description: 'Du må se hele videoen før du kan gå videre', variant: 'destructive' },
+  videoWatched: { title: 'Video fullført!', description: 'Du kan nå fullføre leksjonen og gå videre.' },
+  videoFailed: {
+    title: 'Video kunne ikke spilles av',
+    description: 'Beklager, det oppstod en feil ved avspilling av videoen. Kontroller at videoformatet støttes.',
+    variant: 'destructive',
+  },
+  noteSaved: { title: 'Notat lagret!' },
+  noteUpdated: { title: 'Notat oppdatert!' },
+  noteDeleted: { title: 'Notat slettet!' },
+  noteSaveFailed: { title: 'Feil', description: 'Kunne ikke lagre notatet. Prøv igjen.', variant: 'destructive' },
+  /** The server's own text, which names the cap: 'Du har nådd grensen på 200 notater for denne leksjonen. …' */
+  noteLimit: (text: string) => ({ title: 'Notatgrensen er nådd', description: text, variant: 'destructive' }) as const,
+  noteUpdateFailed: { title: 'Feil', description: 'Kunne ikke oppdatere notatet. Prøv igjen.', variant: 'destructive' },
+  noteDeleteFailed: { title: 'Feil', description: 'Kunne ikke slette notatet. Prøv igjen.', variant: 'destructive' },
+  enrollFailed: { title: 'Feil', description: 'Kunne ikke melde deg på kurset. Prøv igjen.', variant: 'destructive' },
+} as const;
+
+/** The server's answer when it has not seen 95 % of the video played. */
+export const isVideoNotWatched = (error: unknown) => error instanceof ApiError && error.status === 409 && error.errorType === 'video_not_watched';
+
+/** The server's refusal of a note past the cap on notes per lesson (409 `note_limit`). */
+export const isNoteLimit = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status === 409 && error.errorType === 'note_limit';
+
+/** A mutation's failure: an expired session goes to sign-in, anything else shows `fallback`. */
+function reportFailure(error: unknown, fallback: Parameters<BrowserEffects['toast']>[0], effects: BrowserEffects): void {
+  if (isUnauthorizedError(error)) return sessionExpired(effects);
+  effects.toast(fallback);
+}
+
+/**
+ * Marks a lesson completed (spec: the completion is posted first, then the player
+ * advances; the caller advances in `onSuccess`). The course progress and the cached
+ * lesson take the server's answer.
+ */
+export function completeLessonMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async (lessonId: string) =>
+      (await (await apiRequest('POST', `/api/lessons/${lessonId}/progress`, { completed: true })).json()) as ProgressResult,
+    onSuccess: (result) => {
+      client.setQueryData(courseProgressQuery(courseId).queryKey, result.courseProgress);
+      updateCachedLesson(client, courseId, result.lessonId, (l) => ({ ...l, completed: result.completed }));
+    },
+    onError: (error) => reportFailure(error, isVideoNotWatched(error) ? playerToasts.videoNotWatched : playerToasts.progressFailed, effects),
+  });
+}
+
+export const watchPositionUrl = (lessonId: string) => `/api/lessons/${lessonId}/watch-position`;
+
+/** Saves where the learner is in a video; the answer is the server's count of what was watched. */
+export async function saveWatchPosition(lessonId: string, positionSeconds: number): Promise<WatchState> {
+  return (await (await apiRequest('POST', watchPositionUrl(lessonId), { positionSeconds: roundPosition(positionSeconds) })).json()) as WatchState;
+}
+
+const roundPosition = (seconds: number) => Math.max(0, Math.round(seconds * 10) / 10);
+
+/**
+ * Saves the position while the page goes away: `sendBeacon` with a JSON Blob, else a
+ * `keepalive` fetch. Nobody waits for the answer.
+ */
+export function beaconWatchPosition(lessonId: string, positionSeconds: number): void {
+  const body = JSON.stringify({ positionSeconds: roundPosition(positionSeconds) });
+  const url = watchPositionUrl(lessonId);
+  try {
+    if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))) return;
+  } catch {
+    // Fall through to fetch.
+  }
+  void fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, credentials: 'include', keepalive: true }).catch(() => {});
+}
+
+export interface CreateNoteInput {
+  lessonId: string;
+  timestamp: number;
+  noteText: string;
+}
+
+export function createNoteMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async (input: CreateNoteInput) =>
+      (await (await apiRequest('POST', '/api/video-notes', { ...input, timestamp: Math.floor(input.timestamp) })).json()) as VideoNote,
+    onSuccess: async (note) => {
+      effects.toast(playerToasts.noteSaved);
+      await client.invalidateQueries({ queryKey: videoNotesQuery(note.lessonId).queryKey });
+    },
+    onError: (error) =>
+      reportFailure(error, isNoteLimit(error) && error.bodyError ? playerToasts.noteLimit(error.bodyError) : playerToasts.noteSaveFailed, effects),
+  });
+}
+
+export function updateNoteMutation(client: QueryClient, lessonId: string, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async ({ id, noteText }: { id: string; noteText: string }) =>
+      (await (await apiRequest('PUT', `/api/video-notes/${id}`, { noteText })).json()) as VideoNote,
+    onSuccess: async () => {
+      effects.toast(playerToasts.noteUpdated);
+      await client.invalidateQueries({ queryKey: videoNotesQuery(lessonId).queryKey });
+    },
+    onError: (error) => reportFailure(error, playerToasts.noteUpdateFailed, effects),
+  });
+}
+
+export function deleteNoteMutation(client: QueryClient, lessonId: string, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async (id: string) => {
+      await apiRequest('DELETE', `/api/video-notes/${id}`);
+    },
+    onSuccess: async () => {
+      effects.toast(playerToasts.noteDeleted);
+      await client.invalidateQueries({ queryKey: videoNotesQuery(lessonId).queryKey });
+    },
+    onError: (error) => reportFailure(error, playerToasts.noteDeleteFailed, effects),
+  });
+}
+
+/**
+ * Enrolling from the player's banner: the dashboard's enrollment flow (toast, fresh
+ * enrollment list, 'Ikke innlogget' → sign-in), then the course is read again so the
+ * banner goes away; a failure gets a Norwegian toast.
+ */
+export function enrollFromPlayerMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
+  const base = enrollMutation(client, effects);
+  return mutationOptions({
+    ...base,
+    onSuccess: async (...args: Parameters<NonNullable<typeof base.onSuccess>>) => {
+      await base.onSuccess?.(...args);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: courseWithContentQuery(courseId).queryKey }),
+        client.invalidateQueries({ queryKey: enrollmentsQuery.queryKey }),
+      ]);
+    },
+    onError: (error) => reportFailure(error, playerToasts.enrollFailed, effects),
+  });
+}
