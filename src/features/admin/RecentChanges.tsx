@@ -63,15 +63,16 @@ function Change({ entry }: { entry: AdminAuditEntry }) {
   const who = actorText(entry);
   const lines = changeLines(entry);
   return (
-    <li className="grid gap-1 rounded-lg border border-slate-200 p-3">
+    <li className="grid min-w-0 gap-1 rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h3 className="font-semibold text-ink">{actionLabels[entry.action] ?? entry.action}</h3>
         <time dateTime={entry.createdAt} className="text-sm text-muted">
           {formatAuditTime(entry.createdAt)}
         </time>
       </div>
-      <p className="break-words text-sm text-ink">{targetText(entry.target)}</p>
-      <p className="break-words text-sm text-muted">
+      {/* Titles may hold long unbroken tokens (an admin can write anything): wrap anywhere on a phone. */}
+      <p className="text-sm text-ink [overflow-wrap:anywhere]">{targetText(entry.target)}</p>
+      <p className="text-sm text-muted [overflow-wrap:anywhere]">
         av {who.name}
         {who.email && <span className="break-all"> ({who.email})</span>}
       </p>
@@ -80,7 +81,7 @@ function Change({ entry }: { entry: AdminAuditEntry }) {
           {lines.map((line) => (
             <div key={line.field} className="flex flex-wrap gap-x-2">
               <dt className="font-medium text-ink">{line.label}:</dt>
-              <dd className="min-w-0 break-words text-muted [overflow-wrap:anywhere]">{line.text}</dd>
+              <dd className="min-w-0 text-muted [overflow-wrap:anywhere]">{line.text}</dd>
             </div>
           ))}
         </dl>
