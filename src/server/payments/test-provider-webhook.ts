@@ -44,4 +44,3 @@ export const testPaymentsEvent = z.object({
   type: token(100),
   data: z.record(z.string().max(100), z.json()).optional(),
 });
-export type TestPaymentsEvent = z.infer<typeof testPaymentsEvent>;
