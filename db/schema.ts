@@ -455,6 +455,8 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     /** A sender claimed the row until then; after it passes (a sender that died) another may. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The claiming sender's token: only that sender may record the outcome of its attempt. */
+    claimToken: uuid('claim_token'),
     /** The last failure, one line without the message's content. */
     lastError: text('last_error'),
     /** What was sent (or kept): filled in by the sender. */

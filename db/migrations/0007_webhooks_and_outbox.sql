@@ -8,6 +8,7 @@ CREATE TABLE "mail_outbox" (
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"locked_until" timestamp with time zone,
+	"claim_token" uuid,
 	"last_error" text,
 	"subject" text,
 	"html" text,

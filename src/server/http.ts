@@ -138,6 +138,13 @@ export interface RouteDefinition<
    * report an unreachable database itself.
    */
   database?: false;
+  /**
+   * Work to run once the handler has answered with a 2xx or 3xx (its transaction committed):
+   * on Netlify through `context.waitUntil`, so the response is not delayed; elsewhere awaited.
+   * A route that queues mail sets `sendQueuedMail` (src/server/mail/sender.ts, decision 28), so
+   * only the functions that send mail ship the SMTP client and the templates.
+   */
+  afterResponse?: () => Promise<unknown>;
   /** Set by `webhookRoute()`: the pipeline verifies, records and runs the event itself. */
   webhook?: WebhookHandling;
   // Method syntax on purpose: it lets routes with specific params, query and body fit `Routes`.
@@ -458,6 +465,16 @@ function releasingWhenDone(response: Response, done: () => Promise<void>): Respo
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+/** Runs a route's `afterResponse` work; a failure is one log line (the scheduled sender catches up). */
+async function runAfterResponse(work: () => Promise<unknown>, requestId: string, routeName: string, context: FunctionContext): Promise<void> {
+  const done = work().then(
+    () => {},
+    (e: unknown) => logRequestError(requestId, `${routeName} (after the response)`, e),
+  );
+  if (context.waitUntil) context.waitUntil(done);
+  else await done;
+}
+
 /** Gives the request's database back; a failure is one log line, never the response's problem. */
 async function releaseDatabase(release: () => Promise<void>, requestId: string, routeName: string, context: FunctionContext): Promise<void> {
   const done = release().catch((e: unknown) => logRequestError(requestId, `${routeName} (releasing the database)`, e));
@@ -556,6 +573,7 @@ export function createHandler(routes: Routes) {
           cookies,
         );
       }
+      if (definition.afterResponse && response.status < 400) await runAfterResponse(definition.afterResponse, requestId, routeName, context);
       return withApiHeaders(response, cookies);
     } catch (error) {
       if (error instanceof HttpError) return withApiHeaders(errorResponse(error), cookies);
