@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldLabel } from '../../schemas/issues';
 import { text } from '../../schemas/text';
 import { testPaymentsWebhookSecret } from '../env';
 import { timestampedHmac, verifyTimestampedHmac, type WebhookVerifier } from '../webhooks';
@@ -36,7 +37,9 @@ export function signTestPaymentsDelivery(
 
 /** An event id or type: letters, digits and `_ - . :` (what providers use), no spaces. */
 const token = (max: number) =>
-  text({ max }).pipe(z.string().regex(/^[A-Za-z0-9_.:-]+$/, { error: 'Kan bare inneholde bokstaver, sifre og _ - . :' }));
+  text({ max }).pipe(
+    z.string().regex(/^[A-Za-z0-9_.:-]+$/, { error: (issue) => `${fieldLabel(issue.path)} kan bare inneholde bokstaver, sifre og _ - . :` }),
+  );
 
 /** A test provider event: its id (unique per event, the same on every delivery), its type and its data. */
 export const testPaymentsEvent = z.object({
