@@ -8,6 +8,7 @@ import { defineConfig } from 'astro/config';
 import { cspMetaFirst } from './src/dev/csp-meta-first';
 import { devPort } from './src/dev/dev-port';
 import { netlifyFunctionsDev } from './src/dev/functions-plugin';
+import { devMailPreview } from './src/dev/mail-preview';
 import { devSitemap, sitemapFilter } from './src/dev/sitemap';
 import { env } from './src/server/env';
 
@@ -41,7 +42,8 @@ export default defineConfig({
   ],
   // strictPort: a taken port stops `astro dev` (scripts/check-port.ts says so first) rather
   // than moving it to the next one, 4322, `npm run serve`'s, while SITE_URL still says 4321.
-  vite: { plugins: [netlifyFunctionsDev(), tailwindcss()], server: { strictPort: true } },
+  // devMailPreview: /dev/e-post, the mails kept without SMTP_URL (dev server only, decision 28).
+  vite: { plugins: [netlifyFunctionsDev(), devMailPreview(), tailwindcss()], server: { strictPort: true } },
   // /om-oss is served from dist/om-oss.html: one URL per page, no redirect to a slash form.
   trailingSlash: 'never',
   build: { inlineStylesheets: 'always', format: 'file' },

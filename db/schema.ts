@@ -396,9 +396,91 @@ export const adminStatisticsSnapshot = pgTable(
   (t) => [check('admin_statistics_snapshot_one_row', sql`${t.id} = 1`)],
 );
 
+// --- Selling's plumbing (issue 21, sections 3 and 4): signed webhooks and the mail outbox ----
+
+/**
+ * Every webhook event a provider delivered and we handled (decision 27). The row is written by
+ * the request pipeline in the same transaction as the route's handler, keyed by the provider and
+ * the provider's own event id: a second delivery of the same event, one after the other or at the
+ * same time, finds (or waits for) the first one's row and is answered without running the handler
+ * again. A handler that fails rolls its row back with its work, so the provider's next delivery
+ * handles the event afresh.
+ */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The verifier's provider name, e.g. 'test-payments'. */
+    provider: text('provider').notNull(),
+    /** The provider's id of the event (not ours): what makes a redelivery the same event. */
+    eventId: text('event_id').notNull(),
+    /** The provider's event type, when the route records it (e.g. 'payment.captured'). */
+    eventType: text('event_type'),
+    /** What the route chose to keep of the verified event (the test provider keeps the whole body). */
+    payload: jsonb('payload'),
+    /** Deliveries of this event we received and verified, the first included. */
+    deliveries: integer('deliveries').notNull().default(1),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the handler finished, in its transaction: a committed row always has it. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('webhook_events_provider_event_key').on(t.provider, t.eventId), index('webhook_events_received_idx').on(t.receivedAt)],
+);
+
+export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'kept', 'failed']);
+
+/**
+ * The transactional mail outbox (decision 28). A service writes a row with `queueMail(tx, …)` in
+ * the transaction of the change that causes the mail, so a change that rolls back sends nothing
+ * and a committed one is never forgotten. The sender (src/server/mail/sender.ts, run every minute
+ * and right after the request) claims due rows with `FOR UPDATE SKIP LOCKED` and a lease, renders
+ * the template, sends it over SMTP and marks it `sent`; a failure schedules the next attempt with
+ * exponential backoff until `MAIL_MAX_ATTEMPTS`, then `failed`. Without `SMTP_URL` outside
+ * production the mail is `kept` (rendered, not sent) for the development page /dev/e-post.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** One recipient address. */
+    toAddress: text('to_address').notNull(),
+    /** The template's name in src/server/mail/templates (e.g. 'password-reset'). */
+    template: text('template').notNull(),
+    /** The template's props, rendered when the mail is sent. */
+    data: jsonb('data').notNull(),
+    status: mailStatus('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The row is due from then on: now when queued, later after a failed attempt (backoff). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender claimed the row until then; after it passes (a sender that died) another may. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The claiming sender's token: only that sender may record the outcome of its attempt. */
+    claimToken: uuid('claim_token'),
+    /** The last failure, one line without the message's content. */
+    lastError: text('last_error'),
+    /** What was sent (or kept): filled in by the sender. */
+    subject: text('subject'),
+    html: text('html'),
+    textBody: text('text_body'),
+    messageId: text('message_id'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    // The sender's question: pending rows due now, oldest first.
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_created_idx').on(t.createdAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
 export type Role = (typeof userRole.enumValues)[number];
 export type UserAuditAction = (typeof userAuditAction.enumValues)[number];
 export type ContentAuditEntry = typeof contentAuditLog.$inferSelect;
+export type WebhookEvent = typeof webhookEvents.$inferSelect;
+export type OutboxMail = typeof mailOutbox.$inferSelect;

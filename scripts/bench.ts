@@ -16,6 +16,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../db/client';
 import { migrateAndSeed } from '../db/prepare';
 import { env } from '../src/server/env';
+import { signTestPaymentsDelivery } from '../src/server/payments/test-provider-webhook';
 import { benchDatabase } from './bench/database';
 import { load, type LoadResult, type RequestSpec } from './bench/load';
 import { gitRevision, machine, table, today, writeBlock } from './bench/report';
@@ -124,6 +125,7 @@ const created = {
   messages: new Set<string>(), // marker texts answered 200
   progress: new Set<string>(), // user ids whose task lesson completion answered 200
   watch: new Set<string>(), // user ids whose watch position save answered 200
+  webhookEvents: new Set<string>(), // test provider event ids answered 200
 };
 let sequence = 0;
 
@@ -282,6 +284,19 @@ const endpoints: Endpoint[] = [
       if (status === 200) created.messages.add((request.body as { content: string }).content);
     },
   },
+  {
+    // A provider's signed delivery (decision 27); every other one delivers the previous event again.
+    name: 'POST /api/webhooks/test-payments',
+    read: false,
+    next: () => {
+      const n = ++sequence;
+      const rawBody = JSON.stringify({ id: `evt_bench_${run}_${n - (n % 2)}`, type: 'payment.captured', data: { orderId: `ord_${n}` } });
+      return { method: 'POST', path: '/api/webhooks/test-payments', rawBody, headers: signTestPaymentsDelivery(rawBody) };
+    },
+    onResponse: (request, status) => {
+      if (status === 200) created.webhookEvents.add((JSON.parse(request.rawBody!) as { id: string }).id);
+    },
+  },
 ];
 
 // Notes belong to whoever created them: remember the cookie per note.
@@ -416,6 +431,15 @@ async function consistency(fixture: Fixture): Promise<[string, string, string][]
       await value(sql`select count(*) from (
         select conversation_id from chat_messages where conversation_id in ${conversations}
         group by conversation_id having count(*) filter (where role = 'user') <> count(*) filter (where role = 'assistant')) x`),
+    ],
+    [
+      'webhook events acknowledged (200): recorded and processed',
+      created.webhookEvents.size,
+      created.webhookEvents.size
+        ? await value(
+            sql`select count(*) from webhook_events where provider = 'test-payments' and processed_at is not null and event_id in ${[...created.webhookEvents]}`,
+          )
+        : 0,
     ],
     [
       'task lesson completed: progress rows',

@@ -12,6 +12,9 @@ export const BUNDLE_BUDGET = 1_000_000;
 export const BUNDLE_BUDGETS: Record<string, number> = {
   // The OpenAI client (issue 15: chat ≤ 2 MB).
   chat: 2_000_000,
+  // React Email's renderer (react-dom/server) and nodemailer (decision 28). It runs on a schedule
+  // (and in the waitUntil of a route that sends mail), never on a visitor's critical path.
+  'mail-sender': 2_000_000,
 };
 export const budgetOf = (name: string) => BUNDLE_BUDGETS[name] ?? BUNDLE_BUDGET;
 

@@ -91,3 +91,24 @@ export async function signIn(email: string, password = 'demo1234', ip?: string):
 export function allowConsoleErrors(): void {
   (globalThis as { __allowConsoleErrors?: boolean }).__allowConsoleErrors = true;
 }
+
+/**
+ * Signature headers for a webhook route's delivery of `rawBody`, by the route's provider
+ * (decision 27). The route-driven tests (fuzz, CSRF, security, the matrix) sign what they send
+ * to a webhook with it; a new provider's webhook route needs its signer here.
+ */
+export async function webhookSignature(provider: string, rawBody: string): Promise<Record<string, string>> {
+  if (provider === 'test-payments') {
+    const { signTestPaymentsDelivery } = await import('../src/server/payments/test-provider-webhook');
+    return signTestPaymentsDelivery(rawBody);
+  }
+  throw new Error(`No signer for the webhook provider ${provider}: add it to tests/helpers.ts`);
+}
+
+let webhookEvents = 0;
+
+/** A valid event of the provider's, with a new id each time (a body the webhook's schema accepts). */
+export function webhookEventBody(provider: string): Record<string, unknown> {
+  if (provider === 'test-payments') return { id: `evt_test_${process.pid}_${++webhookEvents}`, type: 'payment.captured', data: { orderId: 'ord_1' } };
+  throw new Error(`No sample event for the webhook provider ${provider}: add it to tests/helpers.ts`);
+}

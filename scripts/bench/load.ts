@@ -8,6 +8,9 @@ export interface RequestSpec {
   path: string;
   cookie?: string | undefined;
   body?: unknown;
+  /** Sent as is instead of `body` as JSON (a webhook's signed bytes), with `headers`. */
+  rawBody?: string;
+  headers?: Record<string, string>;
 }
 
 export interface LoadOptions {
@@ -63,8 +66,10 @@ export async function load(options: LoadOptions): Promise<LoadResult> {
               (context as { spec?: RequestSpec }).spec = spec;
               const headers: Record<string, string> = { 'Sec-Fetch-Site': 'same-origin', Accept: 'application/json' };
               if (spec.cookie) headers.Cookie = spec.cookie;
-              if (spec.body !== undefined) headers['Content-Type'] = 'application/json';
-              return { ...req, method: spec.method, path: spec.path, headers, body: spec.body === undefined ? undefined : JSON.stringify(spec.body) };
+              if (spec.body !== undefined || spec.rawBody !== undefined) headers['Content-Type'] = 'application/json';
+              Object.assign(headers, spec.headers);
+              const body = spec.rawBody ?? (spec.body === undefined ? undefined : JSON.stringify(spec.body));
+              return { ...req, method: spec.method, path: spec.path, headers, body };
             },
             onResponse(status, body, context) {
               options.onResponse?.((context as { spec: RequestSpec }).spec, status, body);

@@ -79,6 +79,8 @@ export const fieldLabels = {
   requirements: { label: 'Krav' },
   scenarios: { label: 'Scenarioer' },
   placeholder: { label: 'Hjelpetekst' },
+  // a payment provider's webhook event (id and type above)
+  data: { label: 'Data' },
 } as const satisfies Record<string, FieldLabel>;
 
 /** What a top-level issue (the whole body, params or query) is called. */

@@ -122,6 +122,23 @@ const schema = z.object({
   ADMIN_STATS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   /** The AI provider's name, shown when its quota is used up ('OpenAI-kvoten er brukt opp'). */
   AI_PROVIDER_NAME: z.preprocess(emptyToUndefined, z.string().min(1).max(60).default('OpenAI')),
+  /**
+   * Secret the built-in test payment provider signs its webhooks with (HMAC-SHA256, decision 27;
+   * at least 32 characters, `openssl rand -base64 32`). Empty: a fixed development secret outside
+   * production; in production the test provider's webhook then refuses every delivery (401).
+   */
+  PAYMENT_TEST_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
+  /**
+   * SMTP server the mail outbox sends through (decision 28), e.g.
+   * `smtps://user:password@smtp.example.no:465` or `smtp://localhost:2525`. Empty: outside
+   * production the mails are kept, not sent, and shown on the development page /dev/e-post; in
+   * production they wait in the outbox (and each drain logs that SMTP_URL is missing).
+   */
+  SMTP_URL: optionalUrl,
+  /** The sender of every mail: an address, or `Name <address>`. */
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().min(3).max(200).default('KI Akademiet <post@kiakademiet.no>')),
+  /** Attempts to send one mail (with exponential backoff from 30 s between them) before it is marked failed. */
+  MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
   /** Real PostgreSQL server for the test suite; empty: tests use PGlite only. */
   TEST_DATABASE_URL: optionalUrl,
   /** Chromium for Playwright; empty: /usr/bin/chromium. */
@@ -162,6 +179,10 @@ if (isProduction && !env.AUTH_SECRET) {
 
 /** The key that signs device cookies: AUTH_SECRET, or a fixed key outside production. */
 export const authSecret = env.AUTH_SECRET ?? 'development-only-key-never-used-in-production';
+
+/** The test payment provider's webhook secret: the setting, or a fixed secret outside production (decision 27). */
+export const testPaymentsWebhookSecret =
+  env.PAYMENT_TEST_WEBHOOK_SECRET ?? (isProduction ? undefined : 'development-only-test-payments-webhook-secret');
 
 /** The database URL the app runs against (undefined: embedded PGlite). */
 export const databaseUrl = env.DATABASE_URL ?? env.NETLIFY_DATABASE_URL;

@@ -1,6 +1,6 @@
 import { parseCookie } from 'cookie';
 import { z } from 'zod';
-import type { Db } from '../../db/client';
+import { atomically, type Db } from '../../db/client';
 import '../schemas/text';
 import { acquireAppDb } from './db';
 import { databaseUnavailableMessage, isDatabaseUnavailable } from './db-errors';
@@ -8,6 +8,8 @@ import { env } from './env';
 import { BadRequestError, ConflictError, DomainError, type DomainErrorCode, ThrottledError } from './errors';
 import { logRequestError } from './log';
 import { apiSecurityHeaders } from './security-headers';
+import { claimWebhookEvent, markWebhookEventProcessed, type WebhookEventKey } from './webhooks.service';
+import type { WebhookVerifier } from './webhooks';
 import { clearedSessionCookies, SESSION_COOKIE, type SessionUser, sessionCookies, type ValidSession, validateSessionToken } from './session';
 
 /**
@@ -17,6 +19,10 @@ import { clearedSessionCookies, SESSION_COOKIE, type SessionUser, sessionCookies
  * validates params, query and JSON body with zod, looks up the session, applies
  * the route's access rule, and turns every failure into a JSON error. Handlers
  * only do their own work: parse → authorise → call a service → respond.
+ *
+ * A webhook route (`webhookRoute`) is the one exception to the origin and session rules: a
+ * provider's server calls it, so it proves itself with a signature over the raw body instead
+ * (decision 27).
  */
 
 // URLPattern is global from Node 24 on, the runtime netlify.toml and package.json pin.
@@ -65,6 +71,7 @@ export const httpMessages = {
   invalidJson: 'Ugyldig JSON',
   notJson: 'Forespørselen må være JSON (Content-Type: application/json)',
   internal: 'Noe gikk galt hos oss. Prøv igjen om litt.',
+  badSignature: 'Ugyldig eller utløpt signatur.',
 } as const;
 
 export const unauthorized = () => new HttpError(401, 'Unauthorized', { message: httpMessages.unauthorized });
@@ -131,6 +138,15 @@ export interface RouteDefinition<
    * report an unreachable database itself.
    */
   database?: false;
+  /**
+   * Work to run once the handler has answered with a 2xx or 3xx (its transaction committed):
+   * on Netlify through `context.waitUntil`, so the response is not delayed; elsewhere awaited.
+   * A route that queues mail sets `sendQueuedMail` (src/server/mail/sender.ts, decision 28), so
+   * only the functions that send mail ship the SMTP client and the templates.
+   */
+  afterResponse?: () => Promise<unknown>;
+  /** Set by `webhookRoute()`: the pipeline verifies, records and runs the event itself. */
+  webhook?: WebhookHandling;
   // Method syntax on purpose: it lets routes with specific params, query and body fit `Routes`.
   handler(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>, A>): Promise<Response> | Response;
 }
@@ -143,6 +159,68 @@ export function route<
   BS extends Schema | undefined = undefined,
 >(definition: RouteDefinition<A, PS, QS, BS>): RouteDefinition<A, PS, QS, BS> {
   return definition;
+}
+
+/** What a webhook's handler gets: the verified event, and the transaction that records it. */
+export interface WebhookContext<B> {
+  request: Request;
+  /** The body exactly as received (what the signature covers). */
+  rawBody: Uint8Array;
+  /** The parsed, validated body. */
+  body: B;
+  /** The provider and the event's id, as recorded in `webhook_events`. */
+  event: WebhookEventKey;
+  /** The transaction the event is recorded in: the handler's writes commit with it or not at all. */
+  tx: Db;
+  requestId: string;
+}
+
+interface WebhookHandling {
+  verifier: WebhookVerifier;
+  eventId(body: unknown): string;
+  handle(ctx: WebhookContext<unknown>): Promise<void>;
+}
+
+export interface WebhookDefinition<BS extends Schema> {
+  /** Checks the provider's signature over the raw body; a delivery it refuses gets 401. */
+  verifier: WebhookVerifier;
+  /** The event's JSON body. */
+  body: BS;
+  /** The provider's id of the event: deliveries with the same id are one event. */
+  eventId(body: z.infer<BS>): string;
+  /** Overrides MAX_BODY_BYTES. */
+  maxBodyBytes?: number;
+  /**
+   * Handles an event the first time it arrives, inside the transaction that records it. It
+   * answers nothing (the pipeline answers 200); to refuse, it throws, which rolls its work and
+   * the record back, so the provider's next delivery tries again.
+   */
+  handler(ctx: WebhookContext<z.infer<BS>>): Promise<void>;
+}
+
+/**
+ * Declares a webhook: a route a provider calls (decision 27). The pipeline then skips the
+ * same-origin check and never reads the session cookie; it reads the raw body (413 over the
+ * limit), lets the verifier check the signature before anything else (401 `{error}` when it
+ * fails), validates the JSON, and in one transaction records the event (`webhook_events`,
+ * unique per provider and event id) and runs the handler, only for the event's first
+ * successful delivery. Every delivery of a handled event, however many and however
+ * concurrent, gets 200 `{ok: true}` (`duplicate: true` after the first).
+ */
+export function webhookRoute<BS extends Schema>(definition: WebhookDefinition<BS>): RouteDefinition<'public', undefined, undefined, BS> {
+  return {
+    access: 'public',
+    body: definition.body,
+    ...(definition.maxBodyBytes === undefined ? {} : { maxBodyBytes: definition.maxBodyBytes }),
+    webhook: {
+      verifier: definition.verifier,
+      eventId: (body) => definition.eventId(body as z.infer<BS>),
+      handle: (ctx) => definition.handler(ctx as WebhookContext<z.infer<BS>>),
+    },
+    handler() {
+      throw new Error('A webhook route is run by the pipeline (webhookRoute)');
+    },
+  };
 }
 
 /** `'GET /api/things/:id'` → route. Paths use Netlify's `:name` syntax, as in `config.path`. */
@@ -211,10 +289,11 @@ export function isSameOrigin(request: Request): boolean {
   return origin === new URL(request.url).origin || origin === new URL(env.SITE_URL).origin;
 }
 
-async function readBody(request: Request, limit: number): Promise<string> {
+/** The body's bytes, exactly as sent; 413 past `limit` (declared or streamed). */
+async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get('Content-Length') ?? '0');
   if (declared > limit) throw new HttpError(413, httpMessages.tooLarge);
-  if (!request.body) return '';
+  if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -228,7 +307,7 @@ async function readBody(request: Request, limit: number): Promise<string> {
     }
     chunks.push(value);
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return Buffer.concat(chunks);
 }
 
 export interface Issue {
@@ -254,19 +333,51 @@ function validation<S extends Schema>(schema: S, value: unknown): z.infer<S> {
   throw invalidRequest(result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })));
 }
 
-async function parseBody(request: Request, schema: Schema, limit: number): Promise<unknown> {
+function requireJson(request: Request): void {
   const contentType = request.headers.get('Content-Type') ?? '';
   if (!/^application\/json\b/i.test(contentType)) {
     throw new HttpError(415, httpMessages.notJson);
   }
-  const text = await readBody(request, limit);
+}
+
+function parseJson(bytes: Uint8Array, schema: Schema): unknown {
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw new HttpError(400, httpMessages.invalidJson);
   }
   return validation(schema, data);
+}
+
+async function parseBody(request: Request, schema: Schema, limit: number): Promise<unknown> {
+  requireJson(request);
+  return parseJson(await readBodyBytes(request, limit), schema);
+}
+
+/**
+ * A webhook delivery after its signature passed: the JSON body, then one transaction that
+ * claims the event (src/server/webhooks.service.ts) and, for its first delivery, runs the
+ * handler and marks it processed.
+ */
+async function runWebhook(
+  db: Db,
+  webhook: WebhookHandling,
+  schema: Schema,
+  request: Request,
+  rawBody: Uint8Array,
+  requestId: string,
+): Promise<Response> {
+  requireJson(request);
+  const body = parseJson(rawBody, schema);
+  const event = { provider: webhook.verifier.provider, eventId: webhook.eventId(body) };
+  const handled = await atomically(db, async (tx) => {
+    if (!(await claimWebhookEvent(tx, event))) return false;
+    await webhook.handle({ request, rawBody, body, event, tx, requestId });
+    await markWebhookEventProcessed(tx, event);
+    return true;
+  });
+  return json(handled ? { ok: true } : { ok: true, duplicate: true });
 }
 
 /**
@@ -354,6 +465,16 @@ function releasingWhenDone(response: Response, done: () => Promise<void>): Respo
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
+/** Runs a route's `afterResponse` work; a failure is one log line (the scheduled sender catches up). */
+async function runAfterResponse(work: () => Promise<unknown>, requestId: string, routeName: string, context: FunctionContext): Promise<void> {
+  const done = work().then(
+    () => {},
+    (e: unknown) => logRequestError(requestId, `${routeName} (after the response)`, e),
+  );
+  if (context.waitUntil) context.waitUntil(done);
+  else await done;
+}
+
 /** Gives the request's database back; a failure is one log line, never the response's problem. */
 async function releaseDatabase(release: () => Promise<void>, requestId: string, routeName: string, context: FunctionContext): Promise<void> {
   const done = release().catch((e: unknown) => logRequestError(requestId, `${routeName} (releasing the database)`, e));
@@ -394,6 +515,17 @@ export function createHandler(routes: Routes) {
       }
       const { definition } = match;
       routeName = match.key;
+
+      const { webhook } = definition;
+      if (webhook) {
+        // A provider's server, not a browser: no origin to check and no session to read. The
+        // signature over the exact bytes decides, before the database is even opened.
+        const rawBody = await readBodyBytes(request, definition.maxBodyBytes ?? env.MAX_BODY_BYTES);
+        if (!webhook.verifier.verify(request, rawBody)) throw new HttpError(401, httpMessages.badSignature);
+        const acquired = await acquireAppDb();
+        release = acquired.release;
+        return withApiHeaders(await runWebhook(acquired.db, webhook, definition.body!, request, rawBody, requestId), []);
+      }
 
       if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) throw forbidden(httpMessages.crossSite);
 
@@ -441,6 +573,7 @@ export function createHandler(routes: Routes) {
           cookies,
         );
       }
+      if (definition.afterResponse && response.status < 400) await runAfterResponse(definition.afterResponse, requestId, routeName, context);
       return withApiHeaders(response, cookies);
     } catch (error) {
       if (error instanceof HttpError) return withApiHeaders(errorResponse(error), cookies);

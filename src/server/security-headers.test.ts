@@ -43,6 +43,16 @@ describe('security headers', () => {
     expect(apiSecurityHeaders['Content-Security-Policy']).toContain("default-src 'none'");
   });
 
+  it('payments by redirect need no widening: the Payment Request API stays off, forms post only to us (decision 27)', () => {
+    // Vipps ePayment and card payments leave the site by a top-level navigation to the provider
+    // (the checkout POSTs to /api with fetch, then sets location) and come back the same way.
+    // Neither needs the Payment Request API, a provider frame, a provider script or a form that
+    // posts elsewhere; widening any of these belongs with a provider that truly needs it.
+    expect(sharedSecurityHeaders['Permissions-Policy']).toContain('payment=()');
+    expect(staticCsp).toContain("form-action 'self'");
+    expect(staticCsp).toContain("frame-ancestors 'none'");
+  });
+
   it('no other netlify.toml block weakens them (other blocks only add caching)', () => {
     for (const [pattern, headers] of netlifyTomlHeaders()) {
       if (pattern === '/*') continue;

@@ -4,6 +4,7 @@ import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
 import { conversationCursor, messageCursor } from '../../src/server/chat.service';
 import { acquireAppDb } from '../../src/server/db';
 import { noteCursor } from '../../src/server/notes.service';
+import { webhookEventBody } from '../helpers';
 
 /**
  * THE authorisation matrix (issue 13, acceptance 1): every `/api` route of every function file ×
@@ -19,6 +20,8 @@ import { noteCursor } from '../../src/server/notes.service';
  *   superuser      superbruker@demo.no
  *   owner          elev@demo.no     (only on rows someone owns: video notes, chat conversations;
  *                                    there every other caller is "another user")
+ * Webhooks (a provider's server calls them) ignore the caller's session: a signed delivery is
+ * 2xx whoever's cookie comes with it, an unsigned one 401 (tests/integration/webhooks.test.ts).
  * Expected: '2xx' | '3xx' or an exact status. Another user's note or conversation is 404, never
  * 403 (it does not exist for them); admin routes are 401 anonymous, 403 for a role without access.
  */
@@ -40,6 +43,8 @@ export interface MatrixRow {
   /** A concrete path, or one made per cell (for rows the call deletes). */
   path: string | (() => Promise<string>);
   body?: unknown | (() => unknown);
+  /** A webhook: the body is signed as this provider signs it (tests/helpers.ts `webhookSignature`). */
+  signedBy?: string;
   /** The call may end or replace the caller's session: sign in afresh for it. */
   replacesSession?: boolean;
   /**
@@ -241,4 +246,13 @@ export const matrix: MatrixRow[] = [
   // No-op changes (ny@demo.no is an active individual): allowed or refused, nothing else changes.
   { route: 'PUT /api/admin/users/:userId/status', path: `/api/admin/users/${target}/status`, body: { isActive: true }, expect: superusers },
   { route: 'PUT /api/admin/users/:userId/role', path: `/api/admin/users/${target}/role`, body: { role: 'individual' }, expect: superusers },
+
+  // webhooks.ts: a correctly signed delivery, with each caller's cookie (which the route never reads).
+  {
+    route: 'POST /api/webhooks/test-payments',
+    path: '/api/webhooks/test-payments',
+    body: () => webhookEventBody('test-payments'),
+    signedBy: 'test-payments',
+    expect: everyone('2xx'),
+  },
 ];

@@ -12,16 +12,21 @@ import { call, type Handler, signIn } from '../helpers';
  * database. The routes come from the function files' own route tables (like the fuzz
  * test), so a new endpoint (the admin function's among them) is covered without
  * touching this file. The caller is a signed-in superuser, whom every access rule admits.
+ * Webhooks are the one exception (decision 27): a provider's server calls them from outside,
+ * so they prove themselves with a signature instead, and the same cross-site requests without
+ * one are refused with 401 and change nothing either.
  */
 
 type FunctionModule = { default: Handler & { definitions?: Routes } };
 const modules = import.meta.glob<FunctionModule>('../../netlify/functions/*.ts', { eager: true });
 
-const mutating = Object.values(modules).flatMap((mod) =>
+const allMutating = Object.values(modules).flatMap((mod) =>
   Object.entries(mod.default.definitions ?? {})
     .filter(([key]) => !key.startsWith('GET '))
     .map(([key, definition]) => ({ key, handler: mod.default, definition })),
 );
+const mutating = allMutating.filter((r) => !r.definition.webhook);
+const webhooks = allMutating.filter((r) => r.definition.webhook);
 
 const elevNote = seedId(`note:${seedId('user:elev@demo.no')}:0`);
 const someId = '00000000-0000-4000-8000-000000000001';
@@ -146,6 +151,30 @@ describe('CSRF: every mutating route refuses requests from other sites', () => {
           // Refused before the session is read: no renewed or cleared cookie either.
           result.setCookies.length === 0 &&
           result.headers.get('Content-Security-Policy') !== null;
+        if (!refused) failures.push(`${key} with ${what}: ${result.status} ${result.text.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('webhooks are outside the check but refuse the same requests without a signature: 401, nothing changes', async () => {
+    expect(webhooks.map((r) => r.key)).toEqual(['POST /api/webhooks/test-payments']);
+    const before = await snapshot();
+    const failures: string[] = [];
+    for (const { key, handler } of webhooks) {
+      const body = JSON.stringify({ id: 'evt_csrf', type: 'payment.captured' });
+      for (const [what, headers] of attacks) {
+        const result = await call(handler, urlFor(key), {
+          body,
+          cookie: superuser,
+          crossSite: true,
+          headers: { 'Content-Type': 'application/json', ...headers },
+        });
+        const refused =
+          result.status === 401 &&
+          JSON.stringify(result.body) === JSON.stringify({ error: httpMessages.badSignature }) &&
+          result.setCookies.length === 0;
         if (!refused) failures.push(`${key} with ${what}: ${result.status} ${result.text.slice(0, 120)}`);
       }
     }

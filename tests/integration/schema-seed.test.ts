@@ -22,6 +22,7 @@ const expectedTables = [
   'enrollments',
   'lesson_progress',
   'lessons',
+  'mail_outbox',
   'modules',
   'rate_limits',
   'sessions',
@@ -29,6 +30,7 @@ const expectedTables = [
   'users',
   'video_notes',
   'videos',
+  'webhook_events',
 ];
 
 describe('migrations', () => {

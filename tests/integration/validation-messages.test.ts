@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fieldLabels, REQUEST_LABEL } from '../../src/schemas/issues';
 import type { Routes } from '../../src/server/http';
-import { call, type Handler, signIn } from '../helpers';
+import { call, type Handler, signIn, webhookSignature } from '../helpers';
 import { matrix } from './authorization-matrix';
 
 /**
@@ -155,10 +155,13 @@ describe('validation messages: plain Norwegian, naming the field', () => {
       const route = withSchemas.find(
         (r) => r.key.startsWith(`${method} `) && new URLPattern({ pathname: r.key.split(' ')[1] }).test({ pathname: path.split('?')[0] }),
       );
+      // A webhook's body is signed, so it reaches validation (decision 27).
+      const provider = route!.definition.webhook?.verifier.provider;
+      const signature = provider && body !== undefined ? await webhookSignature(provider, body) : {};
       const result = await call(route!.handler, path, {
         method,
         cookie: superuser,
-        ...(body === undefined ? {} : { body, headers: { 'Content-Type': 'application/json' } }),
+        ...(body === undefined ? {} : { body, headers: { 'Content-Type': 'application/json', ...signature } }),
       });
       expect(result.status, result.text).toBe(400);
       const { error, issues } = result.body as { error: string; issues: { path: string; message: string }[] };
