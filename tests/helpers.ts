@@ -91,3 +91,13 @@ export async function signIn(email: string, password = 'demo1234', ip?: string):
 export function allowConsoleErrors(): void {
   (globalThis as { __allowConsoleErrors?: boolean }).__allowConsoleErrors = true;
 }
+
+/**
+ * Makes every catalogue course free (price 0), so every signed-in user may read every lesson:
+ * for the tests of the player, notes, chat and enrollments that are about their own rules, not
+ * about who may open what (tests/integration/entitlements.test.ts covers that, decision 26).
+ */
+export async function makeCatalogueFree(): Promise<void> {
+  const [{ acquireAppDb }, { products }] = await Promise.all([import('../src/server/db'), import('../db/schema')]);
+  await (await acquireAppDb()).db.update(products).set({ priceOre: 0 });
+}

@@ -23,6 +23,7 @@ const expectedTables = [
   'lesson_progress',
   'lessons',
   'modules',
+  'products',
   'rate_limits',
   'sessions',
   'user_audit_log',
