@@ -8,8 +8,9 @@ import { toast } from '../../stores/toast';
 import { ChatPanelHost } from '../chat/ChatPanelHost';
 import { Button } from '../ui/Button';
 import { QueryError } from '../ui/QueryState';
-import { EnrollBanner } from './EnrollBanner';
+import { EnrollBanner, PurchaseBanner } from './EnrollBanner';
 import { LessonContent } from './LessonContent';
+import { LockedLesson } from './LockedLesson';
 import { LessonNavigation } from './LessonNavigation';
 import { LessonOutline } from './LessonOutline';
 import { PlayerHeader } from './PlayerHeader';
@@ -141,7 +142,11 @@ function CoursePlayerScreen({ course, user }: { course: CourseWithContent; user:
         </a>
         <PlayerHeader course={course.course} progress={progress.data} />
         <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-          {!course.enrolled && <EnrollBanner courseId={courseId} />}
+          {course.access === null ? (
+            <PurchaseBanner purchasePath={course.purchasePath} />
+          ) : (
+            !course.enrolled && course.access === 'free' && <EnrollBanner courseId={courseId} />
+          )}
           {current ? (
             <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
               <section id="leksjon" aria-labelledby="leksjon-tittel" tabIndex={-1} className="min-w-0 space-y-5 outline-none">
@@ -152,15 +157,19 @@ function CoursePlayerScreen({ course, user }: { course: CourseWithContent; user:
                   </h2>
                   {current.lesson.description && <p className="mt-2 text-muted">{current.lesson.description}</p>}
                 </div>
-                <LessonContent
-                  key={current.lesson.id}
-                  lesson={current.lesson}
-                  courseId={courseId}
-                  user={user}
-                  watched={watched}
-                  onWatched={markWatched}
-                  videoRef={video}
-                />
+                {current.lesson.locked ? (
+                  <LockedLesson purchasePath={course.purchasePath} />
+                ) : (
+                  <LessonContent
+                    key={current.lesson.id}
+                    lesson={current.lesson}
+                    courseId={courseId}
+                    user={user}
+                    watched={watched}
+                    onWatched={markWatched}
+                    videoRef={video}
+                  />
+                )}
                 <LessonNavigation
                   state={nav}
                   pending={complete.isPending}
