@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../db/catalogue';
-import { enrollments, lessonProgress, lessons, products, users, videoNotes } from '../../db/schema';
+import { contentAuditLog, enrollments, lessonProgress, lessons, products, users, videoNotes } from '../../db/schema';
 import { DEMO_PASSWORD_HASH } from '../../db/seed';
 import { seedLessonId } from '../../db/seed-ids';
 import courseContentFunctions from '../../netlify/functions/course-content';
 import enrollmentFunctions from '../../netlify/functions/enrollments';
 import lessonFunctions from '../../netlify/functions/lessons';
+import adminFunctions from '../../netlify/functions/admin';
 import videoNoteFunctions from '../../netlify/functions/video-notes';
 import type { EnrollmentSource } from '../../db/schema';
 import type { CourseWithContent, PlayerLesson } from '../../src/schemas/player';
@@ -264,5 +265,29 @@ describe('products', () => {
     expect((await progress(learner.cookie, LOCKED_TASK)).status).toBe(200);
     expect(lessonOf((await withContent(learner.cookie)).body, LOCKED_TASK)).toMatchObject({ preview: true, locked: false });
     await (await db()).update(lessons).set({ isPreview: false }).where(eq(lessons.id, LOCKED_TASK));
+  });
+
+  it('an admin marks a lesson as a preview in /admin (audited), and it opens to everyone', async () => {
+    const LESSON = seedLessonId(COURSE, 2, 1);
+    const learner = await freshLearner();
+    expectLocked(await progress(learner.cookie, LESSON));
+    const admin = await signIn('admin@demo.no', 'demo1234', '198.18.201.1');
+    const task = course.modules[2]!.lessons[1]!;
+    const marked = await call(adminFunctions, `/api/admin/lessons/${LESSON}/content`, {
+      method: 'PUT',
+      cookie: admin,
+      json: { content: task.content, videoUrl: null, isPreview: true },
+    });
+    expect(marked.status).toBe(200);
+    expect(marked.body).toMatchObject({ id: LESSON, isPreview: true });
+    const [entry] = await (await db()).select().from(contentAuditLog).where(eq(contentAuditLog.targetId, LESSON));
+    expect(entry).toMatchObject({ action: 'lesson.update', before: { isPreview: false }, after: { isPreview: true } });
+    expect((await progress(learner.cookie, LESSON)).status).toBe(200);
+    const bad = await call(adminFunctions, `/api/admin/lessons/${LESSON}/content`, {
+      method: 'PUT',
+      cookie: admin,
+      json: { content: task.content, videoUrl: null, isPreview: 'ja' },
+    });
+    expect(bad.status).toBe(400);
   });
 });
