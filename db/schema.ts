@@ -155,6 +155,11 @@ export const lessons = pgTable(
     /** When an admin last reordered the module's lessons: the order is then the admin's (decision 14). */
     adminOrderedAt: timestamp('admin_ordered_at', { withTimezone: true }),
     /**
+     * Entitlements (issue 21, decision 26): an admin marked the lesson as a preview, open to every
+     * signed-in user like the first lesson of each course. The admin's, never seeded.
+     */
+    isPreview: boolean('is_preview').notNull().default(false),
+    /**
      * What the lesson's video says: the text of its captions file (`content.captionsUrl`), which
      * the seed reads from `public/` (decision 12). Only the search uses it.
      */
@@ -165,6 +170,16 @@ export const lessons = pgTable(
   },
   (t) => [index('lessons_module_order_idx').on(t.moduleId, t.orderIndex), index('lessons_search_document_idx').using('gin', t.searchDocument)],
 );
+
+// --- Entitlements and products (issue 21, decision 26) --------------------------------------
+// Kept together: the enrollment's source and revocation, the lesson's preview flag (above) and
+// the products table. src/server/access/entitlements.ts is the one module that reads them to
+// decide who may read a course's lessons.
+
+/** Why a learner holds a course: it is free, they bought it, a company seat, or an admin's grant. */
+export const enrollmentSource = pgEnum('enrollment_source', ['free', 'purchase', 'seat', 'grant']);
+/** VAT treatment of a product: 25 % (self-study e-learning) or exempt (teaching where a teacher takes part). */
+export const productVat = pgEnum('product_vat', ['standard_25', 'exempt']);
 
 export const enrollments = pgTable(
   'enrollments',
@@ -177,9 +192,50 @@ export const enrollments = pgTable(
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    /**
+     * What gives the learner the course. The default only covers rows older than entitlements
+     * (everyone could open everything then, so they keep their courses as grants); every insert
+     * in the code names its source.
+     */
+    source: enrollmentSource('source').notNull().default('grant'),
+    /** What granted it, when known: an order id (purchase), a seat id (seat), the admin's user id (grant). */
+    sourceRef: text('source_ref'),
+    /**
+     * When the access ended (a refund, a seat taken back, a grant withdrawn). The row, the
+     * progress and the notes stay; granting again clears it and the learner resumes.
+     */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('enrollments_user_course_key').on(t.userId, t.courseId), index('enrollments_course_id_idx').on(t.courseId)],
+);
+
+/**
+ * What can be sold (issue 21): today one product per course (`kind` 'course'); the company
+ * package later. Price, currency and on-sale are git's (the course file's `marketing.priceNok`,
+ * seeded, decision 10), so the course page and the server read one figure; no price ever comes
+ * from the browser. A course whose product costs 0 is free.
+ */
+export const products = pgTable(
+  'products',
+  {
+    /** e.g. 'course:grunnleggende-ki'. */
+    id: text('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** The course the product gives access to (kind 'course'). */
+    courseId: text('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    /** Price including VAT, in øre (integer: money is never a float). */
+    priceOre: integer('price_ore').notNull(),
+    currency: text('currency').notNull().default('NOK'),
+    vat: productVat('vat').notNull(),
+    onSale: boolean('on_sale').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('products_course_id_key').on(t.courseId),
+    check('products_price_ore_not_negative', sql`${t.priceOre} >= 0`),
+    check('products_currency_nok', sql`${t.currency} = 'NOK'`),
+  ],
 );
 
 export const lessonProgress = pgTable(
@@ -484,3 +540,6 @@ export type UserAuditAction = (typeof userAuditAction.enumValues)[number];
 export type ContentAuditEntry = typeof contentAuditLog.$inferSelect;
 export type WebhookEvent = typeof webhookEvents.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
+export type EnrollmentSource = (typeof enrollmentSource.enumValues)[number];
+export type ProductVat = (typeof productVat.enumValues)[number];
+export type Product = typeof products.$inferSelect;

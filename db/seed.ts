@@ -8,7 +8,19 @@ import { loadCatalogue } from './catalogue';
 import { atomically, type Db } from './client';
 import { videoDurationSeconds } from './media';
 import { seedId, seedLessonId as lessonId, seedModuleId as moduleId } from './seed-ids';
-import { chatConversations, chatMessages, companies, courses, enrollments, lessonProgress, lessons, modules, users, videoNotes } from './schema';
+import {
+  chatConversations,
+  chatMessages,
+  companies,
+  courses,
+  enrollments,
+  lessonProgress,
+  lessons,
+  modules,
+  products,
+  users,
+  videoNotes,
+} from './schema';
 
 /**
  * The seed: the course catalogue from git, plus demo accounts outside production.
@@ -204,6 +216,41 @@ export async function seedCatalogue(db: Db, catalogue: CatalogueCourse[] = loadC
     .onConflictDoUpdate({ target: lessons.id, ...lessonUpdate });
 
   await seedCaptions(db, catalogueCaptions(catalogue));
+  await seedProducts(db, catalogue);
+}
+
+/** The product id of a course (issue 21): one product per course. */
+export const courseProductId = (courseId: string) => `course:${courseId}`;
+
+/**
+ * Every catalogue course as a product (issue 21, decision 26). The price is git's: the course
+ * file's `marketing.priceNok`, the figure its public page shows, stored in øre; a price of 0
+ * makes the course free. The catalogue's courses are self-study e-learning, so 25 % VAT; a
+ * product where a teacher takes part (the live course, later) is stored as exempt. All of it is
+ * git's, so a changed price reaches the database on the next seed.
+ */
+async function seedProducts(db: Db, catalogue: CatalogueCourse[]): Promise<void> {
+  const rows = catalogue.map((c) => ({
+    id: courseProductId(c.id),
+    kind: 'course',
+    courseId: c.id,
+    priceOre: c.marketing.priceNok * 100,
+    currency: 'NOK',
+    vat: 'standard_25' as const,
+    onSale: true,
+    createdAt: SEED_TIME,
+    updatedAt: SEED_TIME,
+  }));
+  const update = upsertChanged(products, [
+    [products.priceOre, excluded(products.priceOre)],
+    [products.currency, excluded(products.currency)],
+    [products.vat, excluded(products.vat)],
+    [products.onSale, excluded(products.onSale)],
+  ]);
+  await db
+    .insert(products)
+    .values(rows)
+    .onConflictDoUpdate({ target: products.id, ...update });
 }
 
 /**
@@ -258,7 +305,8 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
     )
     .onConflictDoNothing();
 
-  // elev@demo.no: four enrollments; the first course finished, the others partly done.
+  // elev@demo.no: four enrollments, an admin's grants (decision 26); the first course finished, the others partly done.
+  // ny@demo.no has none: every catalogue course costs money, so they see the outlines and the previews.
   const learner = userId('elev@demo.no');
   const byId = new Map(catalogue.map((c) => [c.id, c]));
   const plan: { courseId: string; done: (m: number, l: number) => boolean; completed: boolean }[] = [
@@ -273,6 +321,7 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
       id: seedId(`enrollment:${learner}:${p.courseId}`),
       userId: learner,
       courseId: p.courseId,
+      source: 'grant' as const,
       completedAt: p.completed ? at(20 + i) : null,
       createdAt: at(10 + i),
       updatedAt: at(10 + i),

@@ -112,3 +112,13 @@ export function webhookEventBody(provider: string): Record<string, unknown> {
   if (provider === 'test-payments') return { id: `evt_test_${process.pid}_${++webhookEvents}`, type: 'payment.captured', data: { orderId: 'ord_1' } };
   throw new Error(`No sample event for the webhook provider ${provider}: add it to tests/helpers.ts`);
 }
+
+/**
+ * Makes every catalogue course free (price 0), so every signed-in user may read every lesson:
+ * for the tests of the player, notes, chat and enrollments that are about their own rules, not
+ * about who may open what (tests/integration/entitlements.test.ts covers that, decision 26).
+ */
+export async function makeCatalogueFree(): Promise<void> {
+  const [{ acquireAppDb }, { products }] = await Promise.all([import('../src/server/db'), import('../db/schema')]);
+  await (await acquireAppDb()).db.update(products).set({ priceOre: 0 });
+}

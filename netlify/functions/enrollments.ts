@@ -5,8 +5,10 @@ import { enroll, listEnrollments } from '../../src/server/learning.service';
 
 /**
  * A learner's enrollments.
- *   GET  /api/users/me/enrollments   signed in   the caller's enrollments, oldest first
- *   POST /api/enrollments            signed in   {courseId} → 201 the new enrollment, or 200 the existing one; 404 unknown course
+ *   GET  /api/users/me/enrollments   signed in   the caller's enrollments that give access (not revoked), oldest first
+ *   POST /api/enrollments            signed in   {courseId} → 201 the new enrollment (a free course), or 200 the one that
+ *                                                already gives access; 402 {error, errorType: 'payment_required', product,
+ *                                                checkoutPath} for a paid course; 404 unknown course (decision 26)
  * Anonymous callers get 401 {"error":"Unauthorized"}.
  */
 export default createHandler({

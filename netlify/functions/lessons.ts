@@ -7,9 +7,11 @@ import { saveWatchPosition, setLessonProgress } from '../../src/server/player.se
 
 /**
  * A learner's work on one lesson (decision 11).
- *   POST /api/lessons/:id/progress         signed in   {completed} → ProgressResult; enrolls first; idempotent;
+ * Every route asks the entitlements (decision 26): a lesson the caller may not read is a 403 with a
+ * Norwegian `error` (its progress and notes stay stored).
+ *   POST /api/lessons/:id/progress         signed in   {completed} → ProgressResult; idempotent; completes the course;
  *                                                      409 {errorType: 'video_not_watched'} for an unwatched video; 404
- *   POST /api/lessons/:id/watch-position   signed in   {positionSeconds} → WatchState (video lessons; else 400); enrolls;
+ *   POST /api/lessons/:id/watch-position   signed in   {positionSeconds} → WatchState (video lessons; else 400); 403 locked;
  *                                                      also sent by sendBeacon / keepalive fetch when the page is left
  *   GET  /api/lessons/:id/video-notes      signed in   a page of the caller's notes on the lesson, by timestamp; 404;
  *                                                      ?limit= (1–100, default 50), ?cursor= from X-Next-Cursor (decision 23)

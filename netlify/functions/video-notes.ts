@@ -6,10 +6,10 @@ import { createNote, deleteNote, updateNote } from '../../src/server/notes.servi
 /**
  * A learner's private notes on video lessons (the list is GET /api/lessons/:id/video-notes).
  *   POST   /api/video-notes       signed in   {lessonId, timestamp, noteText} → 201 the note (whole seconds);
- *                                             404 unknown lesson, 400 not a video lesson
- *   PUT    /api/video-notes/:id   signed in   {noteText} → the updated note
- *   DELETE /api/video-notes/:id   signed in   → {ok: true}
- * Another user's note is 404 (never 403). Anonymous callers get 401; bad bodies 400.
+ *                                             404 unknown lesson, 400 not a video lesson, 403 locked lesson
+ *   PUT    /api/video-notes/:id   signed in   {noteText} → the updated note; 403 when its lesson is locked
+ *   DELETE /api/video-notes/:id   signed in   → {ok: true} (one's own note, even on a locked lesson)
+ * Another user's note is 404 (never 403); a locked lesson is 403 (entitlements, decision 26). Anonymous callers get 401; bad bodies 400.
  */
 export default createHandler({
   'POST /api/video-notes': route({

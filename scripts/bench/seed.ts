@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 
-/** Per user: enrollments in two courses, five completed lessons, two notes, one conversation of four messages. */
+/** Per user: enrollments in two courses (bought, so the entitlements open them: decision 26), five completed lessons, two notes, one conversation of four messages. */
 export const PER_USER = { enrollments: 2, progress: 5, notes: 2, conversations: 1, messages: 4, auditEntries: 2 };
 const NOT_A_HASH = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hiZW5jaGJlbmNo$bm90LWEtcmVhbC1oYXNoLWJlbmNoLW9ubHktdXNlcnM';
 
@@ -65,8 +65,8 @@ export async function addUsers(db: Db, run: string, from: number, to: number, co
     insert into sessions (id, secret_hash, user_id, expires_at)
     select md5(u.id::text || 'session'), md5(u.id::text), u.id, now() + interval '20 days' from ${batch} u`);
   await db.execute(sql`
-    insert into enrollments (user_id, course_id)
-    select u.id, c.id from ${batch} u cross join (select id from courses where id in ${courseIds}) c`);
+    insert into enrollments (user_id, course_id, source)
+    select u.id, c.id, 'purchase' from ${batch} u cross join (select id from courses where id in ${courseIds}) c`);
   await db.execute(sql`
     insert into lesson_progress (user_id, lesson_id, completed, completed_at)
     select u.id, l.id, true, now() from ${batch} u cross join (

@@ -175,6 +175,8 @@ export const createLessonBody = z
 
 export const editLessonBody = z.strictObject({
   content: contentField,
+  /** Open to every signed-in user, like the course's first lesson (decision 26). */
+  isPreview: z.boolean({ error: 'Forhåndsvisning må være på eller av' }).optional(),
   videoUrl: videoUrlField.optional(),
   title: title.optional(),
   durationSeconds: durationField.nullish(),
@@ -239,6 +241,8 @@ export interface AdminLesson {
   /** `content.videoUrl` of a video lesson, else null. */
   videoUrl: string | null;
   orderIndex: number;
+  /** An admin marked the lesson as a preview (decision 26). */
+  isPreview: boolean;
 }
 
 export interface OrderedItem {

@@ -65,6 +65,7 @@ export const fieldLabels = {
   durationSeconds: { label: 'Varighet', unit: 'seconds' },
   direction: { label: 'Retning' },
   isActive: { label: 'Status' },
+  isPreview: { label: 'Forhåndsvisning' },
   role: { label: 'Rolle' },
   // a lesson's content (src/schemas/lesson-content.ts)
   type: { label: 'Type' },

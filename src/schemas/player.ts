@@ -52,6 +52,12 @@ export const updateNoteBody = z.strictObject({ noteText });
 
 // --- responses ----------------------------------------------------------------
 
+/**
+ * Why a user may read every lesson of a course (decision 26): an enrollment's source (a free
+ * course, a purchase, a company seat, an admin's grant), or `staff` (admins and superusers).
+ */
+export type AccessReason = 'free' | 'purchase' | 'seat' | 'grant' | 'staff';
+
 export interface CourseProgress {
   completed: number;
   total: number;
@@ -75,8 +81,15 @@ export interface PlayerLesson {
   orderIndex: number;
   contentType: LessonType;
   estimatedMinutes: number;
-  /** The lesson-content contract's shape for `contentType`; HTML already sanitised by the server. */
-  content: LessonContentValue;
+  /**
+   * The lesson-content contract's shape for `contentType`; HTML already sanitised by the server.
+   * Null when the lesson is locked: the server never sends a locked lesson's body, video or captions.
+   */
+  content: LessonContentValue | null;
+  /** True when the caller may not read the lesson (decision 26): the player shows a lock and 'Kjøp kurset'. */
+  locked: boolean;
+  /** True for a preview lesson (the course's first, or one an admin marked), open to every signed-in user. */
+  preview: boolean;
   /** Whether the caller has completed the lesson. */
   completed: boolean;
   /** Video lessons: the caller's saved place, or null before they started. Other lessons: null. */
@@ -91,8 +104,12 @@ export interface PlayerModule {
 /** GET /api/courses/:courseId/with-content */
 export interface CourseWithContent {
   course: { id: string; title: string; description: string; level: string };
-  /** Whether the caller is enrolled (a learner who is not sees a banner and an enroll button). */
+  /** Whether the caller holds an enrollment that gives access (not revoked). */
   enrolled: boolean;
+  /** Why the caller may read every lesson (decision 26); null: only the previews, the rest is locked. */
+  access: AccessReason | null;
+  /** Where a learner without access buys the course: its public page until the checkout exists. */
+  purchasePath: string;
   modules: PlayerModule[];
 }
 

@@ -106,6 +106,7 @@ export interface LessonContentEdit {
   videoUrl?: string | null | undefined;
   durationSeconds?: number | null | undefined;
   title?: string | undefined;
+  isPreview?: boolean | undefined;
 }
 
 /**
@@ -138,6 +139,7 @@ function adminLesson(row: {
   type: LessonType;
   content: LessonContentValue;
   orderIndex: number;
+  isPreview: boolean;
 }): AdminLesson {
   return {
     id: row.id,
@@ -148,6 +150,7 @@ function adminLesson(row: {
     content: row.content,
     videoUrl: row.type === 'video' ? (row.content as VideoContent).videoUrl : null,
     orderIndex: row.orderIndex,
+    isPreview: row.isPreview,
   };
 }
 
@@ -158,6 +161,7 @@ const lessonColumns = {
   type: lessons.type,
   content: lessons.content,
   orderIndex: lessons.orderIndex,
+  isPreview: lessons.isPreview,
 };
 
 /** A new lesson in the module; orderIndex 0 or missing places it after the last one. Searchable at once (generated tsvector). */
@@ -195,14 +199,20 @@ export async function createLesson(db: Db, actorId: string, moduleId: string, in
 export async function updateLessonContent(db: Db, actorId: string, lessonId: string, input: LessonContentEdit): Promise<AdminLesson> {
   return atomically(db, async (tx) => {
     const [stored] = await tx
-      .select({ title: lessons.title, type: lessons.type, content: lessons.content })
+      .select({ title: lessons.title, type: lessons.type, content: lessons.content, isPreview: lessons.isPreview })
       .from(lessons)
       .where(eq(lessons.id, lessonId))
       .for('update');
     if (!stored) throw new NotFoundError(LESSON_NOT_FOUND);
     const lesson = contractContent(stored.type, input.content, input, stored.content);
-    const row = await editLesson(tx, lessonId, { title: input.title, lesson });
-    await auditUpdate(tx, { actorId, action: 'lesson.update', targetType: 'lesson', targetId: lessonId }, lessonFields(stored), lessonFields(row));
+    const row = await editLesson(tx, lessonId, { title: input.title, lesson, isPreview: input.isPreview });
+    // The preview flag is audited with the lesson's fields: who opened which lesson to everyone, and when.
+    await auditUpdate(
+      tx,
+      { actorId, action: 'lesson.update', targetType: 'lesson', targetId: lessonId },
+      { ...lessonFields(stored), isPreview: stored.isPreview },
+      { ...lessonFields(row), isPreview: row.isPreview },
+    );
     return adminLesson(row);
   });
 }

@@ -17,6 +17,7 @@ import {
   streamChat,
   SYSTEM_PROMPT,
 } from './assistant';
+import { readableCourseIds } from './access/entitlements';
 import { NotFoundError } from './errors';
 import { describeError } from './log';
 import { cursorCodec, type CursorValues, fetchSize, microsIso, type Page, type PageRequest, toPage } from './paging';
@@ -248,7 +249,7 @@ async function prepare(db: Db, userId: string, conversationId: string, input: Se
   const day = usageDay(receivedAt);
   await reserveMessage(db, userId, day, settings.dailyMessageLimit, receivedAt);
   try {
-    const passages = await searchCourseContent(db, input.content, input.context ?? {});
+    const passages = await searchCourseContent(db, input.content, { readableCourseIds: await readableCourseIds(db, userId) }, input.context ?? {});
     let modelMessages: ModelMessage[] = [];
     if (settings.apiKey) {
       const history = await db

@@ -57,6 +57,8 @@ export interface LessonEdit {
   estimatedMinutes?: number;
   /** A new type with its content; checked against the lesson-content contract. */
   lesson?: LessonContent;
+  /** Marks the lesson as a preview or not (decision 26). */
+  isPreview?: boolean;
 }
 
 export interface EditedLesson {
@@ -66,6 +68,7 @@ export interface EditedLesson {
   type: LessonContent['type'];
   content: LessonContent['content'];
   orderIndex: number;
+  isPreview: boolean;
 }
 
 /** Edits a lesson; from then on the whole lesson is the admin's. */
@@ -80,6 +83,7 @@ export async function editLesson(db: Db, lessonId: string, edit: LessonEdit): Pr
       estimatedMinutes: edit.estimatedMinutes,
       type: lesson?.type,
       content: lesson?.content,
+      isPreview: edit.isPreview,
       adminEditedAt: sql`now()`,
     })
     .where(eq(lessons.id, lessonId))
@@ -90,6 +94,7 @@ export async function editLesson(db: Db, lessonId: string, edit: LessonEdit): Pr
       type: lessons.type,
       content: lessons.content,
       orderIndex: lessons.orderIndex,
+      isPreview: lessons.isPreview,
     });
   if (!row) throw new NotFoundError(LESSON_NOT_FOUND);
   return row;

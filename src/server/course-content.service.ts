@@ -3,6 +3,7 @@ import { type Db, preparedPer } from '../../db/client';
 import { courses, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
 import type { HtmlContent, LessonContentValue, LessonType, VideoContent } from '../schemas/lesson-content';
 import type { CourseWithContent, PlayerLesson, PlayerModule } from '../schemas/player';
+import { accessColumns, accessReason, coursePagePath, enrollmentOf, isPreviewLesson } from './access/entitlements';
 import { NotFoundError } from './errors';
 import { sanitizeLessonHtml } from './html';
 import { playerMessages, watchState } from './player.service';
@@ -60,7 +61,9 @@ function contentForPlayer(type: LessonType, content: LessonContentValue): Lesson
 // --- reading ------------------------------------------------------------------
 
 /**
- * The course with every module and lesson in order and the caller's state of each lesson.
+ * The course with every module and lesson in order and the caller's state of each lesson. The
+ * entitlements decide which lessons the caller may read; the others come as an outline, without
+ * content (`withState`).
  *
  * The modules and lessons (with sanitised HTML) are the same for every learner, so they are kept
  * in memory by the course's **version**: the database, the server's start time and a hash of the
@@ -79,7 +82,7 @@ const courseQuery = preparedPer((db) =>
       title: courses.title,
       description: courses.description,
       level: courses.level,
-      enrollmentId: enrollments.id,
+      ...accessColumns(sql.placeholder('userId')),
       version: sql<string>`current_database() || ' ' || pg_postmaster_start_time()::text || ' ' || (
         SELECT md5(coalesce(string_agg(v.row_version, ',' ORDER BY v.row_version), '')) FROM (
           SELECT 'm' || m.ctid::text || ':' || m.xmin::text AS row_version FROM ${modules} m WHERE m.course_id = ${courses.id}
@@ -88,9 +91,9 @@ const courseQuery = preparedPer((db) =>
         ) v)`,
     })
     .from(courses)
-    .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, sql.placeholder('userId'))))
+    .leftJoin(enrollments, enrollmentOf(sql.placeholder('userId')))
     .where(eq(courses.id, sql.placeholder('courseId')))
-    .prepare('course_with_enrollment_and_version'),
+    .prepare('course_with_access_and_version'),
 );
 
 const contentQuery = preparedPer((db) =>
@@ -106,6 +109,7 @@ const contentQuery = preparedPer((db) =>
       type: lessons.type,
       content: lessons.content,
       estimatedMinutes: lessons.estimatedMinutes,
+      markedPreview: lessons.isPreview,
       completed: lessonProgress.completed,
       position: lessonProgress.watchPositionSeconds,
       furthest: lessonProgress.watchFurthestSeconds,
@@ -135,7 +139,8 @@ const progressQuery = preparedPer((db) =>
     .prepare('course_progress_rows'),
 );
 
-type StaticLesson = Omit<PlayerLesson, 'completed' | 'watch'>;
+/** A lesson as every learner's player starts from: its content, and whether it is a preview. */
+type StaticLesson = Omit<PlayerLesson, 'completed' | 'watch' | 'locked' | 'content'> & { content: LessonContentValue };
 type StaticModule = { module: PlayerModule['module']; lessons: StaticLesson[] };
 interface ProgressRow {
   completed: boolean | null;
@@ -163,12 +168,18 @@ function recall(key: string): StaticModule[] | undefined {
 /** How many course structures are cached (for tests). */
 export const cachedCourseStructures = () => structures.size;
 
-function withState(lesson: StaticLesson, progress: ProgressRow | undefined): PlayerLesson {
+/**
+ * The caller's view of a lesson: a locked lesson keeps its outline (title, description, duration,
+ * the caller's completion) and loses its body, video URL and captions (decision 26).
+ */
+function withState(lesson: StaticLesson, progress: ProgressRow | undefined, locked: boolean): PlayerLesson {
   return {
     ...lesson,
+    content: locked ? null : lesson.content,
+    locked,
     completed: progress?.completed ?? false,
     watch:
-      lesson.contentType === 'video' && progress?.savedAt
+      !locked && lesson.contentType === 'video' && progress?.savedAt
         ? watchState(progress.position ?? 0, progress.furthest ?? 0, (lesson.content as VideoContent).durationSeconds)
         : null,
   };
@@ -177,6 +188,7 @@ function withState(lesson: StaticLesson, progress: ProgressRow | undefined): Pla
 export async function courseWithContent(db: Db, userId: string, courseId: string): Promise<CourseWithContent> {
   const [course] = await courseQuery(db).execute({ userId, courseId });
   if (!course) throw new NotFoundError(playerMessages.courseNotFound);
+  const reason = accessReason(course);
   const key = `${courseId}\u0000${course.version}`;
   let structure = recall(key);
   let progressOf: Map<string, ProgressRow>;
@@ -187,6 +199,7 @@ export async function courseWithContent(db: Db, userId: string, courseId: string
     const rows = await contentQuery(db).execute({ userId, courseId });
     const byModule = new Map<string, StaticModule>();
     progressOf = new Map();
+    let position = 0;
     for (const r of rows) {
       let module = byModule.get(r.moduleId);
       if (!module) {
@@ -202,6 +215,7 @@ export async function courseWithContent(db: Db, userId: string, courseId: string
         contentType: r.type,
         estimatedMinutes: r.estimatedMinutes ?? 0,
         content: contentForPlayer(r.type, r.content),
+        preview: isPreviewLesson(position++, r.markedPreview === true),
       });
       progressOf.set(r.lessonId, r);
     }
@@ -211,7 +225,12 @@ export async function courseWithContent(db: Db, userId: string, courseId: string
   }
   return {
     course: { id: course.id, title: course.title, description: course.description, level: course.level },
-    enrolled: course.enrollmentId !== null,
-    modules: structure.map((m) => ({ module: m.module, lessons: m.lessons.map((l) => withState(l, progressOf.get(l.id))) })),
+    enrolled: course.enrollmentId !== null && course.revokedAt === null,
+    access: reason,
+    purchasePath: coursePagePath(course.id),
+    modules: structure.map((m) => ({
+      module: m.module,
+      lessons: m.lessons.map((l) => withState(l, progressOf.get(l.id), reason === null && !l.preview)),
+    })),
   };
 }

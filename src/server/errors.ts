@@ -5,7 +5,8 @@
  * so a script or a test can call them without the HTTP layer.
  */
 
-export type DomainErrorCode = 'bad_request' | 'not_found' | 'conflict' | 'forbidden' | 'account_inactive' | 'invalid_credentials' | 'throttled';
+export type DomainErrorCode =
+  'bad_request' | 'not_found' | 'conflict' | 'forbidden' | 'payment_required' | 'account_inactive' | 'invalid_credentials' | 'throttled';
 
 export abstract class DomainError extends Error {
   abstract readonly code: DomainErrorCode;
@@ -53,6 +54,22 @@ export class ConflictError extends DomainError {
 export class ForbiddenError extends DomainError {
   readonly code: DomainErrorCode = 'forbidden';
   override readonly name: string = 'ForbiddenError';
+}
+
+/**
+ * The thing must be bought first (a paid course, issue 21). `details` travel beside the message
+ * (`{ error, errorType: 'payment_required', product, checkoutPath }`), so a client can offer the
+ * purchase; the price in them is the server's, never the browser's.
+ */
+export class PaymentRequiredError extends DomainError {
+  readonly code = 'payment_required';
+  override readonly name = 'PaymentRequiredError';
+  constructor(
+    message: string,
+    readonly details: Record<string, unknown>,
+  ) {
+    super(message);
+  }
 }
 
 /** The account exists and the password was right, but the account is deactivated. */

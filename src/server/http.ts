@@ -5,7 +5,7 @@ import '../schemas/text';
 import { acquireAppDb } from './db';
 import { databaseUnavailableMessage, isDatabaseUnavailable } from './db-errors';
 import { env } from './env';
-import { BadRequestError, ConflictError, DomainError, type DomainErrorCode, ThrottledError } from './errors';
+import { BadRequestError, ConflictError, DomainError, type DomainErrorCode, PaymentRequiredError, ThrottledError } from './errors';
 import { logRequestError } from './log';
 import { apiSecurityHeaders } from './security-headers';
 import { claimWebhookEvent, markWebhookEventProcessed, type WebhookEventKey } from './webhooks.service';
@@ -84,6 +84,7 @@ const domainErrorStatus: Record<DomainErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   forbidden: 403,
+  payment_required: 402,
   account_inactive: 403,
   invalid_credentials: 401,
   throttled: 429,
@@ -97,6 +98,7 @@ export function httpErrorFromDomain(error: DomainError): HttpError {
     return new HttpError(status, error.message, { retryAfter: seconds }, { 'Retry-After': String(seconds) });
   }
   if (error instanceof ConflictError && error.errorType) return new HttpError(status, error.message, { errorType: error.errorType });
+  if (error instanceof PaymentRequiredError) return new HttpError(status, error.message, { errorType: 'payment_required', ...error.details });
   if (error instanceof BadRequestError && error.field) return invalidRequest([{ path: error.field, message: error.message }]);
   return new HttpError(status, error.message);
 }

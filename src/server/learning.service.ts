@@ -1,7 +1,8 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedPer } from '../../db/client';
 import { courses, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
 import { type Course, type Enrollment, type LessonSummary, type ModuleWithProgress, percentage } from '../schemas/learning';
+import { enrollAsLearner } from './access/entitlements';
 import { NotFoundError } from './errors';
 
 /**
@@ -38,7 +39,8 @@ const enrollmentsQuery = preparedPer((db) =>
   db
     .select({ id: enrollments.id, courseId: enrollments.courseId, enrolledAt: enrollments.createdAt, completedAt: enrollments.completedAt })
     .from(enrollments)
-    .where(eq(enrollments.userId, sql.placeholder('userId')))
+    // A revoked enrollment gives no lessons: it leaves the dashboard (its progress stays, decision 26).
+    .where(and(eq(enrollments.userId, sql.placeholder('userId')), isNull(enrollments.revokedAt)))
     .orderBy(asc(enrollments.createdAt), asc(enrollments.id))
     .prepare('list_enrollments'),
 );
@@ -49,45 +51,14 @@ export async function listEnrollments(db: Db, userId: string): Promise<Enrollmen
 }
 
 /**
- * Enrolls the user; enrolling again returns the existing enrollment (`created: false`).
- * The write is one statement (`INSERT … SELECT … FROM courses … ON CONFLICT DO NOTHING`),
- * atomic on its own: the course check and the insert cannot be split by a concurrent
- * change, so it needs no transaction. A second statement runs only when nothing was
- * inserted, to tell an existing enrollment from an unknown course.
+ * Enrolls the user as POST /api/enrollments asks: the entitlements decide (decision 26). An
+ * enrollment that gives access is returned (`created: false`), a free course enrolls, a paid
+ * course is a 402 with its product; 404 for an unknown course.
  */
 export async function enroll(db: Db, userId: string, courseId: string): Promise<{ enrollment: Enrollment; created: boolean }> {
-  const returned = { id: enrollments.id, createdAt: enrollments.createdAt, completedAt: enrollments.completedAt };
-  const [inserted] = await db
-    .insert(enrollments)
-    .select(
-      db
-        .select({
-          // INSERT … SELECT lists every column of the table, in the table's order.
-          id: sql`gen_random_uuid()`.as('id'),
-          userId: sql`${userId}::uuid`.as('user_id'),
-          courseId: courses.id,
-          completedAt: sql`NULL::timestamptz`.as('completed_at'),
-          createdAt: sql`now()`.as('created_at'),
-          updatedAt: sql`now()`.as('updated_at'),
-        })
-        .from(courses)
-        .where(eq(courses.id, courseId)),
-    )
-    .onConflictDoNothing({ target: [enrollments.userId, enrollments.courseId] })
-    .returning(returned);
-  const row =
-    inserted ??
-    (
-      await db
-        .select(returned)
-        .from(courses)
-        .leftJoin(enrollments, and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, userId)))
-        .where(eq(courses.id, courseId))
-    )[0];
-  if (!row) throw new NotFoundError(COURSE_NOT_FOUND);
-  if (!row.id || !row.createdAt) throw new Error('enrollment vanished between insert and select');
+  const row = await enrollAsLearner(db, userId, courseId);
   return {
-    created: inserted !== undefined,
+    created: row.created,
     enrollment: { id: row.id, courseId, enrolledAt: row.createdAt.toISOString(), completedAt: row.completedAt?.toISOString() ?? null },
   };
 }

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { lessons, videoNotes } from '../../db/schema';
 import { formatTimestamp } from '../lib/player-time';
 import type { VideoNote } from '../schemas/player';
+import { requireReadableLesson } from './access/entitlements';
 import { BadRequestError, NotFoundError } from './errors';
 import { cursorCodec, type CursorValues, fetchSize, microsIso, type Page, type PageRequest, toPage } from './paging';
 import { playerMessages } from './player.service';
@@ -10,9 +11,11 @@ import { createWithinQuota, quotaErrors, storageQuotas } from './quotas';
 
 /**
  * A learner's private notes on video lessons. Every query is scoped to the caller: another
- * user's note is "not found" (404), never "forbidden", so note ids reveal nothing. One
- * statement per call; a create is the lesson check, then the insert under the per-lesson cap
- * (`createWithinQuota`: BEGIN, lock, insert, COMMIT).
+ * user's note is "not found" (404), never "forbidden", so note ids reveal nothing. Reading,
+ * writing and editing notes asks the entitlements first (decision 26): a locked lesson is a 403,
+ * and its notes stay stored for when access is granted again. Deleting one's own note is never
+ * locked. A create is the access check, the lesson check, then the insert under the per-lesson
+ * cap (`createWithinQuota`: BEGIN, lock, insert, COMMIT).
  */
 
 export const NOTE_NOT_FOUND = 'Fant ikke notatet';
@@ -40,10 +43,11 @@ export type NoteCursor = CursorValues<['seconds', 'time', 'uuid']>;
 
 /**
  * A page of the caller's notes on the lesson in the order of the video (by time in the video,
- * then oldest first), as the player lists them; 404 for an unknown lesson. One statement: the
- * lesson left-joined with the page of notes.
+ * then oldest first), as the player lists them; 404 for an unknown lesson, 403 for a locked one.
+ * Two statements: the access check, then the lesson left-joined with the page of notes.
  */
 export async function listNotes(db: Db, userId: string, lessonId: string, page: PageRequest<NoteCursor> = {}): Promise<Page<VideoNote>> {
+  await requireReadableLesson(db, userId, lessonId);
   const after = page.cursor;
   const rows = await db
     .select({ lesson: lessons.id, note: columns, createdKey: microsIso(videoNotes.createdAt) })
@@ -76,6 +80,7 @@ export async function listNotes(db: Db, userId: string, lessonId: string, page: 
  * video's end (its stored length); 409 at the cap. A lesson that is not a video has no notes: 400.
  */
 export async function createNote(db: Db, userId: string, input: { lessonId: string; timestamp: number; noteText: string }): Promise<VideoNote> {
+  await requireReadableLesson(db, userId, input.lessonId);
   const mine = and(eq(videoNotes.userId, userId), eq(videoNotes.lessonId, input.lessonId));
   const [lesson] = await db
     .select({
@@ -104,8 +109,14 @@ export async function createNote(db: Db, userId: string, input: { lessonId: stri
   return toNote(row);
 }
 
-/** Replaces the text of the caller's note; 404 when it is not theirs or does not exist. */
+/** Replaces the text of the caller's note; 404 when it is not theirs or does not exist, 403 when its lesson is locked. */
 export async function updateNote(db: Db, userId: string, noteId: string, noteText: string): Promise<VideoNote> {
+  const [note] = await db
+    .select({ lessonId: videoNotes.lessonId })
+    .from(videoNotes)
+    .where(and(eq(videoNotes.id, noteId), eq(videoNotes.userId, userId)));
+  if (!note) throw new NotFoundError(NOTE_NOT_FOUND);
+  await requireReadableLesson(db, userId, note.lessonId);
   const [row] = await db
     .update(videoNotes)
     .set({ noteText, updatedAt: new Date() })

@@ -11,6 +11,8 @@ import {
   WATCHED_THRESHOLD,
   type WatchState,
 } from '../schemas/player';
+import { type LessonAccess, requireReadableLesson } from './access/entitlements';
+import { recordCourseCompletion } from './completion.service';
 import { BadRequestError, ConflictError, NotFoundError } from './errors';
 
 /**
@@ -73,51 +75,41 @@ export async function courseProgress(db: Db, userId: string, courseId: string): 
 
 // --- writing ------------------------------------------------------------------
 
-/** The lesson, its course and the caller's progress row, or 404. */
-async function lessonForUser(db: Db, userId: string, lessonId: string) {
-  const [row] = await db
-    .select({
-      type: lessons.type,
-      content: lessons.content,
-      courseId: modules.courseId,
-      completed: lessonProgress.completed,
-      furthest: lessonProgress.watchFurthestSeconds,
-    })
-    .from(lessons)
-    .innerJoin(modules, eq(modules.id, lessons.moduleId))
-    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(eq(lessons.id, lessonId));
-  if (!row) throw new NotFoundError(playerMessages.lessonNotFound);
-  return row;
-}
-
 /**
- * Enrolls the user in the course if they are not. With `lock`, the enrollment row stays
- * locked until the transaction ends (`ON CONFLICT DO UPDATE … WHERE false` locks the
- * existing row without writing it), so two progress changes of one learner in one course
- * run one after the other and the second sees the first when it decides `completedAt`.
+ * Before a progress or watch write: the enrollment that gives the course is locked until the
+ * transaction ends (`ON CONFLICT DO UPDATE … WHERE false` locks the row without writing it), so
+ * two progress changes of one learner in one course run one after the other and the second sees
+ * the first when the course's completion is decided. A free course the learner has not enrolled
+ * in is enrolled here (source `free`), as opening it in the player always did. Staff and a
+ * learner on a preview get no enrollment.
  */
-async function ensureEnrollment(tx: Db, userId: string, courseId: string, lock: boolean): Promise<void> {
-  const insert = tx.insert(enrollments).values({ userId, courseId });
-  const target = [enrollments.userId, enrollments.courseId];
-  if (lock) await insert.onConflictDoUpdate({ target, set: { updatedAt: sql`${enrollments.updatedAt}` }, setWhere: sql`false` });
-  else await insert.onConflictDoNothing({ target });
+async function lockEnrollment(tx: Db, userId: string, access: LessonAccess): Promise<void> {
+  if (access.reason === null || access.reason === 'staff') return;
+  if (access.facts.enrollmentId === null && access.reason !== 'free') return;
+  await tx
+    .insert(enrollments)
+    .values({ userId, courseId: access.courseId, source: access.facts.source ?? 'free' })
+    .onConflictDoUpdate({
+      target: [enrollments.userId, enrollments.courseId],
+      set: { updatedAt: sql`${enrollments.updatedAt}` },
+      setWhere: sql`false`,
+    });
 }
 
 /**
  * Marks the lesson completed or not for the caller, idempotently, in one transaction:
- * enroll (if needed) → upsert the progress row → count the course → set or clear the
- * enrollment's `completedAt`. A video lesson can be completed only once the saved
+ * check access (entitlements) → lock the enrollment → upsert the progress row → count the course
+ * → the course's completion step (completion.service.ts). A video lesson can be completed only once the saved
  * furthest point reaches 95 % of the video; a lesson completed earlier stays completed.
  */
 export async function setLessonProgress(db: Db, userId: string, lessonId: string, completed: boolean): Promise<ProgressResult> {
   return atomically(db, async (tx) => {
-    const lesson = await lessonForUser(tx, userId, lessonId);
+    const lesson = await requireReadableLesson(tx, userId, lessonId);
     if (completed && lesson.type === 'video' && lesson.completed !== true) {
       const { durationSeconds } = lesson.content as VideoContent;
       if (!isWatched(lesson.furthest ?? 0, durationSeconds)) throw new ConflictError(playerMessages.videoNotWatched, VIDEO_NOT_WATCHED);
     }
-    await ensureEnrollment(tx, userId, lesson.courseId, true);
+    await lockEnrollment(tx, userId, lesson);
 
     await tx
       .insert(lessonProgress)
@@ -133,20 +125,8 @@ export async function setLessonProgress(db: Db, userId: string, lessonId: string
       });
 
     const progress = await courseProgress(tx, userId, lesson.courseId);
-    const allDone = progress.total > 0 && progress.completed === progress.total;
-    // Changes the enrollment only when its state differs; a returned row means it changed.
-    const changed = await tx
-      .update(enrollments)
-      .set({ completedAt: allDone ? sql`now()` : null, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(enrollments.userId, userId),
-          eq(enrollments.courseId, lesson.courseId),
-          allDone ? sql`${enrollments.completedAt} IS NULL` : sql`${enrollments.completedAt} IS NOT NULL`,
-        ),
-      )
-      .returning({ id: enrollments.id });
-    return { lessonId, completed, courseProgress: progress, courseCompleted: allDone && changed.length > 0 };
+    const courseCompleted = await recordCourseCompletion(tx, userId, lesson.courseId, progress);
+    return { lessonId, completed, courseProgress: progress, courseCompleted };
   });
 }
 
@@ -167,10 +147,10 @@ export async function setLessonProgress(db: Db, userId: string, lessonId: string
  */
 export async function saveWatchPosition(db: Db, userId: string, lessonId: string, positionSeconds: number): Promise<WatchState> {
   return atomically(db, async (tx) => {
-    const lesson = await lessonForUser(tx, userId, lessonId);
+    const lesson = await requireReadableLesson(tx, userId, lessonId);
     if (lesson.type !== 'video') throw new BadRequestError(playerMessages.notVideo);
     const duration = (lesson.content as VideoContent).durationSeconds;
-    await ensureEnrollment(tx, userId, lesson.courseId, false);
+    await lockEnrollment(tx, userId, lesson);
 
     const position = Math.min(Math.max(positionSeconds, 0), duration);
     const toEnd = (furthest: number) => (furthest >= duration - 1 ? duration : furthest);

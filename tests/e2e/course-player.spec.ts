@@ -283,8 +283,8 @@ test.describe('as elev@demo.no', () => {
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as { __e2eXss?: string }).__e2eXss)).toBeUndefined();
     expect(errors).toEqual([]);
-    // elev is not enrolled in this course: the banner shows (no enrolling here).
-    await expect(page.getByRole('button', { name: 'Meld deg på kurset' })).toBeVisible();
+    // elev has not got this course: the purchase banner shows; the lesson is a preview (decision 26).
+    await expect(page.getByRole('link', { name: 'Kjøp kurset' })).toHaveAttribute('href', `/${hostileHtmlLesson.courseId}`);
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -315,18 +315,24 @@ test.describe('as elev@demo.no', () => {
   });
 });
 
-test('a learner who is not enrolled sees the banner and enrolls', async ({ page, isMobile }) => {
+test('a learner without access sees the preview, the locked outline and Kjøp kurset (decision 26)', async ({ page, isMobile }) => {
   const learner = isMobile ? notEnrolledLearners.mobile : notEnrolledLearners.desktop;
   await openDashboard(page, learner.email, learner.firstName);
+  const first = seededLesson('ki-filmproduksjon', 0, 0);
+  const second = seededLesson('ki-filmproduksjon', 0, 1);
   await page.goto('/course/ki-filmproduksjon');
-  const enroll = page.getByRole('button', { name: 'Meld deg på kurset' });
-  await expect(page.getByRole('heading', { name: 'Du er ikke påmeldt dette kurset' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Du har ikke tilgang til hele kurset' })).toBeVisible();
+  await expect(lessonHeading(page, first.title)).toBeVisible();
+  await expect(page.getByText('Denne leksjonen er låst')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
-  await enroll.click();
-  await expect(toast(page, 'Påmeldt')).toBeVisible();
-  await expect(enroll).toHaveCount(0);
-  await page.getByRole('link', { name: /Tilbake til oversikten/ }).click();
-  await expect(page.getByRole('region', { name: 'Kurs' }).getByRole('heading', { level: 3, name: /KI Filmproduksjon/ })).toBeVisible();
+  await page.goto(`/course/ki-filmproduksjon?lessonId=${second.id}`);
+  await expect(lessonHeading(page, second.title)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Denne leksjonen er låst' })).toBeVisible();
+  const buy = page.getByRole('link', { name: 'Kjøp kurset' });
+  await expect(buy).toHaveCount(2);
+  await expect(buy.first()).toHaveAttribute('href', '/ki-filmproduksjon');
+  await expect(page.getByRole('button', { name: 'Meld deg på kurset' })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('an anonymous visitor gets no course markup, signs in and comes back to the course', async ({ page, request }) => {

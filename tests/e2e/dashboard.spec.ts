@@ -295,7 +295,10 @@ test('ny@demo.no, without enrollments, sees the catalogue with Meld deg på on e
   await page.screenshot({ path: test.info().outputPath('catalogue-390.png'), fullPage: true });
 });
 
-test('a newly registered learner enrolls from the catalogue: a failure toast, then success and the course as enrolled', async ({
+// Every catalogue course costs money since decision 26: 'Meld deg på' on a paid course gets the
+// server's 402 (product and checkout path), which the dashboard does not yet turn into 'Kjøp kurset'
+// (client work of the dashboard feature, with the checkout of the next issue).
+test.fixme('a newly registered learner enrolls from the catalogue: a failure toast, then success and the course as enrolled', async ({
   page,
   baseURL,
 }, testInfo) => {

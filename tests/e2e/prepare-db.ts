@@ -27,6 +27,8 @@ try {
       type: 'html',
       content: { html: hostileHtmlLesson.html },
       estimatedMinutes: 1,
+      // A preview, so every signed-in learner's player renders it (decision 26).
+      isPreview: true,
     })
     .onConflictDoNothing();
   await database.db

@@ -10,7 +10,7 @@ import { setMediaOrigins } from '../../src/schemas/media';
 import type { CourseWithContent } from '../../src/schemas/player';
 import { searchCourseContent } from '../../src/server/assistant';
 import { acquireAppDb } from '../../src/server/db';
-import { call, signIn } from '../helpers';
+import { call, makeCatalogueFree, signIn } from '../helpers';
 
 /** Issue 13: the admin's content endpoints, as an admin, and what learners then see. */
 
@@ -24,6 +24,8 @@ let learner: string;
 beforeAll(() => setMediaOrigins(['https://cdn.example.no']));
 afterAll(() => setMediaOrigins([]));
 beforeAll(async () => {
+  // Learners read what the admin wrote: every course open (entitlements.test.ts covers access).
+  await makeCatalogueFree();
   adminCookie = await signIn('admin@demo.no');
   learner = await signIn('ny@demo.no');
 });
@@ -176,7 +178,7 @@ describe('new modules and lessons', () => {
       videoUrl: null,
     });
     expect(result.status).toBe(201);
-    const passages = await searchCourseContent(await db(), 'Hva er kvantedatamaskiner?');
+    const passages = await searchCourseContent(await db(), 'Hva er kvantedatamaskiner?', { readableCourseIds: [COURSE] });
     expect(passages[0]?.lessonId).toBe((result.body as AdminLesson).id);
   });
 

@@ -9,7 +9,7 @@ import chat from '../../netlify/functions/chat';
 import type { Conversation, SendMessageResult } from '../../src/schemas/chat';
 import { offlineAnswer, type Passage, passagesMessage } from '../../src/server/assistant';
 import { acquireAppDb } from '../../src/server/db';
-import { call, signIn } from '../helpers';
+import { call, makeCatalogueFree, signIn } from '../helpers';
 
 /**
  * Titles and lesson text are the admins' words: the offline assistant quotes them as text,
@@ -32,6 +32,8 @@ const LESSON_DESCRIPTION = '# Kvanteregnskap [lenke](https://evil.example/d) og 
 let cookie: string;
 let lessonId: string;
 beforeAll(async () => {
+  // Learners read what the admin wrote: every course open (entitlements.test.ts covers access).
+  await makeCatalogueFree();
   cookie = await signIn('ny@demo.no');
   const d = await db();
   const moduleId = seedModuleId('ki-for-kontoret', 0);

@@ -1,7 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import type { Routes } from '../../src/server/http';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema';
+import { DEMO_PASSWORD_HASH } from '../../db/seed';
+import type { CourseWithContent } from '../../src/schemas/player';
+import { accessMessages, grantCourse, revokeCourse } from '../../src/server/access/entitlements';
+import { acquireAppDb } from '../../src/server/db';
+import { httpMessages, type Routes } from '../../src/server/http';
 import { call, type Handler, signIn, webhookSignature } from '../helpers';
-import { type Caller, callerAccounts, type Expected, matrix, type MatrixRow } from './authorization-matrix';
+import {
+  type Caller,
+  callerAccounts,
+  ENTITLEMENT_COURSE,
+  entitlementExpected,
+  entitlementMatrix,
+  type Expected,
+  lockedVideoLesson,
+  matrix,
+  type MatrixRow,
+  previewLesson,
+  type Standing,
+  standings,
+} from './authorization-matrix';
 
 /**
  * One test per cell of the authorisation matrix (authorization-matrix.ts): the real handler, a
@@ -82,11 +101,71 @@ describe.each(matrix.map((row) => [row.route, row] as const))('%s', (_route, row
       const result = await call(handler!, url, { method, cookie, json: body, headers, ip: nextIp() });
       expect(matches(result.status, expected), `${method} ${url} as ${caller}: ${result.status} ${result.text.slice(0, 200)}`).toBe(true);
       if (expected === 401) expect(result.body).toMatchObject({ error: 'Unauthorized' });
-      if (expected === 403) expect((result.body as { error: string }).error).toBe('Du har ikke tilgang til dette.');
+      if (expected === 403) expect([httpMessages.forbidden, accessMessages.lessonLocked]).toContain((result.body as { error: string }).error);
+      if (expected === 402) expect(result.body).toMatchObject({ errorType: 'payment_required', checkoutPath: expect.any(String) });
     }
   });
 });
 
 it('covers every cell (sanity: roles × routes)', () => {
   expect(cells.length).toBeGreaterThanOrEqual(matrix.length * 5);
+});
+
+/**
+ * The entitlement cells (issue 21, decision 26): every route that touches lesson content × a
+ * signed-in learner with no access, with a preview only, with each source of access, and revoked.
+ */
+describe('entitlements', () => {
+  const learners = new Map<Standing, { id: string; cookie: string }>();
+  let n = 0;
+  async function learner(standing: Standing) {
+    const known = learners.get(standing);
+    if (known) return known;
+    const db = (await acquireAppDb()).db;
+    const email = `matrise-${standing}-${Date.now()}-${++n}@example.no`;
+    const [row] = await db
+      .insert(users)
+      .values({ email, passwordHash: DEMO_PASSWORD_HASH, firstName: 'Matrise', lastName: standing })
+      .returning({ id: users.id });
+    const id = row!.id;
+    if (standing !== 'none' && standing !== 'preview') {
+      const source = standing === 'revoked' ? 'purchase' : standing;
+      await grantCourse(db, { userId: id, courseId: ENTITLEMENT_COURSE, source });
+      if (standing === 'revoked') await revokeCourse(db, id, ENTITLEMENT_COURSE);
+    }
+    const made = { id, cookie: await signIn(email, 'demo1234', nextIp()) };
+    learners.set(standing, made);
+    expect((await db.select({ id: users.id }).from(users).where(eq(users.id, id))).length).toBe(1);
+    return made;
+  }
+
+  it('has a row for every route that touches lesson content', () => {
+    const lessonRoutes = declared.map((d) => d.route).filter((r) => / \/api\/(lessons|video-notes)|with-content/.test(r) && !r.startsWith('DELETE'));
+    expect(entitlementMatrix.map((r) => r.route).sort()).toEqual(lessonRoutes.sort());
+  });
+
+  describe.each(entitlementMatrix.map((row) => [row.route, row] as const))('%s', (route, row) => {
+    it.each(standings.map((s) => [s, entitlementExpected(route, s)] as const))('as a learner with standing %s → %s', async (standing, expected) => {
+      const who = await learner(standing);
+      const lessonId = standing === 'preview' ? previewLesson : lockedVideoLesson;
+      const [method] = route.split(' ') as [string, string];
+      const result = await call(handlerOf.get(route)!, await row.path(lessonId, who.id), {
+        method,
+        cookie: who.cookie,
+        json: row.body?.(lessonId),
+        ip: nextIp(),
+      });
+      expect(matches(result.status, expected), `${route} as ${standing}: ${result.status} ${result.text.slice(0, 200)}`).toBe(true);
+      if (expected === 403) expect(result.body).toEqual({ error: accessMessages.lessonLocked });
+      if (route.startsWith('GET /api/courses/')) {
+        const lessons = (result.body as CourseWithContent).modules.flatMap((m) => m.lessons);
+        const locked = lessons.find((l) => l.id === lockedVideoLesson)!;
+        const preview = lessons.find((l) => l.id === previewLesson)!;
+        expect(preview.content, 'the preview is open to everyone').not.toBeNull();
+        const open = standing !== 'none' && standing !== 'preview' && standing !== 'revoked';
+        expect(locked.content === null, `the locked lesson's content as ${standing}`).toBe(!open);
+        expect(locked.locked).toBe(!open);
+      }
+    });
+  });
 });

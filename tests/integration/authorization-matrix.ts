@@ -22,12 +22,16 @@ import { webhookEventBody } from '../helpers';
  *                                    there every other caller is "another user")
  * Webhooks (a provider's server calls them) ignore the caller's session: a signed delivery is
  * 2xx whoever's cookie comes with it, an unsigned one 401 (tests/integration/webhooks.test.ts).
+ * Entitlements (decision 26): every catalogue course costs money, so ny@demo.no and bedrift@demo.no
+ * may read only the previews (the first lesson of each course, here `videoLesson`) and get 403 on
+ * other lessons; admins and superusers read everything; elev@demo.no holds grants. The cells per
+ * source of access are `entitlementMatrix` below.
  * Expected: '2xx' | '3xx' or an exact status. Another user's note or conversation is 404, never
  * 403 (it does not exist for them); admin routes are 401 anonymous, 403 for a role without access.
  */
 
 export type Caller = 'anonymous' | 'individual' | 'company_admin' | 'admin' | 'superuser' | 'owner';
-export type Expected = '2xx' | '3xx' | 401 | 403 | 404;
+export type Expected = '2xx' | '3xx' | 401 | 402 | 403 | 404;
 
 export const callerAccounts: Record<Exclude<Caller, 'anonymous'>, string> = {
   individual: 'ny@demo.no',
@@ -68,6 +72,7 @@ const lessonOf = (type: string) => {
   throw new Error(`no ${type} lesson in the catalogue`);
 };
 const taskLesson = lessonOf('task');
+/** The first video of the catalogue: the first lesson of its course, so a preview (decision 26). */
 const videoLesson = lessonOf('video');
 const firstModule = seedModuleId('grunnleggende-ki', 0);
 const owner = seedId('user:elev@demo.no');
@@ -124,6 +129,10 @@ const signedIn = { anonymous: 401, individual: '2xx', company_admin: '2xx', admi
 const ownerOnly = { anonymous: 401, individual: 404, company_admin: 404, admin: 404, superuser: 404, owner: '2xx' } as const;
 const admins = { anonymous: 401, individual: 403, company_admin: 403, admin: '2xx', superuser: '2xx' } as const;
 const superusers = { anonymous: 401, individual: 403, company_admin: 403, admin: 403, superuser: '2xx' } as const;
+/** A lesson that is not a preview: only staff and the owner (elev@demo.no's grant) may work on it. */
+const lockedLesson = { anonymous: 401, individual: 403, company_admin: 403, admin: '2xx', superuser: '2xx', owner: '2xx' } as const;
+/** A paid course: enrolling is a 402 with the product for everyone signed in (the checkout is the next issue). */
+const paidCourse = { anonymous: 401, individual: 402, company_admin: 402, admin: 402, superuser: 402 } as const;
 
 export const matrix: MatrixRow[] = [
   // health.ts
@@ -158,17 +167,17 @@ export const matrix: MatrixRow[] = [
 
   // enrollments.ts
   { route: 'GET /api/users/me/enrollments', path: '/api/users/me/enrollments', expect: signedIn },
-  { route: 'POST /api/enrollments', path: '/api/enrollments', body: { courseId: 'ki-markedsforing' }, expect: signedIn },
+  { route: 'POST /api/enrollments', path: '/api/enrollments', body: { courseId: 'ki-markedsforing' }, expect: paidCourse },
 
   // lessons.ts
-  { route: 'POST /api/lessons/:id/progress', path: `/api/lessons/${taskLesson}/progress`, body: { completed: true }, expect: signedIn },
+  { route: 'POST /api/lessons/:id/progress', path: `/api/lessons/${taskLesson}/progress`, body: { completed: true }, expect: lockedLesson },
   {
     route: 'POST /api/lessons/:id/watch-position',
     path: `/api/lessons/${videoLesson}/watch-position`,
     body: { positionSeconds: 1 },
     expect: signedIn,
   },
-  // The caller's own notes on a lesson: everyone signed in gets their own (possibly empty) list.
+  // The caller's own notes on a lesson: on a preview, everyone signed in gets their own (possibly empty) list.
   {
     route: 'GET /api/lessons/:id/video-notes',
     path: `/api/lessons/${videoLesson}/video-notes`,
@@ -256,3 +265,55 @@ export const matrix: MatrixRow[] = [
     expect: everyone('2xx'),
   },
 ];
+
+// --- the entitlement cells (issue 21, decision 26) ------------------------------------------
+
+/**
+ * How a signed-in learner stands to a paid course: no access, a preview lesson only, each source
+ * of access, or access revoked. `authorization-matrix.test.ts` makes a fresh learner per cell.
+ */
+export type Standing = 'none' | 'preview' | 'free' | 'purchase' | 'seat' | 'grant' | 'revoked';
+export const standings: Standing[] = ['none', 'preview', 'free', 'purchase', 'seat', 'grant', 'revoked'];
+
+/** A course the rows above leave alone (they add lessons to and move the modules of grunnleggende-ki). */
+export const ENTITLEMENT_COURSE = 'ki-for-kontoret';
+/** The course's first lesson (a video): the preview. */
+export const previewLesson = seedLessonId(ENTITLEMENT_COURSE, 0, 0);
+/** A later video lesson of the course: locked without access. */
+export const lockedVideoLesson = seedLessonId(ENTITLEMENT_COURSE, 0, 1);
+
+export interface EntitlementRow {
+  route: string;
+  /** The path for a lesson id (the preview for 'preview', the locked lesson otherwise); may make rows first. */
+  path: (lessonId: string, userId: string) => string | Promise<string>;
+  body?: (lessonId: string) => unknown;
+}
+
+/** A note of the user on the lesson, written directly (the route under test edits it). */
+async function noteOf(userId: string, lessonId: string): Promise<string> {
+  const [row] = await (
+    await db()
+  )
+    .insert(videoNotes)
+    .values({ userId, lessonId, timestamp: 1, noteText: 'Eget notat' })
+    .returning({ id: videoNotes.id });
+  return row!.id;
+}
+
+/** Every route that reads or writes lesson content, progress, watch position or notes. */
+export const entitlementMatrix: EntitlementRow[] = [
+  { route: 'GET /api/courses/:courseId/with-content', path: () => `/api/courses/${ENTITLEMENT_COURSE}/with-content` },
+  { route: 'POST /api/lessons/:id/progress', path: (id) => `/api/lessons/${id}/progress`, body: () => ({ completed: false }) },
+  { route: 'POST /api/lessons/:id/watch-position', path: (id) => `/api/lessons/${id}/watch-position`, body: () => ({ positionSeconds: 1 }) },
+  { route: 'GET /api/lessons/:id/video-notes', path: (id) => `/api/lessons/${id}/video-notes` },
+  { route: 'POST /api/video-notes', path: () => '/api/video-notes', body: (id) => ({ lessonId: id, timestamp: 2, noteText: 'Matrise' }) },
+  {
+    route: 'PUT /api/video-notes/:id',
+    path: async (id, userId) => `/api/video-notes/${await noteOf(userId, id)}`,
+    body: () => ({ noteText: 'Endret' }),
+  },
+];
+
+/** What each standing gets on each row: with-content always answers (locked lessons come without content). */
+export const entitlementExpected = (route: string, standing: Standing): Expected =>
+  route.startsWith('GET /api/courses/') ? '2xx' : standing === 'none' || standing === 'revoked' ? 403 : '2xx';

@@ -9,7 +9,7 @@ import { acquireAppDb } from '../../src/server/db';
 import { evaluateAssistant } from '../assistant/evaluate';
 import { type FakeOpenAi, parseEvents, startFakeOpenAi } from '../assistant/fake-openai';
 import { questions } from '../assistant/questions';
-import { call, ORIGIN, signIn } from '../helpers';
+import { call, makeCatalogueFree, ORIGIN, signIn } from '../helpers';
 
 /**
  * The chat assistant's API (decision 12) against a local fake OpenAI-compatible server
@@ -25,6 +25,8 @@ let ny: string;
 let fake: FakeOpenAi;
 
 beforeAll(async () => {
+  // About the player's own rules: every course open (entitlements.test.ts covers access).
+  await makeCatalogueFree();
   fake = await startFakeOpenAi();
   elev = await signIn('elev@demo.no');
   ny = await signIn('ny@demo.no');

@@ -8,7 +8,7 @@ import enrollmentFunctions from '../../netlify/functions/enrollments';
 import type { Course, Enrollment, LessonSummary, ModuleWithProgress } from '../../src/schemas/learning';
 import { acquireAppDb } from '../../src/server/db';
 import { demoAccounts } from '../demo-accounts';
-import { call, callCountingStatements, type Handler, signIn } from '../helpers';
+import { call, callCountingStatements, type Handler, makeCatalogueFree, signIn } from '../helpers';
 
 const db = async () => (await acquireAppDb()).db;
 const catalogue = loadCatalogue();
@@ -17,6 +17,8 @@ const userId = (email: string) => seedId(`user:${email}`);
 let elev: string;
 let ny: string;
 beforeAll(async () => {
+  // About the player's own rules: every course open (entitlements.test.ts covers access).
+  await makeCatalogueFree();
   elev = await signIn('elev@demo.no');
   ny = await signIn('ny@demo.no');
 });

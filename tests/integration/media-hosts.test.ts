@@ -8,7 +8,7 @@ import type { AdminLesson } from '../../src/schemas/admin';
 import { setMediaOrigins } from '../../src/schemas/media';
 import type { CourseWithContent } from '../../src/schemas/player';
 import { acquireAppDb } from '../../src/server/db';
-import { call, signIn } from '../helpers';
+import { call, makeCatalogueFree, signIn } from '../helpers';
 
 /**
  * Issue 20, point 3: one media rule on both sides (decision 25). Lessons take video, captions and
@@ -24,6 +24,8 @@ const ALLOWED = 'https://media.kurs.test';
 let adminCookie: string;
 let learner: string;
 beforeAll(async () => {
+  // Learners read what the admin wrote: every course open (entitlements.test.ts covers access).
+  await makeCatalogueFree();
   adminCookie = await signIn('admin@demo.no');
   learner = await signIn('ny@demo.no');
 });

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../db/catalogue';
-import { courses, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
+import { courses, enrollments, lessonProgress, lessons, modules, products } from '../../db/schema';
 import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
 import courseContentFunctions from '../../netlify/functions/course-content';
 import courseFunctions from '../../netlify/functions/courses';
@@ -12,7 +12,7 @@ import type { Enrollment } from '../../src/schemas/learning';
 import type { CourseProgress, CourseWithContent, ProgressResult, WatchState } from '../../src/schemas/player';
 import { acquireAppDb } from '../../src/server/db';
 import { WATCH_MAX_ELAPSED_SECONDS } from '../../src/server/player.service';
-import { call, callCountingStatements, type Handler, ORIGIN, signIn } from '../helpers';
+import { call, callCountingStatements, type Handler, makeCatalogueFree, ORIGIN, signIn } from '../helpers';
 
 const db = async () => (await acquireAppDb()).db;
 const catalogue = loadCatalogue();
@@ -22,6 +22,8 @@ let elev: string;
 let ny: string;
 let admin: string;
 beforeAll(async () => {
+  // About the player's own rules: every course open (entitlements.test.ts covers access).
+  await makeCatalogueFree();
   elev = await signIn('elev@demo.no');
   ny = await signIn('ny@demo.no');
   admin = await signIn('admin@demo.no');
@@ -60,6 +62,8 @@ async function enrollmentOf(email: string, courseId: string) {
 async function makeCourse(id: string, lessonList: (typeof lessons.$inferInsert extends infer L ? Omit<L, 'moduleId'> : never)[]) {
   const d = await db();
   await d.insert(courses).values({ id, title: `Kurs ${id}`, description: 'Testkurs', duration: '1 time', level: 'Nybegynner', orderIndex: 500 });
+  // A free course: every signed-in learner may read it (decision 26).
+  await d.insert(products).values({ id: `course:${id}`, kind: 'course', courseId: id, priceOre: 0, vat: 'standard_25' });
   const moduleId = seedId(`module:${id}`);
   await d.insert(modules).values({ id: moduleId, courseId: id, title: 'Modul', orderIndex: 0 });
   await d.insert(lessons).values(lessonList.map((l) => ({ ...l, moduleId })));
@@ -262,11 +266,11 @@ describe('POST /api/lessons/:id/progress', () => {
       'samtidig',
       ids.map((id, i) => textLesson(id, i)),
     );
-    const results = await Promise.all(ids.map((id) => post(lessonFunctions, `/api/lessons/${id}/progress`, admin, { completed: true })));
+    const results = await Promise.all(ids.map((id) => post(lessonFunctions, `/api/lessons/${id}/progress`, ny, { completed: true })));
     expect(results.map((r) => r.status)).toEqual(ids.map(() => 200));
     // The enrollment row is locked for each change, so exactly one of them sees the course complete.
     expect(results.filter((r) => (r.body as ProgressResult).courseCompleted)).toHaveLength(1);
-    expect((await enrollmentOf('admin@demo.no', 'samtidig'))?.completedAt).toBeInstanceOf(Date);
+    expect((await enrollmentOf('ny@demo.no', 'samtidig'))?.completedAt).toBeInstanceOf(Date);
   });
 
   it('answers 404 for an unknown lesson and 400 for a bad body or id', async () => {

@@ -9,7 +9,7 @@ import type { ChatMessage, Conversation } from '../../src/schemas/chat';
 import type { VideoNote } from '../../src/schemas/player';
 import { acquireAppDb } from '../../src/server/db';
 import { env } from '../../src/server/env';
-import { call, type CallResult, signIn } from '../helpers';
+import { call, type CallResult, makeCatalogueFree, signIn } from '../helpers';
 
 /**
  * Issue 20, point 4: what one user can store is capped (notes per lesson, conversations),
@@ -46,6 +46,8 @@ let bedrift: string;
 let admin: string;
 let superbruker: string;
 beforeAll(async () => {
+  // About the player's own rules: every course open (entitlements.test.ts covers access).
+  await makeCatalogueFree();
   const sign = (email: string, i: number) => signIn(email, 'demo1234', `203.0.113.${i}`);
   [ny, bedrift, admin, superbruker] = await Promise.all([
     sign('ny@demo.no', 1),

@@ -24,6 +24,7 @@ const expectedTables = [
   'lessons',
   'mail_outbox',
   'modules',
+  'products',
   'rate_limits',
   'sessions',
   'user_audit_log',

@@ -7,7 +7,7 @@ import lessonFunctions from '../../netlify/functions/lessons';
 import videoNoteFunctions from '../../netlify/functions/video-notes';
 import type { VideoNote } from '../../src/schemas/player';
 import { acquireAppDb } from '../../src/server/db';
-import { call, signIn } from '../helpers';
+import { call, makeCatalogueFree, signIn } from '../helpers';
 
 const db = async () => (await acquireAppDb()).db;
 const catalogue = loadCatalogue();
@@ -28,6 +28,8 @@ const elevNote = seedId(`note:${userId('elev@demo.no')}:0`);
 let elev: string;
 let ny: string;
 beforeAll(async () => {
+  // About the player's own rules: every course open (entitlements.test.ts covers access).
+  await makeCatalogueFree();
   elev = await signIn('elev@demo.no');
   ny = await signIn('ny@demo.no');
 });

@@ -23,6 +23,8 @@ const courses: AdminCourse[] = [
 const content: CourseWithContent = {
   course: { id: 'grunnleggende-ki', title: 'KI Grunnkurs', description: 'Start her', level: 'Nybegynner' },
   enrolled: false,
+  access: null,
+  purchasePath: '/kurs',
   modules: [
     {
       module: { id: 'm1', title: 'Introduksjon', orderIndex: 1 },
@@ -37,6 +39,8 @@ const content: CourseWithContent = {
           content: { html: '<p>Trygg</p>' },
           completed: false,
           watch: null,
+          locked: false,
+          preview: false,
         },
         {
           id: 'l2',
@@ -48,6 +52,8 @@ const content: CourseWithContent = {
           content: { videoUrl: '/media/demo-leksjon.mp4', durationSeconds: 28, description: 'Om' },
           completed: false,
           watch: null,
+          locked: false,
+          preview: false,
         },
       ],
     },

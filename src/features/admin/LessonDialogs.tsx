@@ -208,6 +208,7 @@ export function EditLessonDialog({ courseId, lesson }: { courseId: string; lesso
   const [title, setTitle] = useState(lesson.title);
   const [content, setContent] = useState(() => editableContent(lesson.contentType, lesson.content));
   const [video, setVideo] = useState<VideoFieldValues>(initialVideo);
+  const [preview, setPreview] = useState(lesson.preview);
   const update = useMutation(updateLessonMutation(client, courseId, lesson.id));
   const isHtml = lesson.contentType === 'html';
   const isVideo = lesson.contentType === 'video';
@@ -215,6 +216,7 @@ export function EditLessonDialog({ courseId, lesson }: { courseId: string; lesso
     setTitle(lesson.title);
     setContent(editableContent(lesson.contentType, lesson.content));
     setVideo(initialVideo());
+    setPreview(lesson.preview);
     update.reset();
   };
   return (
@@ -243,6 +245,7 @@ export function EditLessonDialog({ courseId, lesson }: { courseId: string; lesso
                 content: lessonContentBody(lesson.contentType, content),
                 videoUrl: videoUrlBody(video.videoUrl),
                 ...(duration !== undefined ? { durationSeconds: duration } : {}),
+                ...(preview !== lesson.preview ? { isPreview: preview } : {}),
               },
               { onSuccess: () => setOpen(false) },
             );
@@ -255,6 +258,21 @@ export function EditLessonDialog({ courseId, lesson }: { courseId: string; lesso
           <Field label="Tittel" errors={fieldIssues(update.error, 'title')}>
             {(props) => <Input {...props} value={title} maxLength={400} onChange={(e) => setTitle(e.target.value)} />}
           </Field>
+          <label className="flex items-start gap-2 text-sm text-ink">
+            <input
+              type="checkbox"
+              className="mt-1 size-4 accent-brand-700"
+              checked={preview}
+              onChange={(e) => setPreview(e.target.checked)}
+              aria-describedby={`preview-hint-${lesson.id}`}
+            />
+            <span>
+              Forhåndsvisning
+              <span id={`preview-hint-${lesson.id}`} className="block text-muted">
+                Åpen for alle innloggede, også de som ikke har kjøpt kurset. Den første leksjonen i kurset er alltid åpen.
+              </span>
+            </span>
+          </label>
           <Field label={isHtml ? 'HTML-innhold' : 'Innhold'} errors={fieldIssues(update.error, 'content')}>
             {(props) => <Textarea {...props} className="font-mono text-sm" rows={8} value={content} onChange={(e) => setContent(e.target.value)} />}
           </Field>

@@ -163,6 +163,8 @@ export interface UpdateLessonInput {
   content: Record<string, unknown>;
   videoUrl: string | null;
   durationSeconds?: number;
+  /** Open to every signed-in user (decision 26); sent only when changed. */
+  isPreview?: boolean;
 }
 
 export function updateLessonMutation(client: QueryClient, courseId: string, lessonId: string, effects: BrowserEffects = browserEffects) {

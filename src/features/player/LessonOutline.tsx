@@ -79,11 +79,12 @@ export function LessonOutline({
                           aria-hidden="true"
                           className={cn('mt-0.5 w-4 shrink-0 text-center', item.lesson.completed ? 'text-brand-700' : 'text-slate-400')}
                         >
-                          {item.lesson.completed ? '✓' : '○'}
+                          {item.lesson.locked ? '🔒' : item.lesson.completed ? '✓' : '○'}
                         </span>
                         <span className="min-w-0">
                           {item.lesson.title}
                           {item.lesson.completed && <span className="sr-only"> (fullført)</span>}
+                          {item.lesson.locked && <span className="sr-only"> (låst)</span>}
                         </span>
                       </a>
                     </li>

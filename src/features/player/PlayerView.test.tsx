@@ -18,6 +18,8 @@ const lesson = (id: string, orderIndex: number, extra: Partial<PlayerLesson>): P
   content: { instructions: 'Les dette' },
   completed: false,
   watch: null,
+  locked: false,
+  preview: false,
   ...extra,
 });
 
@@ -40,6 +42,8 @@ function courseWith(lessons: PlayerLesson[][], enrolled = true): CourseWithConte
   return {
     course: { id: 'kurs', title: 'KI for Kontoret', description: 'Bruk KI på jobben', level: 'Nybegynner' },
     enrolled,
+    access: enrolled ? 'grant' : 'free',
+    purchasePath: '/kurs',
     modules: lessons.map((ls, i) => ({ module: { id: `m${i + 1}`, title: `Modul ${i + 1}`, orderIndex: i + 1 }, lessons: ls })),
   };
 }

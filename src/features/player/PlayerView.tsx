@@ -7,8 +7,9 @@ import type { CourseWithContent } from '../../schemas/player';
 import { toast } from '../../stores/toast';
 import { Button } from '../../components/ui/Button';
 import { QueryError } from '../../components/ui/QueryState';
-import { EnrollBanner } from './EnrollBanner';
+import { EnrollBanner, PurchaseBanner } from './EnrollBanner';
 import { LessonContent } from './LessonContent';
+import { LockedLesson } from './LockedLesson';
 import { LessonNavigation } from './LessonNavigation';
 import { LessonOutline } from './LessonOutline';
 import { PlayerHeader } from './PlayerHeader';
@@ -158,7 +159,11 @@ function CoursePlayerScreen({
         </a>
         <PlayerHeader user={user} course={course.course} progress={progress.data} />
         <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
-          {!course.enrolled && <EnrollBanner courseId={courseId} />}
+          {course.access === null ? (
+            <PurchaseBanner purchasePath={course.purchasePath} />
+          ) : (
+            !course.enrolled && course.access === 'free' && <EnrollBanner courseId={courseId} />
+          )}
           {current ? (
             <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
               <section id="leksjon" aria-labelledby="leksjon-tittel" tabIndex={-1} className="min-w-0 space-y-5 outline-none">
@@ -169,15 +174,19 @@ function CoursePlayerScreen({
                   </h2>
                   {current.lesson.description && <p className="mt-2 text-muted">{current.lesson.description}</p>}
                 </div>
-                <LessonContent
-                  key={current.lesson.id}
-                  lesson={current.lesson}
-                  courseId={courseId}
-                  user={user}
-                  watched={watched}
-                  onWatched={markWatched}
-                  videoRef={video}
-                />
+                {current.lesson.locked ? (
+                  <LockedLesson purchasePath={course.purchasePath} />
+                ) : (
+                  <LessonContent
+                    key={current.lesson.id}
+                    lesson={current.lesson}
+                    courseId={courseId}
+                    user={user}
+                    watched={watched}
+                    onWatched={markWatched}
+                    videoRef={video}
+                  />
+                )}
                 <LessonNavigation
                   state={nav}
                   pending={complete.isPending}

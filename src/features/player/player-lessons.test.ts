@@ -12,6 +12,8 @@ const lesson = (id: string, orderIndex: number, extra: Partial<PlayerLesson> = {
   content: { instructions: 'Gjør det' },
   completed: false,
   watch: null,
+  locked: false,
+  preview: false,
   ...extra,
 });
 const mod = (id: string, orderIndex: number, lessons: PlayerLesson[]): PlayerModule => ({

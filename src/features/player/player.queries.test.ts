@@ -19,6 +19,8 @@ function effects() {
 const course: CourseWithContent = {
   course: { id: 'kurs', title: 'Kurs', description: '', level: 'Nybegynner' },
   enrolled: true,
+  access: 'grant',
+  purchasePath: '/kurs',
   modules: [
     {
       module: { id: 'm', title: 'Modul', orderIndex: 1 },
@@ -33,6 +35,8 @@ const course: CourseWithContent = {
           content: { text: 'x' },
           completed: false,
           watch: null,
+          locked: false,
+          preview: false,
         },
       ],
     },

@@ -1,6 +1,6 @@
 import type { RootContent } from 'mdast';
 import { markdown, paragraph, text } from './markdown';
-import { lessonPath } from './prompt';
+import { passagePath } from './prompt';
 import type { Passage } from './search';
 
 /**
@@ -34,8 +34,8 @@ export function offlineAnswer(passages: Passage[], courseTitles: string[]): stri
       : `Dette tas opp i ${courses.length === 1 ? `kurset ${courses[0]}` : `kursene ${courses.slice(0, -1).join(', ')} og ${courses.at(-1)}`}. De leksjonene som passer best:`;
   const items = cited.flatMap((p): RootContent[] => [
     paragraph(
-      { type: 'strong', children: [{ type: 'link', url: lessonPath(p.courseId, p.lessonId), children: [text(p.lessonTitle)] }] },
-      text(` – ${p.courseTitle}, ${p.moduleTitle}`),
+      { type: 'strong', children: [{ type: 'link', url: passagePath(p), children: [text(p.lessonTitle ?? p.courseTitle)] }] },
+      text(p.lessonTitle !== null ? ` – ${p.courseTitle}, ${p.moduleTitle ?? ''}` : ' – kurs du ikke har tilgang til ennå'),
     ),
     { type: 'blockquote', children: [paragraph(text(cut(p.excerpt)))] },
   ]);

@@ -4,6 +4,9 @@ import type { Passage } from './search';
 /** The path of a lesson in the course player: the form every answer links lessons in. */
 export const lessonPath = (courseId: string, lessonId: string) => `/course/${courseId}?lessonId=${lessonId}`;
 
+/** The passage's link: its lesson, or for a course the asker has not got, the course (its outline and 'Kjøp kurset'). */
+export const passagePath = (p: Passage) => (p.lessonId ? lessonPath(p.courseId, p.lessonId) : `/course/${p.courseId}`);
+
 /**
  * The system prompt, fixed on the server: learners cannot change it, and the passages
  * travel in a message of their own, marked as material rather than instructions.
@@ -24,9 +27,10 @@ Slik svarer du:
  */
 export function passagesMessage(passages: Passage[]): string {
   if (passages.length === 0) return 'Søket i kursinnholdet fant ingen leksjoner som passer til spørsmålet.';
-  const items = passages.map(
-    (p, i) =>
-      `[${i + 1}] Kurs: ${markdownText(p.courseTitle)} – Modul: ${markdownText(p.moduleTitle)}\nLeksjon: ${markdownText(p.lessonTitle)}\nLenke: ${lessonPath(p.courseId, p.lessonId)}\nUtdrag: ${markdownText(p.excerpt)}`,
+  const items = passages.map((p, i) =>
+    p.lessonTitle !== null
+      ? `[${i + 1}] Kurs: ${markdownText(p.courseTitle)} – Modul: ${markdownText(p.moduleTitle ?? '')}\nLeksjon: ${markdownText(p.lessonTitle)}\nLenke: ${passagePath(p)}\nUtdrag: ${markdownText(p.excerpt)}`
+      : `[${i + 1}] Kurs: ${markdownText(p.courseTitle)} (kursbeskrivelse; brukeren har ikke kjøpt kurset)\nLenke: ${passagePath(p)}\nUtdrag: ${markdownText(p.excerpt)}`,
   );
   return `Utdrag fra kursene, best treff først:\n\n${items.join('\n\n')}`;
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { previewLessonCondition } from '../access/entitlements';
 import { cachedLexicon, LESSONS_VERSION, Lexicon, LEXICON_JSON, rememberLexicon } from './lexicon';
 import { questionTerms, type Term, termWords } from './query';
 
@@ -25,12 +26,22 @@ export interface SearchContext {
   lessonId?: string | undefined;
 }
 
+/**
+ * What the asker may read (decision 26, from `readableCourseIds` of the entitlements): every
+ * lesson of these courses, and the previews of the others. Nothing else is retrieved, so no
+ * answer quotes a locked lesson.
+ */
+export interface SearchScope {
+  readableCourseIds: string[];
+}
+
 export interface Passage {
   courseId: string;
   courseTitle: string;
-  moduleTitle: string;
-  lessonId: string;
-  lessonTitle: string;
+  /** Null for a course's public text (a course the asker has not got): then the passage is the course. */
+  moduleTitle: string | null;
+  lessonId: string | null;
+  lessonTitle: string | null;
   /** A short plain-text excerpt around the words that matched. */
   excerpt: string;
   score: number;
@@ -98,9 +109,10 @@ export async function questionQueries(db: Db, question: string): Promise<string[
   return [...new Set(terms.map((term) => termQuery(term, analysis)).filter((q) => q !== null))];
 }
 
-export async function searchCourseContent(db: Db, question: string, context: SearchContext = {}, limit = 4): Promise<Passage[]> {
+export async function searchCourseContent(db: Db, question: string, scope: SearchScope, context: SearchContext = {}, limit = 4): Promise<Passage[]> {
   const queries = await questionQueries(db, question);
   if (queries.length === 0) return [];
+  const readable = JSON.stringify(scope.readableCourseIds);
   const all = queries.join(' | ');
   const lessonId = context.lessonId ?? null;
   const courseId = context.courseId ?? null;
@@ -110,9 +122,14 @@ export async function searchCourseContent(db: Db, question: string, context: Sea
       SELECT t.term, t.query::tsquery AS query FROM jsonb_array_elements_text(${JSON.stringify(queries)}::jsonb) WITH ORDINALITY AS t(query, term)
     ),
     -- Each lesson's document is matched and ranked against each term once.
+    readable AS MATERIALIZED (SELECT jsonb_array_elements_text(${readable}::jsonb) AS course_id),
+    -- Only what the asker may read (decision 26): the lessons of their courses and the previews.
     matches AS MATERIALIZED (
       SELECT l.id, terms.term, ts_rank_cd(l.search_document, terms.query, 1) AS rank
       FROM terms JOIN lessons l ON l.search_document @@ terms.query
+      JOIN modules lm ON lm.id = l.module_id
+      WHERE lm.course_id IN (SELECT course_id FROM readable)
+        OR ${previewLessonCondition(sql`l.id`, sql`l.is_preview`, sql`lm.course_id`)}
     ),
     rarity AS (
       SELECT term, ln(((SELECT count(*) FROM lessons) + 1.0) / (count(*) + 0.5)) AS idf FROM matches GROUP BY term
@@ -144,6 +161,35 @@ export async function searchCourseContent(db: Db, question: string, context: Sea
     JOIN courses co ON co.id = m.course_id
     WHERE scored.score >= ${MIN_SCORE}
     ORDER BY scored.score DESC, l.id`);
+  const lessonPassages = (result as unknown as { rows: Passage[] }).rows.map((row) => ({ ...row, excerpt: tidy(row.excerpt) }));
+  return [...lessonPassages, ...(await searchLockedCourses(db, queries, scope))];
+}
+
+/** At most this many courses the asker has not got are offered beside the lessons. */
+const MAX_COURSE_PASSAGES = 2;
+
+/**
+ * The public text (title and description, as the course pages show them) of the courses the asker
+ * may not read, so 'which course teaches X' is answered for every course (decision 26); the
+ * passage names the course, never one of its lessons.
+ */
+async function searchLockedCourses(db: Db, queries: string[], scope: SearchScope): Promise<Passage[]> {
+  const all = queries.join(' | ');
+  const result = await db.execute(sql`
+    WITH q AS MATERIALIZED (SELECT ${all}::tsquery AS query),
+    docs AS (
+      SELECT c.id, c.title, c.description,
+        setweight(to_tsvector('norwegian', c.title), 'A') || setweight(to_tsvector('norwegian', c.description), 'B') AS document
+      FROM courses c
+      WHERE c.id NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify(scope.readableCourseIds)}::jsonb))
+    )
+    SELECT docs.id AS "courseId", docs.title AS "courseTitle", NULL AS "moduleTitle", NULL AS "lessonId", NULL AS "lessonTitle",
+      ts_rank_cd(docs.document, q.query, 1)::float8 AS score,
+      ts_headline('norwegian', docs.description, q.query, 'MaxWords=32, MinWords=14, StartSel="", StopSel=""') AS excerpt
+    FROM docs, q
+    WHERE docs.document @@ q.query
+    ORDER BY score DESC, docs.id
+    LIMIT ${MAX_COURSE_PASSAGES}`);
   return (result as unknown as { rows: Passage[] }).rows.map((row) => ({ ...row, excerpt: tidy(row.excerpt) }));
 }
 

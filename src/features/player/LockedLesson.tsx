@@ -1,0 +1,22 @@
+import { buttonVariants } from '../../components/ui/button-variants';
+
+/**
+ * A lesson the learner may not read (decision 26): the server sent its outline only. A clear lock,
+ * what to do, and 'Kjøp kurset' leading to the course's page (the checkout comes in the next issue).
+ */
+export function LockedLesson({ purchasePath }: { purchasePath: string }) {
+  return (
+    <div role="note" aria-labelledby="last-tittel" className="rounded-xl border border-slate-200 bg-white p-6 text-center sm:p-10">
+      <p aria-hidden="true" className="text-4xl">
+        🔒
+      </p>
+      <h3 id="last-tittel" className="mt-3 text-lg font-semibold text-ink">
+        Denne leksjonen er låst
+      </h3>
+      <p className="mt-2 text-muted">Kjøp kurset for å åpne alle leksjonene. Den første leksjonen kan du se gratis.</p>
+      <a href={purchasePath} className={buttonVariants({ className: 'mt-5' })}>
+        Kjøp kurset
+      </a>
+    </div>
+  );
+}
