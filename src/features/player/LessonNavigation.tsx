@@ -4,7 +4,8 @@ import { Button } from '../../components/ui/Button';
 /**
  * Previous, Complete and Next. Previous is disabled on the first lesson, Next on the
  * last. An unwatched video holds Complete and Next back: they stay focusable
- * (aria-disabled) so a press can say why, and the reason is shown under them.
+ * (aria-disabled) so a press can say why, and the reason is shown under them. A locked lesson
+ * (decision 26) cannot be completed; Next still moves on through the course.
  */
 export function LessonNavigation({
   state,
@@ -28,7 +29,7 @@ export function LessonNavigation({
           <span aria-hidden="true">←</span> Forrige
         </Button>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={onComplete} disabled={pending} {...heldProps}>
+          <Button onClick={onComplete} disabled={pending || state.locked} {...heldProps}>
             {pending ? 'Lagrer...' : 'Fullfør'}
           </Button>
           <Button variant="outline" onClick={onNext} disabled={!state.hasNext} {...(state.hasNext ? heldProps : {})}>

@@ -136,7 +136,7 @@ function CoursePlayerScreen({
   };
 
   const onComplete = async () => {
-    if (!current) return;
+    if (!current || current.lesson.locked) return;
     if (nav.blockedByVideo) return blocked();
     if (current.lesson.contentType === 'video') await video.current?.flush();
     complete.mutate(current.lesson.id, {

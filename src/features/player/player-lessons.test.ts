@@ -87,4 +87,9 @@ describe('navigationState', () => {
     expect(navigationState(video, 0, true).blockedByVideo).toBe(false);
     expect(navigationState(video, 1, false).blockedByVideo).toBe(false);
   });
+  it('lets a locked lesson be passed with Next but not completed (decision 26)', () => {
+    const locked = orderLessons({ modules: [mod('m', 1, [lesson('p', 1), lesson('l', 2, { contentType: 'video', locked: true }), lesson('t', 3)])] });
+    expect(navigationState(locked, 1, false)).toMatchObject({ hasNext: true, blockedByVideo: false, locked: true });
+    expect(navigationState(locked, 0, false).locked).toBe(false);
+  });
 });

@@ -71,6 +71,8 @@ export interface NavigationState {
   hasNext: boolean;
   /** A video lesson that is neither completed nor watched to 95 %: Complete and Next are held back. */
   blockedByVideo: boolean;
+  /** A lesson the learner may not open (decision 26): Complete is off, Next moves on. */
+  locked: boolean;
 }
 
 /** What the Previous, Complete and Next buttons may do for the lesson at `index`. */
@@ -79,6 +81,7 @@ export function navigationState(lessons: OrderedLesson[], index: number, videoWa
   return {
     hasPrevious: index > 0,
     hasNext: index >= 0 && index < lessons.length - 1,
-    blockedByVideo: current !== undefined && current.contentType === 'video' && !current.completed && !videoWatched,
+    blockedByVideo: current !== undefined && !current.locked && current.contentType === 'video' && !current.completed && !videoWatched,
+    locked: current?.locked === true,
   };
 }
