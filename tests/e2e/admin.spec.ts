@@ -4,7 +4,7 @@ import { loadCatalogue } from '../../db/catalogue';
 import type { AdminStatistics, AdminUser } from '../../src/schemas/admin';
 import type { CourseWithContent } from '../../src/schemas/player';
 import { axeViolations, recordScripts, signIn } from './helpers';
-import { courseTitle, seededModule } from './player-fixture';
+import { contentLearner, courseTitle, seededModule } from './player-fixture';
 
 /**
  * The admin page on /admin (issue 13, acceptance 3), driven as admins, a superuser and
@@ -311,7 +311,8 @@ test('admin@demo.no manages content; a learner then sees the new lessons in the 
   const content = (await (await page.request.get(`/api/courses/${courseId}/with-content`)).json()) as CourseWithContent;
   const created = content.modules.find((m) => m.module.title === names.renamedModule);
   expect(created?.lessons.map((l) => l.title)).toEqual([names.html, names.text, names.videoLesson]);
-  const learner = await signedInPage(browser, 'elev@demo.no');
+  // A learner with access to the course (a grant): the new lessons are not previews.
+  const learner = await signedInPage(browser, contentLearner.email);
   for (const lesson of created?.lessons ?? []) {
     await learner.goto(`/course/${courseId}?lessonId=${lesson.id}`);
     await expect(learner.getByRole('heading', { level: 2, name: lesson.title, exact: true })).toBeVisible();

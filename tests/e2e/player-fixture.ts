@@ -32,6 +32,18 @@ export const notEnrolledLearners = {
   mobile: { email: 'uten-kurs-mobil@demo.no', firstName: 'Nils', lastName: 'Mobil' },
 } as const;
 
+/**
+ * A learner granted the two courses the admin spec edits (ki-filmproduksjon, ki-automatisering), in
+ * which no demo learner is enrolled: it opens the lessons the admin makes, which are locked to
+ * anyone without access since the courses cost money (decision 26).
+ */
+export const contentLearner = {
+  email: 'e2e-innhold@demo.no',
+  firstName: 'Ine',
+  lastName: 'Innhold',
+  courses: ['ki-filmproduksjon', 'ki-automatisering'],
+} as const;
+
 const catalogue = loadCatalogue();
 
 /** A seeded lesson's id and title. */

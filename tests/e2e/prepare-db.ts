@@ -4,11 +4,11 @@
 // time, so this must finish before the server opens the same folder.
 import { openDatabase } from '../../db/client';
 import { prepareEmbeddedDatabase } from '../../db/prepare';
-import { lessons, users } from '../../db/schema';
+import { enrollments, lessons, users } from '../../db/schema';
 import { DEMO_PASSWORD_HASH, seedId } from '../../db/seed';
 import { appDatabaseOptions } from '../../src/server/db';
 import { env } from '../../src/server/env';
-import { hostileHtmlLesson, notEnrolledLearners } from './player-fixture';
+import { contentLearner, hostileHtmlLesson, notEnrolledLearners } from './player-fixture';
 
 if (env.APP_ENV !== 'test') throw new Error('tests/e2e/prepare-db.ts writes test data: run it with APP_ENV=test only');
 
@@ -43,6 +43,22 @@ try {
         role: 'individual' as const,
       })),
     )
+    .onConflictDoNothing();
+  const contentLearnerId = seedId(`e2e:user:${contentLearner.email}`);
+  await database.db
+    .insert(users)
+    .values({
+      id: contentLearnerId,
+      email: contentLearner.email,
+      passwordHash: DEMO_PASSWORD_HASH,
+      firstName: contentLearner.firstName,
+      lastName: contentLearner.lastName,
+      role: 'individual' as const,
+    })
+    .onConflictDoNothing();
+  await database.db
+    .insert(enrollments)
+    .values(contentLearner.courses.map((courseId) => ({ userId: contentLearnerId, courseId, source: 'grant' as const, sourceRef: 'e2e' })))
     .onConflictDoNothing();
 } finally {
   await database.close();
