@@ -487,6 +487,17 @@ test("superbruker@demo.no sees an admin's rename in 'Siste endringer'", async ({
   const rename = (name: string) => admin.request.put(`/api/admin/modules/${module.id}/name`, { data: { name }, headers });
   expect((await rename(renamed)).status()).toBe(200);
   expect((await rename(module.title)).status()).toBe(200);
+  // A new user whose name is one long word: 'Siste Brukere' beside the changes must wrap it too.
+  const registered = await admin.request.post('/api/auth/register', {
+    data: {
+      firstName: 'Kunstigintelligensopplæringsprogramdokumentasjon',
+      lastName: 'Langnavn',
+      email: `langt-navn-${renamed.length}-${Date.now()}-${isMobile ? 'm' : 'd'}@demo.no`,
+      password: 'e2e-passord-123',
+    },
+    headers,
+  });
+  expect(registered.status()).toBe(201);
   await adminContext.close();
 
   await openAdmin(page, 'superbruker@demo.no');

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signIn } from './helpers';
 import { MEDIA_HOST_ORIGIN } from './media-host';
-import { seededModule } from './player-fixture';
+import { contentLearner, seededModule } from './player-fixture';
 
 /**
  * Issue 20, point 3 (decision 25): a video lesson whose video and captions live on an allowed
@@ -12,7 +12,7 @@ import { seededModule } from './player-fixture';
 
 test.use({ ignoreHTTPSErrors: true });
 
-// A course no demo learner is enrolled in; its first module gets this test's lessons, placed last.
+// A course no demo learner is enrolled in (the test's learner holds a grant); its first module gets this test's lessons, placed last.
 const COURSE = 'ki-filmproduksjon';
 
 test('a video on an allowed media host plays to the end and the lesson is completed', async ({ page, browser, isMobile }) => {
@@ -42,13 +42,9 @@ test('a video on an allowed media host plays to the end and the lesson is comple
   const lessonId = ((await created.json()) as { id: string }).id;
   await adminContext.close();
 
-  // A learner of this test's own opens the lesson.
-  await page.goto('/logg-inn');
-  const registered = await page.request.post('/api/auth/register', {
-    data: { firstName: 'Media', lastName: stamp, email: `e2e-media-${stamp}@demo.no`, password: 'e2e-passord-123' },
-    headers: { Origin: new URL(page.url()).origin },
-  });
-  expect(registered.status()).toBe(201);
+  // A learner with access to the course (a grant; the course costs money, decision 26) opens the lesson.
+  await signIn(page, contentLearner.email);
+  await expect(page).toHaveURL(/\/$/);
   await page.addInitScript(() => {
     const seen: string[] = [];
     (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;

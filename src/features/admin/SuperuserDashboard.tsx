@@ -164,7 +164,8 @@ function RecentUsers({ users }: { users: AdminUser[] }) {
                 <li key={u.id} className="flex flex-wrap items-center gap-3">
                   <UserAvatar user={u} />
                   <div className="grid min-w-0 flex-1 gap-0.5">
-                    <span className="break-words font-semibold text-ink">
+                    {/* A name may be one long word: wrap anywhere, so a phone never scrolls sideways. */}
+                    <span className="font-semibold text-ink [overflow-wrap:anywhere]">
                       {u.firstName} {u.lastName}
                     </span>
                     <span className="break-all text-sm text-muted">{u.email}</span>

@@ -143,7 +143,7 @@ function UserCard({ user, self }: { user: AdminUser; self: boolean }) {
         <div className="flex items-start gap-3">
           <UserAvatar user={user} />
           <div className="grid min-w-0 gap-0.5">
-            <h3 className="break-words font-semibold text-ink">{name}</h3>
+            <h3 className="font-semibold text-ink [overflow-wrap:anywhere]">{name}</h3>
             <p className="break-all text-sm text-muted">{user.email}</p>
           </div>
         </div>
@@ -157,7 +157,7 @@ function UserCard({ user, self }: { user: AdminUser; self: boolean }) {
         ) : (
           <div className="flex flex-wrap items-end gap-2">
             <div className="grid min-w-0 flex-1 basis-40 gap-1">
-              <label htmlFor={roleId} className="text-sm font-medium text-ink">
+              <label htmlFor={roleId} className="text-sm font-medium text-ink [overflow-wrap:anywhere]">
                 Rolle for {name}
               </label>
               <select
