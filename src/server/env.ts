@@ -129,6 +129,31 @@ const schema = z.object({
    */
   PAYMENT_TEST_WEBHOOK_SECRET: z.preprocess(emptyToUndefined, z.string().min(32).optional()),
   /**
+   * The built-in test payment provider (issue 22, decision 30): 'auto' offers it outside production
+   * when neither Vipps nor Stripe is configured; 'on' always (outside production); 'off' never.
+   * Production refuses to start with it 'on'.
+   */
+  PAYMENT_TEST_PROVIDER: z.enum(['auto', 'on', 'off']).default('auto'),
+  /** Each call to a payment provider gives up after this many ms (it is retried by the next reconcile). */
+  PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(10_000),
+  /** An order not paid within this many minutes is cancelled at the provider and marked expired. */
+  ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+  /** Vipps MobilePay ePayment (all four and the webhook secret set: Vipps is offered). */
+  VIPPS_CLIENT_ID: optionalString,
+  VIPPS_CLIENT_SECRET: optionalString,
+  VIPPS_SUBSCRIPTION_KEY: optionalString,
+  /** The merchant serial number (MSN) of the sales unit. */
+  VIPPS_MSN: optionalString,
+  /** https://apitest.vipps.no (test) or https://api.vipps.no (production). */
+  VIPPS_BASE_URL: z.url().default('https://apitest.vipps.no'),
+  /** The secret Vipps returned when the webhook was registered (HMAC-SHA256 of its deliveries). */
+  VIPPS_WEBHOOK_SECRET: optionalString,
+  /** Stripe Checkout for cards (both set: cards are offered). */
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Stripe's API address; only tests point it elsewhere (a local fake server). */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /**
    * SMTP server the mail outbox sends through (decision 28), e.g.
    * `smtps://user:password@smtp.example.no:465` or `smtp://localhost:2525`. Empty: outside
    * production the mails are kept, not sent, and shown on the development page /dev/e-post; in
@@ -175,6 +200,16 @@ export const isProduction = env.APP_ENV === 'production' || env.CONTEXT === 'pro
 
 if (isProduction && !env.AUTH_SECRET) {
   throw new Error('Invalid environment variables:\n  AUTH_SECRET: required in production (at least 32 random characters)');
+}
+
+/** Whether the built-in test payment provider is offered (decision 30): never in production. */
+export const testPaymentProviderEnabled =
+  !isProduction &&
+  (env.PAYMENT_TEST_PROVIDER === 'on' ||
+    (env.PAYMENT_TEST_PROVIDER === 'auto' && !env.STRIPE_SECRET_KEY && !(env.VIPPS_CLIENT_ID && env.VIPPS_MSN)));
+
+if (isProduction && env.PAYMENT_TEST_PROVIDER === 'on') {
+  throw new Error('Invalid environment variables:\n  PAYMENT_TEST_PROVIDER: the test payment provider cannot be on in production');
 }
 
 /** The key that signs device cookies: AUTH_SECRET, or a fixed key outside production. */
