@@ -532,6 +532,212 @@ export const mailOutbox = pgTable(
   ],
 );
 
+// --- selling (issue 22, decision 30) ------------------------------------------------------
+
+export const couponKind = pgEnum('coupon_kind', ['percent', 'amount']);
+
+/**
+ * A discount code: a percentage or an amount in øre off the price, valid in a window, at most
+ * `max_uses` times. A use is counted when an order takes the coupon, in one conditional update
+ * (`used_count < max_uses`), so concurrent buyers can never pass the limit; an order that ends
+ * unpaid gives its use back.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Upper-case, e.g. 'HØST25'. */
+    code: text('code').notNull(),
+    kind: couponKind('kind').notNull(),
+    /** 1–100 (kind 'percent'). */
+    percentOff: integer('percent_off'),
+    /** Øre off, VAT included (kind 'amount'). */
+    amountOffOre: integer('amount_off_ore'),
+    /** The one product it applies to; null: every product. */
+    productId: text('product_id').references(() => products.id, { onDelete: 'cascade' }),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull().defaultNow(),
+    validUntil: timestamp('valid_until', { withTimezone: true }),
+    /** Null: no limit. */
+    maxUses: integer('max_uses'),
+    usedCount: integer('used_count').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key').on(t.code),
+    check(
+      'coupons_kind_value',
+      sql`(${t.kind} = 'percent' AND ${t.percentOff} BETWEEN 1 AND 100 AND ${t.amountOffOre} IS NULL) OR (${t.kind} = 'amount' AND ${t.amountOffOre} > 0 AND ${t.percentOff} IS NULL)`,
+    ),
+    check('coupons_used_within_max', sql`${t.usedCount} >= 0 AND (${t.maxUses} IS NULL OR ${t.usedCount} <= ${t.maxUses})`),
+  ],
+);
+
+export const orderStatus = pgEnum('order_status', [
+  'created',
+  'awaiting_payment',
+  'paid',
+  'refunded',
+  'partly_refunded',
+  'cancelled',
+  'expired',
+  'failed',
+]);
+
+/**
+ * An order: what was bought, by whom, at which price, under which consent, and how the payment
+ * stands. Everything the receipt shows is copied here when the order is made (title, price, VAT,
+ * coupon), so a later price change never changes an order. Only `reconcile` (and a refund) moves
+ * `status`; every move is a row in `order_events`.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Our reference at the provider and on the receipt, e.g. 'ka-3f9c2a7e1b4d4c0f'. */
+    reference: text('reference').notNull(),
+    /** The buyer's account: null until a guest's order is paid (the account is made then), or after the account is deleted. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The buyer as ordered (kept for the receipt, also after the account is gone). */
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    /** True when the order was made without an account (a guest checkout). */
+    guest: boolean('guest').notNull().default(false),
+    /** Hash of the guest's checkout token (a cookie): proves the return page is the buyer's browser. */
+    checkoutTokenHash: text('checkout_token_hash'),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id),
+    courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    /** The product's title when ordered. */
+    title: text('title').notNull(),
+    quantity: integer('quantity').notNull().default(1),
+    /** The price before the coupon, VAT included, in øre. */
+    listPriceOre: integer('list_price_ore').notNull(),
+    discountOre: integer('discount_ore').notNull().default(0),
+    /** What the buyer pays, VAT included. */
+    totalOre: integer('total_ore').notNull(),
+    vat: productVat('vat').notNull(),
+    /** Basis points: 2500 = 25 %, 0 for exempt. */
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    /** The VAT contained in `total_ore`. */
+    vatOre: integer('vat_ore').notNull(),
+    currency: text('currency').notNull().default('NOK'),
+    couponId: uuid('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
+    provider: text('provider').notNull(),
+    providerPaymentId: text('provider_payment_id'),
+    redirectUrl: text('redirect_url'),
+    status: orderStatus('status').notNull().default('created'),
+    /** The consent to immediate delivery (angrerettloven § 22 n): the text's version, when, from where. */
+    consentVersion: text('consent_version').notNull(),
+    consentText: text('consent_text').notNull(),
+    consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+    consentIp: text('consent_ip'),
+    consentUserAgent: text('consent_user_agent'),
+    /** The client's key for this checkout attempt: a double click makes one order. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    capturedOre: integer('captured_ore').notNull().default(0),
+    refundedOre: integer('refunded_ore').notNull().default(0),
+    /** Numbered without gaps when the order is paid (`receipt_counter`). */
+    receiptNumber: integer('receipt_number'),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** The last reconcile's trouble (a provider that did not answer), for the admin. */
+    lastError: text('last_error'),
+    reconciledAt: timestamp('reconciled_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('orders_reference_key').on(t.reference),
+    uniqueIndex('orders_idempotency_key').on(t.idempotencyKey),
+    uniqueIndex('orders_receipt_number_key').on(t.receiptNumber),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_buyer_email_idx').on(t.buyerEmail),
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} IN ('created', 'awaiting_payment')`),
+    check(
+      'orders_amounts',
+      sql`${t.listPriceOre} >= 0 AND ${t.discountOre} >= 0 AND ${t.totalOre} = ${t.listPriceOre} - ${t.discountOre} AND ${t.vatOre} >= 0 AND ${t.vatOre} <= ${t.totalOre}`,
+    ),
+    check('orders_refund_within_capture', sql`${t.refundedOre} >= 0 AND ${t.refundedOre} <= ${t.capturedOre}`),
+    check('orders_currency_nok', sql`${t.currency} = 'NOK'`),
+    check('orders_paid_has_receipt', sql`(${t.status} IN ('paid', 'refunded', 'partly_refunded')) = (${t.receiptNumber} IS NOT NULL)`),
+  ],
+);
+
+/** Every move of an order (and every refund), who made it and why: the order's audit trail. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: orderStatus('from_status'),
+    toStatus: orderStatus('to_status').notNull(),
+    /** What moved it: 'checkout', 'return', 'webhook', 'sweep', 'admin'. */
+    trigger: text('trigger').notNull(),
+    /** The admin who did it (refunds). */
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    detail: jsonb('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
+);
+
+/** Refunds through the provider, one row per refund the admin asked for (its key makes a retry the same refund). */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    amountOre: integer('amount_ore').notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('order_refunds_idempotency_key').on(t.idempotencyKey), check('order_refunds_positive', sql`${t.amountOre} > 0`)],
+);
+
+/** The receipts' number series: one row, advanced in the paying transaction, so numbers have no gaps. */
+export const receiptCounter = pgTable(
+  'receipt_counter',
+  {
+    id: smallint('id').primaryKey().default(1),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [check('receipt_counter_single_row', sql`${t.id} = 1`)],
+);
+
+export const testPaymentState = pgEnum('test_payment_state', ['pending', 'authorized', 'captured', 'cancelled', 'expired', 'failed']);
+
+/**
+ * The built-in test provider's payments (development and tests only, decision 30): kept in the
+ * database so every function instance sees the same payment, as a real provider's API would.
+ */
+export const testPayments = pgTable('test_payments', {
+  reference: text('reference').primaryKey(),
+  amountOre: integer('amount_ore').notNull(),
+  description: text('description').notNull(),
+  returnUrl: text('return_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  state: testPaymentState('state').notNull().default('pending'),
+  capturedOre: integer('captured_ore').notNull().default(0),
+  refundedOre: integer('refunded_ore').notNull().default(0),
+  /** Idempotency keys already used, with what they did. */
+  keys: jsonb('keys')
+    .notNull()
+    .default(sql`'{}'::jsonb`),
+  ...timestamps,
+});
+
 export type User = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 export type Session = typeof sessions.$inferSelect;
@@ -543,3 +749,6 @@ export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type EnrollmentSource = (typeof enrollmentSource.enumValues)[number];
 export type ProductVat = (typeof productVat.enumValues)[number];
 export type Product = typeof products.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type OrderStatus = (typeof orderStatus.enumValues)[number];
+export type Coupon = typeof coupons.$inferSelect;
