@@ -599,10 +599,13 @@ export const orders = pgTable(
     /** The buyer's account: null until a guest's order is paid (the account is made then), or after the account is deleted. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     /** The buyer as ordered (kept for the receipt, also after the account is gone). */
-    buyerName: text('buyer_name').notNull(),
+    buyerFirstName: text('buyer_first_name').notNull(),
+    buyerLastName: text('buyer_last_name').notNull(),
     buyerEmail: text('buyer_email').notNull(),
     /** True when the order was made without an account (a guest checkout). */
     guest: boolean('guest').notNull().default(false),
+    /** True when the paying transaction made the guest's account (the return page may then sign that browser in, once). */
+    accountCreated: boolean('account_created').notNull().default(false),
     /** Hash of the guest's checkout token (a cookie): proves the return page is the buyer's browser. */
     checkoutTokenHash: text('checkout_token_hash'),
     productId: text('product_id')
@@ -735,6 +738,8 @@ export const testPayments = pgTable('test_payments', {
   keys: jsonb('keys')
     .notNull()
     .default(sql`'{}'::jsonb`),
+  /** The webhook event announcing the buyer's last choice, until it was delivered. */
+  pendingEvent: jsonb('pending_event'),
   ...timestamps,
 });
 

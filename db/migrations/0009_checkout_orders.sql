@@ -45,9 +45,11 @@ CREATE TABLE "orders" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"reference" text NOT NULL,
 	"user_id" uuid,
-	"buyer_name" text NOT NULL,
+	"buyer_first_name" text NOT NULL,
+	"buyer_last_name" text NOT NULL,
 	"buyer_email" text NOT NULL,
 	"guest" boolean DEFAULT false NOT NULL,
+	"account_created" boolean DEFAULT false NOT NULL,
 	"checkout_token_hash" text,
 	"product_id" text NOT NULL,
 	"course_id" text,
@@ -104,6 +106,7 @@ CREATE TABLE "test_payments" (
 	"captured_ore" integer DEFAULT 0 NOT NULL,
 	"refunded_ore" integer DEFAULT 0 NOT NULL,
 	"keys" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"pending_event" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

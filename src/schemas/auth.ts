@@ -3,7 +3,7 @@ import { text } from './text';
 
 /** Request bodies of the sign-in API, shared by the functions and the sign-in page. */
 
-const email = text({ max: 254, messages: { required: 'Skriv inn e-postadressen din', tooLong: 'E-postadressen er for lang' } })
+export const email = text({ max: 254, messages: { required: 'Skriv inn e-postadressen din', tooLong: 'E-postadressen er for lang' } })
   .transform((value) => value.toLowerCase())
   .pipe(z.email({ error: 'Skriv inn en gyldig e-postadresse' }));
 
@@ -12,7 +12,7 @@ export const loginBody = z.strictObject({
   password: text({ max: 256, secret: true, messages: { required: 'Skriv inn passordet ditt', tooLong: 'Passordet kan ha høyst 256 tegn' } }),
 });
 
-const name = (label: string) =>
+export const name = (label: string) =>
   text({
     max: 100,
     plain: true,

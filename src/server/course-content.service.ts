@@ -3,7 +3,7 @@ import { type Db, preparedPer } from '../../db/client';
 import { courses, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
 import type { HtmlContent, LessonContentValue, LessonType, VideoContent } from '../schemas/lesson-content';
 import type { CourseWithContent, PlayerLesson, PlayerModule } from '../schemas/player';
-import { accessColumns, accessReason, coursePagePath, enrollmentOf, isPreviewLesson } from './access/entitlements';
+import { accessColumns, accessReason, purchasePagePath, enrollmentOf, isPreviewLesson } from './access/entitlements';
 import { NotFoundError } from './errors';
 import { sanitizeLessonHtml } from './html';
 import { playerMessages, watchState } from './player.service';
@@ -227,7 +227,7 @@ export async function courseWithContent(db: Db, userId: string, courseId: string
     course: { id: course.id, title: course.title, description: course.description, level: course.level },
     enrolled: course.enrollmentId !== null && course.revokedAt === null,
     access: reason,
-    purchasePath: coursePagePath(course.id),
+    purchasePath: purchasePagePath(course.id),
     modules: structure.map((m) => ({
       module: m.module,
       lessons: m.lessons.map((l) => withState(l, progressOf.get(l.id), reason === null && !l.preview)),

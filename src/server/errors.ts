@@ -6,7 +6,15 @@
  */
 
 export type DomainErrorCode =
-  'bad_request' | 'not_found' | 'conflict' | 'forbidden' | 'payment_required' | 'account_inactive' | 'invalid_credentials' | 'throttled';
+  | 'bad_request'
+  | 'not_found'
+  | 'conflict'
+  | 'forbidden'
+  | 'payment_required'
+  | 'account_inactive'
+  | 'invalid_credentials'
+  | 'throttled'
+  | 'unavailable';
 
 export abstract class DomainError extends Error {
   abstract readonly code: DomainErrorCode;
@@ -45,9 +53,17 @@ export class ConflictError extends DomainError {
   constructor(
     message: string,
     readonly errorType?: string,
+    /** More fields for the answer, e.g. `{ coursePath }` of a course the buyer already has. */
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }
+}
+
+/** Something we depend on (a payment provider) did not answer: try again in a little while (503). */
+export class UnavailableError extends DomainError {
+  readonly code = 'unavailable';
+  override readonly name = 'UnavailableError';
 }
 
 /** The caller is known but may not do this. */

@@ -88,6 +88,7 @@ const domainErrorStatus: Record<DomainErrorCode, number> = {
   account_inactive: 403,
   invalid_credentials: 401,
   throttled: 429,
+  unavailable: 503,
 };
 
 /** A service's error as the response the API gives: its status, its Norwegian text, and `Retry-After` when throttled. */
@@ -97,7 +98,7 @@ export function httpErrorFromDomain(error: DomainError): HttpError {
     const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
     return new HttpError(status, error.message, { retryAfter: seconds }, { 'Retry-After': String(seconds) });
   }
-  if (error instanceof ConflictError && error.errorType) return new HttpError(status, error.message, { errorType: error.errorType });
+  if (error instanceof ConflictError && error.errorType) return new HttpError(status, error.message, { errorType: error.errorType, ...error.details });
   if (error instanceof PaymentRequiredError) return new HttpError(status, error.message, { errorType: 'payment_required', ...error.details });
   if (error instanceof BadRequestError && error.field) return invalidRequest([{ path: error.field, message: error.message }]);
   return new HttpError(status, error.message);
@@ -192,6 +193,8 @@ export interface WebhookDefinition<BS extends Schema> {
   eventId(body: z.infer<BS>): string;
   /** Overrides MAX_BODY_BYTES. */
   maxBodyBytes?: number;
+  /** As a route's: work after a 2xx answer (a paid order's receipt mail, `sendQueuedMail`). */
+  afterResponse?: () => Promise<unknown>;
   /**
    * Handles an event the first time it arrives, inside the transaction that records it. It
    * answers nothing (the pipeline answers 200); to refuse, it throws, which rolls its work and
@@ -214,6 +217,7 @@ export function webhookRoute<BS extends Schema>(definition: WebhookDefinition<BS
     access: 'public',
     body: definition.body,
     ...(definition.maxBodyBytes === undefined ? {} : { maxBodyBytes: definition.maxBodyBytes }),
+    ...(definition.afterResponse === undefined ? {} : { afterResponse: definition.afterResponse }),
     webhook: {
       verifier: definition.verifier,
       eventId: (body) => definition.eventId(body as z.infer<BS>),
@@ -526,7 +530,9 @@ export function createHandler(routes: Routes) {
         if (!webhook.verifier.verify(request, rawBody)) throw new HttpError(401, httpMessages.badSignature);
         const acquired = await acquireAppDb();
         release = acquired.release;
-        return withApiHeaders(await runWebhook(acquired.db, webhook, definition.body!, request, rawBody, requestId), []);
+        const answered = await runWebhook(acquired.db, webhook, definition.body!, request, rawBody, requestId);
+        if (definition.afterResponse) await runAfterResponse(definition.afterResponse, requestId, routeName, context);
+        return withApiHeaders(answered, []);
       }
 
       if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) throw forbidden(httpMessages.crossSite);

@@ -42,6 +42,8 @@ export const policies = {
   /** Per address across accounts: offices and schools share addresses, so allow more. */
   loginIp: { free: 20, baseDelayMs: 15_000, maxDelayMs: 15 * MINUTE, resetAfterMs: 60 * MINUTE },
   /** Sign-ups per address (every sign-up counts, not only failures). */
+  /** Guest orders per address (an order without an account; every order counts). */
+  checkoutIp: { free: 20, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },
   registerIp: { free: env.SIGNUP_LIMIT_PER_HOUR, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },
 } satisfies Record<string, ThrottlePolicy>;
 

@@ -195,20 +195,28 @@ export async function grantCourse(
   return { ...existing, created: false };
 }
 
-/** Ends the user's access to the course's lessons; the enrollment, progress and notes stay. True when it changed. */
-export async function revokeCourse(db: Db, userId: string, courseId: string): Promise<boolean> {
+/** Ends the user's access to the course's lessons (only the access `onlySourceRef` gave, when set); the enrollment, progress and notes stay. True when it changed. */
+export async function revokeCourse(db: Db, userId: string, courseId: string, onlySourceRef?: string): Promise<boolean> {
   const rows = await db
     .update(enrollments)
     .set({ revokedAt: sql`now()`, updatedAt: sql`now()` })
-    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId), sql`${enrollments.revokedAt} IS NULL`))
+    .where(
+      and(
+        eq(enrollments.userId, userId),
+        eq(enrollments.courseId, courseId),
+        sql`${enrollments.revokedAt} IS NULL`,
+        // A refund ends only the access its own order gave, not a later grant or seat.
+        onlySourceRef === undefined ? undefined : eq(enrollments.sourceRef, onlySourceRef),
+      ),
+    )
     .returning({ id: enrollments.id });
   return rows.length > 0;
 }
 
 // --- the course's product ------------------------------------------------------------
 
-/** The public course page: until the checkout (next issue), where a learner buys the course. */
-export const coursePagePath = (courseId: string) => `/${courseId}`;
+/** Where a learner buys the course: its checkout page (decision 30). */
+export const purchasePagePath = (courseId: string) => `/kasse/${courseId}`;
 
 /**
  * Enrolling as the learner asks (POST /api/enrollments): an enrollment that gives access is
@@ -226,6 +234,6 @@ export async function enrollAsLearner(db: Db, userId: string, courseId: string):
     .where(eq(products.courseId, courseId));
   throw new PaymentRequiredError(accessMessages.paymentRequired, {
     product: product ? { ...product, courseId } : null,
-    checkoutPath: coursePagePath(courseId),
+    checkoutPath: purchasePagePath(courseId),
   });
 }

@@ -1,0 +1,63 @@
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { orderStatus } from '../../db/schema';
+import { refundBody } from '../../src/schemas/checkout';
+import { text } from '../../src/schemas/text';
+import { adminListOrders, adminOrderDetail, orderCursor, revenueByMonth } from '../../src/server/checkout/orders.service';
+import { refundOrder } from '../../src/server/checkout/refunds';
+import { createHandler, json, pageResponse, route } from '../../src/server/http';
+import { pageQuery } from '../../src/server/paging';
+
+/**
+ * Orders, refunds and revenue for superusers (issue 22, decision 30).
+ *   GET  /api/admin/orders?q=&status=&limit=&cursor=  S  newest first; q: e-mail (part), reference or receipt number
+ *   GET  /api/admin/orders/:orderId                   S  the order, its receipt, events and refunds
+ *   POST /api/admin/orders/:orderId/refunds           S  {amountOre, reason, idempotencyKey} → 201 the order;
+ *                                                        a full refund revokes the course the order gave
+ *   GET  /api/admin/revenue                           S  paid orders by month (Oslo), the last 12 months
+ */
+const S = ['superuser'] as const;
+const orderParams = z.object({ orderId: z.uuid({ error: 'Fant ikke bestillingen.' }) });
+
+export default createHandler({
+  'GET /api/admin/orders': route({
+    access: S,
+    query: pageQuery(orderCursor).extend({
+      q: text({ max: 200, min: 0 }).optional(),
+      status: z.enum(orderStatus.enumValues, { error: 'Ukjent status' }).optional(),
+    }),
+    async handler({ db, query, url }) {
+      return pageResponse(url, await adminListOrders(db, query));
+    },
+  }),
+
+  'GET /api/admin/orders/:orderId': route({
+    access: S,
+    params: orderParams,
+    async handler({ db, params }) {
+      return json(await adminOrderDetail(db, params.orderId));
+    },
+  }),
+
+  'POST /api/admin/orders/:orderId/refunds': route({
+    access: S,
+    params: orderParams,
+    body: refundBody,
+    async handler({ db, params, body, user }) {
+      await refundOrder(db, params.orderId, body, user.id);
+      return json(await adminOrderDetail(db, params.orderId), { status: 201 });
+    },
+  }),
+
+  'GET /api/admin/revenue': route({
+    access: S,
+    async handler({ db }) {
+      return json(await revenueByMonth(db));
+    },
+  }),
+});
+
+export const config: Config = {
+  path: ['/api/admin/orders', '/api/admin/orders/:orderId', '/api/admin/orders/:orderId/refunds', '/api/admin/revenue'],
+  method: ['GET', 'POST'],
+};

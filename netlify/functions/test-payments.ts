@@ -1,0 +1,44 @@
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { text } from '../../src/schemas/text';
+import { createHandler, json, notFound, route } from '../../src/server/http';
+import { paymentProvider } from '../../src/server/payments/registry';
+import { actOnTestPayment, testPaymentView } from '../../src/server/payments/test-provider';
+import { deliverTestPaymentsEvent } from '../../src/server/payments/test-provider-delivery';
+
+/**
+ * The built-in test payment provider's own pages' API (development and tests only, decision 30;
+ * 404 when the test provider is not offered, and always in production).
+ *   GET  /api/test-payments/:reference           anyone   {reference, amountOre, description, state}
+ *   POST /api/test-payments/:reference/:action   anyone   approve | cancel | fail → {returnUrl}; then, like a real
+ *                                                         provider, a signed webhook announces the change
+ */
+const reference = text({ max: 64 });
+const missing = 'Fant ikke testbetalingen.';
+
+export default createHandler({
+  'GET /api/test-payments/:reference': route({
+    access: 'public',
+    params: z.object({ reference }),
+    async handler({ db, params }) {
+      if (!(await paymentProvider(db, 'test'))) throw notFound(missing);
+      const payment = await testPaymentView(db, params.reference);
+      if (!payment) throw notFound(missing);
+      return json(payment);
+    },
+  }),
+
+  'POST /api/test-payments/:reference/:action': route({
+    access: 'public',
+    params: z.object({ reference, action: z.enum(['approve', 'cancel', 'fail'], { error: 'Ukjent valg' }) }),
+    afterResponse: deliverTestPaymentsEvent,
+    async handler({ db, params }) {
+      if (!(await paymentProvider(db, 'test'))) throw notFound(missing);
+      const result = await actOnTestPayment(db, params.reference, params.action);
+      if (!result) throw notFound(missing);
+      return json({ returnUrl: result.returnUrl });
+    },
+  }),
+});
+
+export const config: Config = { path: ['/api/test-payments/:reference', '/api/test-payments/:reference/:action'], method: ['GET', 'POST'] };

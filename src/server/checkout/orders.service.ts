@@ -1,0 +1,165 @@
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { type Order, orderEvents, orderRefunds, orders, type OrderStatus, users } from '../../../db/schema';
+import { NotFoundError } from '../errors';
+import { cursorCodec, type CursorValues, fetchSize, microsIso, type PageRequest, toPage } from '../paging';
+import type { SessionUser } from '../session';
+import { checkoutPath, coursePlayerPath, receiptPath } from './checkout.service';
+import { receiptDataFor } from './receipts';
+
+/** Reading orders: the buyer's own list and receipts, and the superuser's list, detail and revenue (decision 30). */
+
+const HAS_RECEIPT: readonly OrderStatus[] = ['paid', 'refunded', 'partly_refunded'];
+
+export const hasReceipt = (order: Pick<Order, 'status'>) => HAS_RECEIPT.includes(order.status);
+
+/** An order as its buyer sees it in lists and on the return page. */
+export function orderSummary(order: Order) {
+  const receipt = hasReceipt(order);
+  return {
+    orderId: order.id,
+    reference: order.reference,
+    status: order.status,
+    title: order.title,
+    courseId: order.courseId,
+    totalOre: order.totalOre,
+    refundedOre: order.refundedOre,
+    createdAt: order.createdAt.toISOString(),
+    paidAt: order.paidAt?.toISOString() ?? null,
+    receiptNumber: order.receiptNumber,
+    receiptPath: receipt ? receiptPath(order.id) : null,
+    coursePath: order.courseId ? coursePlayerPath(order.courseId) : null,
+    checkoutPath: order.courseId ? checkoutPath(order.courseId) : null,
+  };
+}
+
+/** GET /api/orders: the caller's orders, newest first (at most 200: a person's purchases). */
+export async function listOwnOrders(db: Db, userId: string) {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(200);
+  return rows.map(orderSummary);
+}
+
+/** The order if the caller may read it (its buyer, or a superuser); 404 otherwise, so others cannot tell it exists. */
+export async function readableOrder(db: Db, orderId: string, user: SessionUser): Promise<Order> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order || (order.userId !== user.id && user.role !== 'superuser')) throw new NotFoundError('Fant ikke bestillingen.');
+  return order;
+}
+
+/** GET /api/orders/:id: the order with its receipt (paid orders). */
+export function orderWithReceipt(order: Order) {
+  const receipt = hasReceipt(order);
+  return {
+    ...orderSummary(order),
+    receipt: receipt ? receiptDataFor(order) : null,
+    pdfPath: receipt ? `/api/orders/${order.id}/receipt.pdf` : null,
+  };
+}
+
+// --- the superuser's view ------------------------------------------------------------------
+
+const ORDER_KEY = ['time', 'uuid'] as const;
+export const orderCursor = cursorCodec('orders', ORDER_KEY);
+
+export interface AdminOrderQuery extends PageRequest<CursorValues<typeof ORDER_KEY>> {
+  q?: string | undefined;
+  status?: OrderStatus | undefined;
+}
+
+/** GET /api/admin/orders: newest first; `q` finds an e-mail (part), a reference or a receipt number; `status` filters. */
+export async function adminListOrders(db: Db, query: AdminOrderQuery) {
+  const conditions: (SQL | undefined)[] = [];
+  const q = query.q?.trim();
+  if (q) {
+    const digits = /^\d{1,9}$/.test(q) ? Number(q) : null;
+    conditions.push(
+      or(
+        ilike(orders.buyerEmail, `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`),
+        eq(orders.reference, q.toLowerCase()),
+        digits === null ? undefined : eq(orders.receiptNumber, digits),
+      ),
+    );
+  }
+  if (query.status) conditions.push(eq(orders.status, query.status));
+  if (query.cursor) conditions.push(sql`(${orders.createdAt}, ${orders.id}) < (${query.cursor[0]}::timestamptz, ${query.cursor[1]}::uuid)`);
+  const rows = await db
+    .select({ order: orders, at: microsIso(orders.createdAt) })
+    .from(orders)
+    .where(and(...conditions))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(fetchSize(query));
+  return toPage(
+    rows,
+    query,
+    ({ order }) => ({
+      ...orderSummary(order),
+      buyerName: `${order.buyerFirstName} ${order.buyerLastName}`,
+      buyerEmail: order.buyerEmail,
+      provider: order.provider,
+      couponCode: order.couponCode,
+      lastError: order.lastError,
+    }),
+    (row) => orderCursor.encode([row.at, row.order.id]),
+  );
+}
+
+/** GET /api/admin/orders/:id: the order, its receipt, its events (who moved it) and its refunds. */
+export async function adminOrderDetail(db: Db, orderId: string) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new NotFoundError('Fant ikke bestillingen.');
+  const actorName = sql<string | null>`(SELECT ${users.firstName} || ' ' || ${users.lastName} FROM ${users} WHERE ${users.id} = actor_id)`;
+  const [events, refunds] = await Promise.all([
+    db
+      .select({
+        fromStatus: orderEvents.fromStatus,
+        toStatus: orderEvents.toStatus,
+        trigger: orderEvents.trigger,
+        detail: orderEvents.detail,
+        createdAt: orderEvents.createdAt,
+        actorName,
+      })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(orderEvents.createdAt, orderEvents.id),
+    db
+      .select({ amountOre: orderRefunds.amountOre, reason: orderRefunds.reason, createdAt: orderRefunds.createdAt, actorName })
+      .from(orderRefunds)
+      .where(eq(orderRefunds.orderId, orderId))
+      .orderBy(orderRefunds.createdAt),
+  ]);
+  return {
+    ...orderWithReceipt(order),
+    buyerName: `${order.buyerFirstName} ${order.buyerLastName}`,
+    buyerEmail: order.buyerEmail,
+    provider: order.provider,
+    couponCode: order.couponCode,
+    discountOre: order.discountOre,
+    vatOre: order.vatOre,
+    capturedOre: order.capturedOre,
+    consent: { version: order.consentVersion, text: order.consentText, at: order.consentAt.toISOString() },
+    lastError: order.lastError,
+    refundableOre: hasReceipt(order) ? order.capturedOre - order.refundedOre : 0,
+    events: events.map((e) => ({ ...e, createdAt: e.createdAt.toISOString() })),
+    refunds: refunds.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
+  };
+}
+
+/**
+ * GET /api/admin/revenue: paid orders by month of payment (Oslo time), the last 12 months, newest
+ * first: orders, gross (what was paid), refunded (refunds of those orders) and net.
+ */
+export async function revenueByMonth(db: Db) {
+  const month = sql<string>`to_char(${orders.paidAt} at time zone 'Europe/Oslo', 'YYYY-MM')`;
+  const rows = await db
+    .select({
+      month,
+      orders: sql<number>`count(*)`.mapWith(Number),
+      grossOre: sql<number>`coalesce(sum(${orders.capturedOre}), 0)`.mapWith(Number),
+      refundedOre: sql<number>`coalesce(sum(${orders.refundedOre}), 0)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(sql`${orders.paidAt} IS NOT NULL AND ${orders.paidAt} > now() - interval '12 months'`)
+    .groupBy(month)
+    .orderBy(desc(month));
+  return rows.map((r) => ({ ...r, netOre: r.grossOre - r.refundedOre }));
+}

@@ -1,0 +1,59 @@
+import type { ProductVat } from '../../../db/schema';
+
+/**
+ * Money arithmetic of the checkout (decision 30): integer øre only, VAT included in every price.
+ * The server decides every figure; the browser never sends one.
+ */
+
+/** The VAT rate of a product's treatment, in basis points (2500 = 25 %). */
+export function vatRateBp(vat: ProductVat): number {
+  return vat === 'standard_25' ? 2500 : 0;
+}
+
+/**
+ * The VAT contained in a VAT-inclusive amount, rounded half up to whole øre:
+ * 199000 øre at 25 % → 39800 (1 990 kr contains 398 kr). Exact in integers.
+ */
+export function vatIncluded(amountOre: number, rateBp: number): number {
+  if (rateBp === 0 || amountOre === 0) return 0;
+  const denominator = 10_000 + rateBp;
+  return Math.floor((2 * amountOre * rateBp + denominator) / (2 * denominator));
+}
+
+export interface CouponTerms {
+  kind: 'percent' | 'amount';
+  percentOff: number | null;
+  amountOffOre: number | null;
+}
+
+/** The lowest amount we ask a provider to charge (Stripe's minimum for NOK is 3 kr). */
+export const MIN_CHARGE_ORE = 300;
+
+/** The discount a coupon gives on `listPriceOre` (never more than the price), rounded half up for percentages. */
+export function couponDiscount(listPriceOre: number, coupon: CouponTerms): number {
+  const raw = coupon.kind === 'percent' ? Math.floor(((coupon.percentOff ?? 0) * listPriceOre * 2 + 100) / 200) : (coupon.amountOffOre ?? 0);
+  return Math.min(Math.max(raw, 0), listPriceOre);
+}
+
+/** '20 % rabatt', '200 kr rabatt' (whole kroner without decimals, else with). */
+export function couponLabel(coupon: CouponTerms): string {
+  if (coupon.kind === 'percent') return `${coupon.percentOff} % rabatt`;
+  const ore = coupon.amountOffOre ?? 0;
+  const kroner = new Intl.NumberFormat('nb-NO', { minimumFractionDigits: ore % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 }).format(ore / 100);
+  return `${kroner} kr rabatt`;
+}
+
+export interface Price {
+  listPriceOre: number;
+  discountOre: number;
+  totalOre: number;
+  vatRateBp: number;
+  vatOre: number;
+}
+
+export function priceFor(listPriceOre: number, vat: ProductVat, coupon: CouponTerms | null): Price {
+  const discountOre = coupon ? couponDiscount(listPriceOre, coupon) : 0;
+  const totalOre = listPriceOre - discountOre;
+  const rate = vatRateBp(vat);
+  return { listPriceOre, discountOre, totalOre, vatRateBp: rate, vatOre: vatIncluded(totalOre, rate) };
+}

@@ -1,0 +1,39 @@
+import { and, eq } from 'drizzle-orm';
+import { atomically, type Db } from '../../../db/client';
+import { orders } from '../../../db/schema';
+import { NotFoundError } from '../errors';
+import { createSession, type SessionUser } from '../session';
+import { hashCheckoutToken } from './checkout.service';
+import { orderSummary } from './orders.service';
+import { reconcile } from './reconcile';
+
+/**
+ * The return page's call (POST /api/checkout/orders/:id/return, decision 30): the buyer's browser
+ * is back from the provider. Only the buyer may ask (the signed-in owner, or the browser holding
+ * the guest's checkout cookie); anyone else gets the same 404 as for an unknown order. The order
+ * is reconciled, and a guest whose account this payment made is signed in, once: the cookie's
+ * hash is cleared in the same statement that allows it.
+ */
+export async function returnFromPayment(db: Db, input: { orderId: string; user: SessionUser | null; checkoutToken: string | null }) {
+  const [found] = await db.select().from(orders).where(eq(orders.id, input.orderId));
+  const tokenHash = input.checkoutToken ? hashCheckoutToken(input.checkoutToken) : null;
+  const holdsCookie = found !== undefined && tokenHash !== null && found.checkoutTokenHash === tokenHash;
+  const owns = found !== undefined && input.user !== null && found.userId === input.user.id;
+  if (!found || !(holdsCookie || owns)) throw new NotFoundError('Fant ikke bestillingen.');
+
+  const { order } = await reconcile(db, found.id, 'return');
+  let session: { token: string; expiresAt: Date } | null = null;
+  if (holdsCookie && order.status === 'paid' && order.accountCreated && order.userId && input.user?.id !== order.userId) {
+    session = await atomically(db, async (tx) => {
+      const [claimed] = await tx
+        .update(orders)
+        .set({ checkoutTokenHash: null })
+        .where(and(eq(orders.id, order.id), eq(orders.checkoutTokenHash, tokenHash!)))
+        .returning({ userId: orders.userId });
+      if (!claimed?.userId) return null;
+      const made = await createSession(tx, claimed.userId);
+      return { token: made.token, expiresAt: made.session.expiresAt };
+    });
+  }
+  return { answer: { ...orderSummary(order), signedIn: session !== null || owns }, session };
+}

@@ -1,0 +1,60 @@
+import type { Db } from '../../../db/client';
+import { testPaymentProviderEnabled } from '../env';
+import type { PaymentProvider, ProviderName } from './provider';
+import { createTestProvider } from './test-provider';
+
+/**
+ * Which payment providers the checkout offers (decision 30), in the order the page shows them:
+ * Vipps, cards (Stripe), and outside production the built-in test provider. A provider without
+ * its settings is not offered. The test provider is bound to the database handle it is given
+ * (the order's transaction inside `reconcile`).
+ */
+
+type External = Exclude<ProviderName, 'test'>;
+
+const fromEnv: Record<External, () => Promise<PaymentProvider | null>> = {
+  vipps: async () => (await import('./vipps')).vippsProviderFromEnv(),
+  stripe: async () => (await import('./stripe')).stripeProviderFromEnv(),
+};
+
+const loaded = new Map<External, PaymentProvider | null>();
+let testProviderOn = testPaymentProviderEnabled;
+
+async function external(name: External): Promise<PaymentProvider | null> {
+  if (!loaded.has(name)) loaded.set(name, await fromEnv[name]());
+  return loaded.get(name) ?? null;
+}
+
+/** The providers offered now, in the checkout's order. */
+export async function offeredProviders(db: Db): Promise<PaymentProvider[]> {
+  const list: PaymentProvider[] = [];
+  for (const name of ['vipps', 'stripe'] as const) {
+    const provider = await external(name);
+    if (provider) list.push(provider);
+  }
+  if (testProviderOn) list.push(createTestProvider(db));
+  return list;
+}
+
+/** The named provider if it is offered; null otherwise. */
+export async function paymentProvider(db: Db, name: string): Promise<PaymentProvider | null> {
+  if (name === 'test') return testProviderOn ? createTestProvider(db) : null;
+  if (name === 'vipps' || name === 'stripe') return external(name);
+  return null;
+}
+
+/**
+ * Tests only: replaces the providers read from the settings (a provider pointed at a fake server,
+ * or null for none) and switches the test provider. Returns a function that restores them.
+ */
+export function usePaymentProvidersForTests(options: { vipps?: PaymentProvider | null; stripe?: PaymentProvider | null; test?: boolean }): () => void {
+  const before = { loaded: new Map(loaded), test: testProviderOn };
+  if (options.vipps !== undefined) loaded.set('vipps', options.vipps);
+  if (options.stripe !== undefined) loaded.set('stripe', options.stripe);
+  if (options.test !== undefined) testProviderOn = options.test;
+  return () => {
+    loaded.clear();
+    for (const [name, provider] of before.loaded) loaded.set(name, provider);
+    testProviderOn = before.test;
+  };
+}
