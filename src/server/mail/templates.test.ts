@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildReceipt } from '../receipts/receipt-data';
 import { renderMail } from './sender';
 import { mailTemplates } from './templates';
 
@@ -20,19 +21,60 @@ describe('mail templates', () => {
     expect(mail.text).toContain('https://kiakademiet.no/nytt-passord?token=a&b=1');
   });
 
-  it('receipt: lines, total and VAT in kroner, the date in Norwegian', async () => {
-    const mail = await renderMail('receipt', {
-      firstName: 'Ola',
-      orderNumber: 'KA-1001',
+  it('receipt: the receipt and order confirmation — seller, buyer, lines, discount, VAT per rate, payment, links, withdrawal', async () => {
+    const receipt = buildReceipt({
+      receiptNumber: 42,
+      orderReference: 'KA-1001',
       paidAt: '2026-11-25T12:00:00Z',
-      lines: [{ title: 'KI Grunnkurs', amountOre: 149_900 }],
-      totalOre: 149_900,
-      vatOre: 29_980,
+      seller: { name: 'KI Akademiet AS', orgNumber: '923456789', address: 'Storgata 1, 0155 Oslo', email: 'kontakt@kiakademiet.no' },
+      buyer: { name: 'Bjørn Ærlig Åsen', email: 'bjorn@example.no' },
+      items: [
+        { description: 'KI Grunnkurs', quantity: 1, unitPriceOre: 199_000, vatRateBp: 2500 },
+        { description: 'Workshop med lærer', quantity: 1, unitPriceOre: 50_000, vatRateBp: 0 },
+      ],
+      discount: { code: 'VÅR2026', amountOre: 24_900 },
+      paymentMethod: 'Vipps',
     });
-    expect(mail.subject).toBe('Kvittering for ordre KA-1001');
-    expect(mail.text).toContain('25. november 2026');
-    expect(mail.text).toMatch(/KI Grunnkurs: 1\s499,00\s*kr/);
-    expect(mail.text).toMatch(/Herav mva\.: 299,80\s*kr/);
+    const mail = await renderMail('receipt', {
+      ...receipt,
+      firstName: '<b>Bjørn</b>',
+      courseUrl: 'https://kiakademiet.no/kurs/ki-grunnkurs',
+      receiptUrl: 'https://kiakademiet.no/api/orders/KA-1001/kvittering.pdf',
+    });
+    const text = mail.text.replace(/\s+/g, ' ');
+    expect(mail.subject).toBe('Kvittering for kjøp – ordre KA-1001');
+    expect(mail.html).toContain('<html dir="ltr" lang="nb">');
+    expect(mail.html).not.toContain('<b>Bjørn</b>');
+    expect(mail.html).toContain('href="https://kiakademiet.no/kurs/ki-grunnkurs"');
+    expect(mail.html).toContain('href="https://kiakademiet.no/api/orders/KA-1001/kvittering.pdf"');
+    expect(text).toContain('Gå til kurset');
+    expect(text).toContain('Se kvitteringen');
+    expect(text).toContain('Kvitteringsnummer: 000042');
+    expect(text).toContain('Salgsdato: 25. november 2026 kl. 13:00');
+    expect(text).toContain('KI Akademiet AS');
+    expect(text).toContain('Org.nr. 923 456 789 MVA · Foretaksregisteret');
+    expect(text).toContain('Storgata 1, 0155 Oslo');
+    expect(text).toContain('Bjørn Ærlig Åsen');
+    expect(text).toContain('KI Grunnkurs, 1 stk. à 1 990,00 kr (25 % mva.): 1 990,00 kr');
+    expect(text).toContain('Workshop med lærer, 1 stk. à 500,00 kr (fritatt for mva.): 500,00 kr');
+    expect(text).toContain('Rabatt (kode VÅR2026): −249,00 kr');
+    expect(text).toContain('Totalt: 2 241,00 kr');
+    expect(text).toContain('25 % merverdiavgift: grunnlag 1 432,80 kr, mva. 358,20 kr');
+    expect(text).toContain('Fritatt for merverdiavgift: grunnlag 450,00 kr');
+    expect(text).toContain('Sum merverdiavgift: 358,20 kr');
+    expect(text).toContain('Betalt med Vipps: 2 241,00 kr');
+    expect(text).not.toContain('Refundert');
+    expect(text).toContain('angreretten går tapt');
+    expect(text).toContain('kontakt@kiakademiet.no');
+
+    const refunded = await renderMail('receipt', {
+      ...receipt,
+      refundedOre: 50_000,
+      firstName: 'Bjørn',
+      courseUrl: 'https://x.no',
+      receiptUrl: 'https://x.no/k',
+    });
+    expect(refunded.text.replace(/\s+/g, ' ')).toContain('Refundert: −500,00 kr (betalt etter refusjon: 1 741,00 kr)');
   });
 
   it('every template has a subject and a component', () => {

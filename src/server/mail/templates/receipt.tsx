@@ -1,44 +1,118 @@
+import { Button } from '@react-email/button';
 import { Heading } from '@react-email/heading';
+import { Hr } from '@react-email/hr';
+import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
+import {
+  formatOre,
+  formatPaidAt,
+  formatReceiptNumber,
+  formatVatRate,
+  type ReceiptData,
+  sellerRegistration,
+  withdrawalText,
+} from '../../receipts/receipt-data';
 import { MailLayout, styles } from './layout';
 
-export interface ReceiptProps {
+export interface ReceiptProps extends ReceiptData {
   firstName: string;
-  /** The order's number as the buyer sees it. */
-  orderNumber: string;
-  /** ISO date-time of the payment. */
-  paidAt: string;
-  lines: { title: string; amountOre: number }[];
-  totalOre: number;
-  /** The VAT included in the total, in øre (0 when exempt). */
-  vatOre: number;
+  /** The absolute link to the course bought ('Gå til kurset'). */
+  courseUrl: string;
+  /** The absolute link to the receipt's PDF ('Se kvitteringen'). */
+  receiptUrl: string;
 }
 
-export const receiptSubject = ({ orderNumber }: ReceiptProps) => `Kvittering for ordre ${orderNumber}`;
+export const receiptSubject = ({ orderReference }: ReceiptProps) => `Kvittering for kjøp – ordre ${orderReference}`;
 
-/** Øre as kroner with both decimals, as a receipt shows them: 149990 → '1 499,90 kr'. */
-const kronerFormat = new Intl.NumberFormat('nb-NO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const kroner = (ore: number) => `${kronerFormat.format(ore / 100)}\u00a0kr`;
+const row = { ...styles.text, margin: '0 0 4px' } as const;
+const strong = { ...row, fontWeight: 600 } as const;
+const sectionTitle = { ...styles.text, fontWeight: 600, margin: '16px 0 8px' } as const;
 
-/** A skeleton of the receipt the checkout (next issue) sends when a payment is captured. */
-export function Receipt({ firstName, orderNumber, paidAt, lines, totalOre, vatOre }: ReceiptProps) {
-  const date = new Intl.DateTimeFormat('nb-NO', { dateStyle: 'long', timeZone: 'Europe/Oslo' }).format(new Date(paidAt));
+/**
+ * The order confirmation on a durable medium (angrerettloven § 18) and the receipt
+ * (bokføringsforskriften § 5-1-1): the same facts as the PDF (src/server/receipts/receipt-pdf.ts),
+ * from the same data, plus the consent that ended the right of withdrawal.
+ */
+export function Receipt(props: ReceiptProps) {
+  const { firstName, courseUrl, receiptUrl, seller, buyer, lines, discount, vatByRate } = props;
+  const number = formatReceiptNumber(props.receiptNumber);
   return (
-    <MailLayout preview={`Takk for kjøpet! Kvittering for ordre ${orderNumber}.`}>
+    <MailLayout preview={`Takk for kjøpet! Kvittering ${number} for ordre ${props.orderReference}.`}>
       <Heading style={styles.heading}>Takk for kjøpet!</Heading>
       <Text style={styles.text}>
-        Hei {firstName}, her er kvitteringen for ordre {orderNumber}, betalt {date}.
+        Hei {firstName}, betalingen er mottatt, og kurset er klart for deg. Her er kvitteringen for ordre {props.orderReference}.
       </Text>
-      <Section>
-        {lines.map((line) => (
-          <Text key={line.title} style={styles.text}>
-            {line.title}: {kroner(line.amountOre)}
-          </Text>
-        ))}
+      <Section style={{ margin: '24px 0' }}>
+        <Button href={courseUrl} style={styles.button}>
+          Gå til kurset
+        </Button>
       </Section>
-      <Text style={{ ...styles.text, fontWeight: 600 }}>Totalt: {kroner(totalOre)}</Text>
-      <Text style={styles.muted}>{vatOre > 0 ? `Herav mva.: ${kroner(vatOre)}` : 'Fritatt for merverdiavgift.'}</Text>
+      <Text style={styles.text}>
+        <Link href={receiptUrl} style={styles.link}>
+          Se kvitteringen
+        </Link>{' '}
+        (PDF).
+      </Text>
+
+      <Hr />
+      <Heading as="h2" style={{ ...styles.heading, fontSize: '18px', lineHeight: '26px' }}>
+        Kvittering
+      </Heading>
+      <Text style={row}>Kvitteringsnummer: {number}</Text>
+      <Text style={row}>Ordrenummer: {props.orderReference}</Text>
+      <Text style={row}>Salgsdato: {formatPaidAt(props.paidAt)}</Text>
+      <Text style={row}>Betalingsmåte: {props.paymentMethod}</Text>
+
+      <Text style={sectionTitle}>Selger</Text>
+      <Text style={row}>{seller.name}</Text>
+      <Text style={row}>{sellerRegistration(seller)}</Text>
+      <Text style={row}>{seller.address}</Text>
+      <Text style={row}>{seller.email}</Text>
+
+      <Text style={sectionTitle}>Kjøper</Text>
+      <Text style={row}>{buyer.name}</Text>
+      <Text style={row}>{buyer.email}</Text>
+
+      <Text style={sectionTitle}>Kjøpt</Text>
+      {lines.map((line, i) => (
+        <Text key={i} style={row}>
+          {line.description}, {line.quantity} stk. à {formatOre(line.unitPriceOre)} (
+          {line.vatRateBp === 0 ? 'fritatt for mva.' : `${formatVatRate(line.vatRateBp)} mva.`}
+          ): {formatOre(line.amountOre)}
+        </Text>
+      ))}
+      {discount ? (
+        <Text style={row}>
+          Rabatt (kode {discount.code}): {formatOre(-discount.amountOre)}
+        </Text>
+      ) : null}
+      <Text style={{ ...strong, margin: '8px 0 4px' }}>Totalt: {formatOre(props.totalOre)}</Text>
+      <Text style={styles.muted}>Alle beløp er i norske kroner, inkludert merverdiavgift.</Text>
+
+      <Text style={sectionTitle}>Merverdiavgift</Text>
+      {vatByRate.map((rate) => (
+        <Text key={rate.rateBp} style={row}>
+          {rate.rateBp === 0
+            ? `Fritatt for merverdiavgift: grunnlag ${formatOre(rate.baseOre)}`
+            : `${formatVatRate(rate.rateBp)} merverdiavgift: grunnlag ${formatOre(rate.baseOre)}, mva. ${formatOre(rate.vatOre)}`}
+        </Text>
+      ))}
+      <Text style={strong}>Sum merverdiavgift: {formatOre(props.vatOre)}</Text>
+
+      <Text style={sectionTitle}>Betaling</Text>
+      <Text style={row}>
+        Betalt med {props.paymentMethod}: {formatOre(props.totalOre)}
+      </Text>
+      {props.refundedOre > 0 ? (
+        <Text style={row}>
+          Refundert: {formatOre(-props.refundedOre)} (betalt etter refusjon: {formatOre(props.totalOre - props.refundedOre)})
+        </Text>
+      ) : null}
+
+      <Hr />
+      <Text style={sectionTitle}>Angrerett</Text>
+      <Text style={styles.text}>{withdrawalText(seller)}</Text>
     </MailLayout>
   );
 }

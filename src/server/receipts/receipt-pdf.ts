@@ -1,0 +1,348 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import fontkit from '@pdf-lib/fontkit';
+import { type PDFFont, type PDFPage, PDFDocument, rgb } from 'pdf-lib';
+import { formatOre, formatPaidAt, formatReceiptNumber, formatVatRate, type ReceiptData, sellerRegistration } from './receipt-data';
+
+/**
+ * The receipt as a PDF (issue 22): one A4 page with every fact bokføringsforskriften § 5-1-1 asks
+ * for, drawn with pdf-lib in Inter (SIL Open Font License, from @fontsource/inter).
+ *
+ * The fonts are WOFF files read from node_modules at run time: fontkit subsets WOFF (its WOFF2
+ * subsetting breaks), and the subsets keep a one-line receipt about 13 KB. A bundled function
+ * finds them through the same resolution as here, and nothing imports them, so netlify.toml's
+ * `included_files` must ship them: "node_modules/@fontsource/inter/package.json" (for the package's
+ * exports) and the four files in FONT_FILES.
+ * Fontsource splits Inter by script: 'latin' has æ, ø, å and the signs a receipt uses, 'latin-ext'
+ * the letters of other European names (ł, ő, ş …), which are drawn from it when needed.
+ */
+
+const FONT_FILES = {
+  regular: '@fontsource/inter/files/inter-latin-400-normal.woff',
+  bold: '@fontsource/inter/files/inter-latin-700-normal.woff',
+  extRegular: '@fontsource/inter/files/inter-latin-ext-400-normal.woff',
+  extBold: '@fontsource/inter/files/inter-latin-ext-700-normal.woff',
+} as const;
+type FontName = keyof typeof FONT_FILES;
+
+const requireFromHere = createRequire(import.meta.url);
+const fontBytes = new Map<FontName, Promise<Uint8Array>>();
+
+/** A font file's bytes, read once per process (a warm function reuses them). */
+function loadFont(name: FontName): Promise<Uint8Array> {
+  let bytes = fontBytes.get(name);
+  if (!bytes) {
+    bytes = readFile(requireFromHere.resolve(FONT_FILES[name]));
+    bytes.catch(() => fontBytes.delete(name));
+    fontBytes.set(name, bytes);
+  }
+  return bytes;
+}
+
+// A4 portrait in points, and the site's look: near-black text, grey for labels, indigo accent.
+const PAGE = { width: 595.28, height: 841.89, margin: 56 } as const;
+const INK = rgb(17 / 255, 24 / 255, 39 / 255);
+const MUTED = rgb(107 / 255, 114 / 255, 128 / 255);
+const ACCENT = rgb(67 / 255, 56 / 255, 202 / 255);
+const RULE = rgb(229 / 255, 231 / 255, 235 / 255);
+
+interface Face {
+  main: PDFFont;
+  ext: PDFFont | null;
+  mainSet: Set<number>;
+  extSet: Set<number>;
+}
+
+interface Run {
+  text: string;
+  font: PDFFont;
+}
+
+interface TextStyle {
+  size?: number;
+  bold?: boolean;
+  color?: ReturnType<typeof rgb>;
+}
+
+/** Every text a receipt draws from its data: to know whether the latin-ext fonts are needed at all. */
+function dataTexts(data: ReceiptData): string[] {
+  return [
+    data.seller.name,
+    data.seller.address,
+    data.seller.email,
+    data.buyer.name,
+    data.buyer.email,
+    data.orderReference,
+    data.paymentMethod,
+    data.discount?.code ?? '',
+    ...data.lines.map((line) => line.description),
+  ];
+}
+
+/** Draws text on the page in runs of the font that has each character. */
+class Painter {
+  private page: PDFPage;
+  readonly pages: PDFPage[] = [];
+  y: number = PAGE.height - PAGE.margin;
+
+  constructor(
+    private readonly doc: PDFDocument,
+    private readonly regular: Face,
+    private readonly bold: Face,
+  ) {
+    this.page = doc.addPage([PAGE.width, PAGE.height]);
+    this.pages.push(this.page);
+  }
+
+  /** Continues on `page` (the footer goes on every page at the end). */
+  onPage(page: PDFPage): void {
+    this.page = page;
+  }
+
+  /** Moves down by `height`, on a new page when the current one has no room for it. */
+  advance(height: number, keep = 0): void {
+    if (this.y - height - keep < PAGE.margin + 40) {
+      this.page = this.doc.addPage([PAGE.width, PAGE.height]);
+      this.pages.push(this.page);
+      this.y = PAGE.height - PAGE.margin - height;
+    } else {
+      this.y -= height;
+    }
+  }
+
+  /**
+   * The text split into runs by font. Characters neither font has lose their accents (NFD) or
+   * become '?'; narrow no-break spaces (from Intl) become no-break spaces; controls become spaces.
+   */
+  runs(text: string, bold = false): Run[] {
+    const face = bold ? this.bold : this.regular;
+    const runs: Run[] = [];
+    const push = (char: string, font: PDFFont) => {
+      const last = runs.at(-1);
+      if (last && last.font === font) last.text += char;
+      else runs.push({ text: char, font });
+    };
+    const place = (char: string): boolean => {
+      const code = char.codePointAt(0) ?? 0;
+      if (face.mainSet.has(code)) push(char, face.main);
+      else if (face.ext && face.extSet.has(code)) push(char, face.ext);
+      else return false;
+      return true;
+    };
+    for (const raw of text.replace(/\u202f/g, '\u00a0').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')) {
+      if (place(raw)) continue;
+      const base = [...raw.normalize('NFD').replace(/\p{M}/gu, '')];
+      if (!(base.length > 0 && base.every(place))) push('?', face.main);
+    }
+    return runs;
+  }
+
+  width(text: string, size: number, bold = false): number {
+    return this.runs(text, bold).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+  }
+
+  /** Draws one line of text with its left edge at x (or its right edge, with `align: 'right'`). */
+  text(text: string, x: number, style: TextStyle & { align?: 'left' | 'right'; y?: number } = {}): void {
+    const size = style.size ?? 10;
+    const bold = style.bold ?? false;
+    let at = style.align === 'right' ? x - this.width(text, size, bold) : x;
+    for (const run of this.runs(text, bold)) {
+      this.page.drawText(run.text, { x: at, y: style.y ?? this.y, size, font: run.font, color: style.color ?? INK });
+      at += run.font.widthOfTextAtSize(run.text, size);
+    }
+  }
+
+  /** The text broken into lines no wider than `maxWidth` (a word longer than that is broken too). */
+  wrap(text: string, maxWidth: number, size: number, bold = false): string[] {
+    const lines: string[] = [];
+    let line = '';
+    for (const word of text.split(/\s+/).filter(Boolean)) {
+      const candidate = line ? `${line} ${word}` : word;
+      if (this.width(candidate, size, bold) <= maxWidth) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      line = '';
+      for (const char of word) {
+        if (line && this.width(line + char, size, bold) > maxWidth) {
+          lines.push(line);
+          line = '';
+        }
+        line += char;
+      }
+    }
+    if (line || lines.length === 0) lines.push(line);
+    return lines;
+  }
+
+  rule(y = this.y, color = RULE, thickness = 0.75): void {
+    this.page.drawLine({ start: { x: PAGE.margin, y }, end: { x: PAGE.width - PAGE.margin, y }, thickness, color });
+  }
+}
+
+async function face(doc: PDFDocument, main: FontName, ext: FontName | null): Promise<Face> {
+  const mainFont = await doc.embedFont(await loadFont(main), { subset: true });
+  const extFont = ext ? await doc.embedFont(await loadFont(ext), { subset: true }) : null;
+  return { main: mainFont, ext: extFont, mainSet: new Set(mainFont.getCharacterSet()), extSet: new Set(extFont?.getCharacterSet() ?? []) };
+}
+
+/** The receipt as a one-page A4 PDF (more pages only for an order with very many lines). */
+export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
+  const doc = await PDFDocument.create();
+  doc.registerFontkit(fontkit);
+
+  const regular = await face(doc, 'regular', null);
+  // The latin-ext fonts only when some text of this receipt needs them: most receipts stay smaller.
+  const needsExt = dataTexts(data).some((text) => [...text].some((char) => !regular.mainSet.has(char.codePointAt(0) ?? 0)));
+  const p = new Painter(doc, needsExt ? await face(doc, 'regular', 'extRegular') : regular, await face(doc, 'bold', needsExt ? 'extBold' : null));
+
+  const number = formatReceiptNumber(data.receiptNumber);
+  const paidAt = new Date(data.paidAt);
+  doc.setTitle(`Kvittering ${number} – ${data.seller.name}`, { showInWindowTitleBar: true });
+  doc.setAuthor(data.seller.name);
+  doc.setSubject(`Kvittering for ordre ${data.orderReference}`);
+  doc.setCreator(data.seller.name);
+  doc.setProducer(data.seller.name);
+  doc.setLanguage('nb-NO');
+  // The sale's time, not the time of drawing: the same receipt gives the same PDF every time.
+  doc.setCreationDate(paidAt);
+  doc.setModificationDate(paidAt);
+
+  const left = PAGE.margin;
+  const right = PAGE.width - PAGE.margin;
+
+  // Title, and the seller on the right: name, org number with 'MVA' and the register, address, e-mail.
+  p.text('Kvittering', left, { size: 26, bold: true, color: ACCENT, y: p.y - 22 });
+  const sellerLines: [string, TextStyle][] = [
+    [data.seller.name, { size: 11, bold: true }],
+    [sellerRegistration(data.seller), { size: 9 }],
+    [data.seller.address, { size: 9 }],
+    [data.seller.email, { size: 9 }],
+  ];
+  for (const [text, style] of sellerLines) {
+    p.advance(style.size === 11 ? 11 : 13);
+    p.text(text, right, { ...style, align: 'right' });
+  }
+  p.advance(22);
+  p.rule(p.y, ACCENT, 1.5);
+
+  // The buyer on the left; the receipt's number, order, date and payment on the right.
+  const top = p.y;
+  p.advance(17);
+  p.text('Kjøper', left, { size: 9, color: MUTED });
+  p.advance(16);
+  for (const line of p.wrap(data.buyer.name, 230, 12, true)) {
+    p.text(line, left, { size: 12, bold: true });
+    p.advance(15);
+  }
+  p.text(data.buyer.email, left, { size: 10 });
+  const buyerBottom = p.y;
+
+  p.y = top;
+  const facts: [string, string][] = [
+    ['Kvitteringsnummer', number],
+    ['Ordrenummer', data.orderReference],
+    ['Salgsdato', formatPaidAt(data.paidAt)],
+    ['Betalingsmåte', data.paymentMethod],
+  ];
+  const labelX = 320;
+  for (const [label, value] of facts) {
+    p.advance(17);
+    p.text(label, labelX, { size: 9, color: MUTED });
+    p.text(value, right, { size: 10, bold: label === 'Kvitteringsnummer', align: 'right' });
+  }
+  p.y = Math.min(p.y, buyerBottom);
+  p.advance(34);
+
+  // The lines: description, quantity, unit price, VAT rate and amount (VAT included).
+  const col = { quantity: 345, unit: 425, vat: 472, amount: right };
+  const descriptionWidth = col.quantity - left - 40;
+  const header: [string, number, 'left' | 'right'][] = [
+    ['Beskrivelse', left, 'left'],
+    ['Antall', col.quantity, 'right'],
+    ['Pris', col.unit, 'right'],
+    ['Mva', col.vat, 'right'],
+    ['Beløp', col.amount, 'right'],
+  ];
+  for (const [label, x, align] of header) p.text(label, x, { size: 9, bold: true, color: MUTED, align });
+  p.advance(8);
+  p.rule();
+
+  for (const line of data.lines) {
+    const description = p.wrap(line.description, descriptionWidth, 10);
+    p.advance(18, (description.length - 1) * 13);
+    p.text(String(line.quantity), col.quantity, { align: 'right' });
+    p.text(formatOre(line.unitPriceOre), col.unit, { align: 'right' });
+    p.text(line.vatRateBp === 0 ? 'Fritatt' : formatVatRate(line.vatRateBp), col.vat, { align: 'right' });
+    p.text(formatOre(line.amountOre), col.amount, { align: 'right' });
+    description.forEach((text, i) => {
+      if (i > 0) p.advance(13);
+      p.text(text, left);
+    });
+    p.advance(8);
+    p.rule();
+  }
+  if (data.discount) {
+    p.advance(18);
+    p.text(`Rabatt (kode ${data.discount.code})`, left);
+    p.text(formatOre(-data.discount.amountOre), col.amount, { align: 'right' });
+    p.advance(8);
+    p.rule();
+  }
+
+  p.advance(22);
+  p.text('Totalt', col.unit - 60, { size: 13, bold: true });
+  p.text(formatOre(data.totalOre), col.amount, { size: 13, bold: true, align: 'right' });
+  p.advance(15);
+  p.text('Alle beløp er i norske kroner, inkludert merverdiavgift.', col.amount, { size: 8, color: MUTED, align: 'right' });
+
+  // VAT per rate: base, rate and VAT; an exempt rate says so.
+  p.advance(36, 60);
+  p.text('Merverdiavgift', left, { size: 11, bold: true });
+  p.advance(18);
+  const vatCol = { rate: left, base: 360, vat: 450, sum: right };
+  p.text('Sats', vatCol.rate, { size: 9, bold: true, color: MUTED });
+  p.text('Grunnlag', vatCol.base, { size: 9, bold: true, color: MUTED, align: 'right' });
+  p.text('Mva', vatCol.vat, { size: 9, bold: true, color: MUTED, align: 'right' });
+  p.text('Sum', vatCol.sum, { size: 9, bold: true, color: MUTED, align: 'right' });
+  p.advance(8);
+  p.rule();
+  for (const rate of data.vatByRate) {
+    p.advance(17);
+    p.text(rate.rateBp === 0 ? 'Fritatt for merverdiavgift' : `${formatVatRate(rate.rateBp)} merverdiavgift`, vatCol.rate);
+    p.text(formatOre(rate.baseOre), vatCol.base, { align: 'right' });
+    p.text(formatOre(rate.vatOre), vatCol.vat, { align: 'right' });
+    p.text(formatOre(rate.baseOre + rate.vatOre), vatCol.sum, { align: 'right' });
+  }
+  p.advance(8);
+  p.rule();
+  p.advance(17);
+  p.text('Sum merverdiavgift', vatCol.rate, { bold: true });
+  p.text(formatOre(data.vatOre), vatCol.vat, { bold: true, align: 'right' });
+
+  // Payment, and a refund when there was one.
+  p.advance(36, 40);
+  p.text(`Betalt med ${data.paymentMethod}`, left);
+  p.text(formatOre(data.totalOre), right, { align: 'right' });
+  if (data.refundedOre > 0) {
+    p.advance(17);
+    p.text('Refundert', left, { bold: true });
+    p.text(formatOre(-data.refundedOre), right, { bold: true, align: 'right' });
+    p.advance(17);
+    p.text('Betalt etter refusjon', left);
+    p.text(formatOre(data.totalOre - data.refundedOre), right, { align: 'right' });
+  }
+
+  // The footer on every page: the seller again, and which page of which receipt when there are several.
+  const footer = `${data.seller.name} · ${sellerRegistration(data.seller)} · ${data.seller.address} · ${data.seller.email}`;
+  p.pages.forEach((page, i) => {
+    p.onPage(page);
+    p.rule(PAGE.margin + 14);
+    p.text(footer, left, { size: 7.5, color: MUTED, y: PAGE.margin });
+    if (p.pages.length > 1)
+      p.text(`Kvittering ${number} · side ${i + 1} av ${p.pages.length}`, right, { size: 7.5, color: MUTED, align: 'right', y: PAGE.margin - 12 });
+  });
+
+  return doc.save();
+}
