@@ -134,6 +134,11 @@ const schema = z.object({
    * Production refuses to start with it 'on'.
    */
   PAYMENT_TEST_PROVIDER: z.enum(['auto', 'on', 'off']).default('auto'),
+  /**
+   * Where the test provider delivers its webhooks: empty = SITE_URL's /api/webhooks/test-payments;
+   * 'off' = not at all (the integration tests deliver their own, signed).
+   */
+  PAYMENT_TEST_WEBHOOK_URL: z.preprocess(emptyToUndefined, z.union([z.literal('off'), z.url()]).optional()),
   /** Each call to a payment provider gives up after this many ms (it is retried by the next reconcile). */
   PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(10_000),
   /** An order not paid within this many minutes is cancelled at the provider and marked expired. */

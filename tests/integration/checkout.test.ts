@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { coupons, enrollments, mailOutbox, orderEvents, orders, receiptCounter, testPayments, users } from '../../db/schema';
 import { DEMO_PASSWORD_HASH } from '../../db/seed';
 import checkoutFunctions from '../../netlify/functions/checkout';
@@ -11,6 +11,7 @@ import webhookFunctions from '../../netlify/functions/webhooks';
 import orderSweeper from '../../netlify/functions/order-sweeper';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
 import { acquireAppDb } from '../../src/server/db';
+import { createSession, SESSION_COOKIE } from '../../src/server/session';
 import { usePaymentProvidersForTests } from '../../src/server/payments/registry';
 import { signTestPaymentsDelivery } from '../../src/server/payments/test-provider-webhook';
 import { allowConsoleErrors, call, type CallResult, cookieHeader, signIn } from '../helpers';
@@ -35,16 +36,27 @@ let accounts = 0;
 /** A fresh signed-in learner without courses. */
 async function learner(): Promise<{ id: string; email: string; cookie: string }> {
   const email = `kjoper-${++accounts}-${process.pid}@example.no`;
-  const [row] = await (await db())
+  const [row] = await (
+    await db()
+  )
     .insert(users)
     .values({ email, passwordHash: DEMO_PASSWORD_HASH, firstName: 'Kari', lastName: 'Kjøper' })
     .returning({ id: users.id });
-  return { id: row!.id, email, cookie: await signIn(email, 'demo1234', `198.18.${Math.floor(accounts / 200)}.${accounts % 200}`) };
+  // A session made directly (the sign-in route's throttle is not what these tests are about).
+  const { token } = await createSession(await db(), row!.id);
+  return { id: row!.id, email, cookie: `${SESSION_COOKIE}=${token}` };
 }
 
 const consent = { accepted: true, version: CONSENT.version };
 
-function order(options: { cookie?: string; buyer?: Record<string, string>; couponCode?: string; key?: string; ip?: string; extra?: Record<string, unknown> }) {
+function order(options: {
+  cookie?: string;
+  buyer?: Record<string, string>;
+  couponCode?: string;
+  key?: string;
+  ip?: string;
+  extra?: Record<string, unknown>;
+}) {
   return call(checkoutFunctions, '/api/checkout/orders', {
     ...(options.cookie ? { cookie: options.cookie } : {}),
     ip: options.ip ?? '198.51.100.7',
@@ -103,12 +115,20 @@ describe('the checkout page data', () => {
   it('gives the server price with its VAT, the providers, the consent and the viewer', async () => {
     const anonymous = await call(checkoutFunctions, `/api/checkout/products/${COURSE}`);
     expect(anonymous.status).toBe(200);
-    const body = anonymous.body as { product: { priceOre: number; vatOre: number; vatRateBp: number }; providers: { id: string }[]; consent: unknown; viewer: unknown };
+    const body = anonymous.body as {
+      product: { priceOre: number; vatOre: number; vatRateBp: number };
+      providers: { id: string }[];
+      consent: unknown;
+      viewer: unknown;
+    };
     expect(body.product.priceOre).toBeGreaterThan(0);
     expect(body.product.vatRateBp).toBe(2500);
     expect(body.product.vatOre).toBe(Math.round((body.product.priceOre * 2500) / 12500));
     expect(body.providers).toEqual([{ id: 'test', label: 'Testbetaling' }]);
-    expect(body.consent).toEqual({ version: CONSENT.version, text: 'Jeg ber om å få tilgang til kurset med en gang, og forstår at angreretten da går tapt' });
+    expect(body.consent).toEqual({
+      version: CONSENT.version,
+      text: 'Jeg ber om å få tilgang til kurset med en gang, og forstår at angreretten da går tapt',
+    });
     expect(body.viewer).toBeNull();
 
     const buyer = await learner();
@@ -122,12 +142,18 @@ describe('refusals', () => {
   it('refuses an order without the consent, with an old consent text, or with a price or unknown field', async () => {
     const buyer = await learner();
     const base = { productId: PRODUCT, provider: 'test', idempotencyKey: randomUUID() };
-    const noConsent = await call(checkoutFunctions, '/api/checkout/orders', { cookie: buyer.cookie, json: { ...base, consent: { accepted: false, version: CONSENT.version } } });
+    const noConsent = await call(checkoutFunctions, '/api/checkout/orders', {
+      cookie: buyer.cookie,
+      json: { ...base, consent: { accepted: false, version: CONSENT.version } },
+    });
     expect(noConsent.status).toBe(400);
     expect((noConsent.body as { error: string }).error).toBe('Du må samtykke for å få tilgang med en gang.');
     const missing = await call(checkoutFunctions, '/api/checkout/orders', { cookie: buyer.cookie, json: base });
     expect(missing.status).toBe(400);
-    const old = await call(checkoutFunctions, '/api/checkout/orders', { cookie: buyer.cookie, json: { ...base, consent: { accepted: true, version: '2020-01-01' } } });
+    const old = await call(checkoutFunctions, '/api/checkout/orders', {
+      cookie: buyer.cookie,
+      json: { ...base, consent: { accepted: true, version: '2020-01-01' } },
+    });
     expect(old.status).toBe(409);
     const priced = await order({ cookie: buyer.cookie, extra: { priceOre: 100 } });
     expect(priced.status).toBe(400);
@@ -176,13 +202,19 @@ describe('a guest buys the course', () => {
 
     const back = await returnFrom(orderIdOf(made), checkoutCookie);
     expect(back.status).toBe(200);
-    expect(back.body).toMatchObject({ status: 'paid', signedIn: true, coursePath: `/course/${COURSE}`, receiptPath: `/kvittering/${orderIdOf(made)}` });
+    expect(back.body).toMatchObject({
+      status: 'paid',
+      signedIn: true,
+      coursePath: `/course/${COURSE}`,
+      receiptPath: `/kvittering/${orderIdOf(made)}`,
+    });
     const session = cookieHeader(back);
     expect(session).toMatch(/session=/);
-    // The sign-in happens once: the same cookie again does not sign in again.
+    // The sign-in happens once: the checkout cookie is spent, and the session is the proof now.
     const again = await returnFrom(orderIdOf(made), checkoutCookie);
-    expect(again.body).toMatchObject({ status: 'paid', signedIn: false });
+    expect(again.status).toBe(404);
     expect(cookieHeader(again)).not.toMatch(/session=/);
+    expect((await returnFrom(orderIdOf(made), session)).body).toMatchObject({ status: 'paid', signedIn: true });
 
     // The webhook arrives after the return: nothing more happens.
     expect((await webhook(referenceOf(made), 'authorized')).status).toBe(200);
@@ -244,7 +276,12 @@ describe('every order of the return page, the webhook and the sweep ends the sam
 
   it('the scheduled sweep pays an order whose buyer never came back and whose webhook was lost', async () => {
     const { orderId } = await paidOrder();
-    await (await db()).update(orders).set({ reconciledAt: sql`now() - interval '10 minutes'` }).where(eq(orders.id, orderId));
+    await (
+      await db()
+    )
+      .update(orders)
+      .set({ reconciledAt: sql`now() - interval '10 minutes'` })
+      .where(eq(orders.id, orderId));
     const swept = await orderSweeper();
     expect(swept.status).toBe(200);
     expect(await swept.json()).toMatchObject({ paid: 1 });
@@ -268,10 +305,16 @@ describe('orders that are not paid', () => {
     const buyer = await learner();
     const made = await order({ cookie: buyer.cookie });
     const d = await db();
-    await d.update(orders).set({ expiresAt: sql`now() - interval '1 minute'`, reconciledAt: sql`now() - interval '10 minutes'` }).where(eq(orders.id, orderIdOf(made)));
+    await d
+      .update(orders)
+      .set({ expiresAt: sql`now() - interval '1 minute'`, reconciledAt: sql`now() - interval '10 minutes'` })
+      .where(eq(orders.id, orderIdOf(made)));
     expect(await (await orderSweeper()).json()).toMatchObject({ closed: 1 });
     expect((await orderRow(orderIdOf(made))).status).toBe('expired');
-    const [payment] = await d.select().from(testPayments).where(eq(testPayments.reference, referenceOf(made)));
+    const [payment] = await d
+      .select()
+      .from(testPayments)
+      .where(eq(testPayments.reference, referenceOf(made)));
     expect(payment!.state).toBe('cancelled');
     // The buyer approving afterwards changes nothing.
     await act(referenceOf(made), 'approve');
@@ -311,7 +354,10 @@ describe('coupons', () => {
     const refused = results.filter((r) => r.status === 400);
     expect(refused).toHaveLength(90);
     expect((refused[0]!.body as { error: string }).error).toBe('Rabattkoden er brukt opp.');
-    const [used] = await d.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(eq(orders.couponCode, 'TI'));
+    const [used] = await d
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(eq(orders.couponCode, 'TI'));
     expect(used!.n).toBe(10);
     const [coupon] = await d.select().from(coupons).where(eq(coupons.code, 'TI'));
     expect(coupon!.usedCount).toBe(10);
@@ -333,7 +379,10 @@ describe('refunds', () => {
     const paid = await orderRow(orderIdOf(made));
     const admin = await signIn('superbruker@demo.no');
     const refund = (amountOre: number, key: string) =>
-      call(adminOrdersFunctions, `/api/admin/orders/${paid.id}/refunds`, { cookie: admin, json: { amountOre, reason: 'Kunden angret', idempotencyKey: key } });
+      call(adminOrdersFunctions, `/api/admin/orders/${paid.id}/refunds`, {
+        cookie: admin,
+        json: { amountOre, reason: 'Kunden angret', idempotencyKey: key },
+      });
 
     const partKey = randomUUID();
     const [p1, p2] = await Promise.all([refund(10_000, partKey), refund(10_000, partKey)]);
@@ -346,7 +395,11 @@ describe('refunds', () => {
     expect((await refund(paid.totalOre, randomUUID())).status).toBe(400);
     const full = await refund(paid.totalOre - 10_000, randomUUID());
     expect(full.status).toBe(201);
-    expect(full.body).toMatchObject({ status: 'refunded', refundedOre: paid.totalOre, refunds: [{ amountOre: 10_000 }, { amountOre: paid.totalOre - 10_000 }] });
+    expect(full.body).toMatchObject({
+      status: 'refunded',
+      refundedOre: paid.totalOre,
+      refunds: [{ amountOre: 10_000 }, { amountOre: paid.totalOre - 10_000 }],
+    });
     const [revoked] = await d.select().from(enrollments).where(eq(enrollments.sourceRef, paid.id));
     expect(revoked!.revokedAt).not.toBeNull();
     const [payment] = await d.select().from(testPayments).where(eq(testPayments.reference, paid.reference));
@@ -356,7 +409,14 @@ describe('refunds', () => {
     expect(events.at(-1)!.actorName).toBeTruthy();
 
     // A learner cannot refund, nor read another's order.
-    expect((await call(adminOrdersFunctions, `/api/admin/orders/${paid.id}/refunds`, { cookie: buyer.cookie, json: { amountOre: 1, reason: 'x', idempotencyKey: randomUUID() } })).status).toBe(403);
+    expect(
+      (
+        await call(adminOrdersFunctions, `/api/admin/orders/${paid.id}/refunds`, {
+          cookie: buyer.cookie,
+          json: { amountOre: 1, reason: 'x', idempotencyKey: randomUUID() },
+        })
+      ).status,
+    ).toBe(403);
     const other = await learner();
     expect((await call(ordersFunctions, `/api/orders/${paid.id}`, { cookie: other.cookie })).status).toBe(404);
   });
@@ -372,20 +432,33 @@ describe('refunds', () => {
 });
 
 describe('receipt numbers', () => {
-  it('many concurrent checkouts: no duplicated orders, enrollments or receipt numbers, and numbers without gaps', async () => {
+  it('concurrent checkouts (200 on PostgreSQL): no duplicated orders, enrollments or receipt numbers, and numbers without gaps', async () => {
+    // 400 requests at once against one process's pool of 10 connections: some webhook deliveries
+    // wait longer than the connect timeout and get a 503 (logged), which a provider delivers again;
+    // the return pages settle those orders meanwhile.
     allowConsoleErrors();
-    const n = 60;
+    // PGlite runs one statement at a time, so 60 show the same there; PostgreSQL gets the full 200.
+    const n = inject('databaseKind') === 'pglite' ? 60 : 200;
     const buyers = await Promise.all(Array.from({ length: n }, () => learner()));
     const made = await Promise.all(buyers.map((b) => order({ cookie: b.cookie })));
     expect(made.every((m) => m.status === 201)).toBe(true);
     await Promise.all(made.map((m) => act(referenceOf(m), 'approve')));
     await Promise.all(made.flatMap((m, i) => [returnFrom(orderIdOf(m), buyers[i]!.cookie), webhook(referenceOf(m), 'authorized')]));
     const d = await db();
-    const numbers = (await d.select({ n: orders.receiptNumber }).from(orders).where(sql`${orders.receiptNumber} IS NOT NULL`)).map((r) => r.n!).sort((a, b) => a - b);
+    const numbers = (
+      await d
+        .select({ n: orders.receiptNumber })
+        .from(orders)
+        .where(sql`${orders.receiptNumber} IS NOT NULL`)
+    )
+      .map((r) => r.n!)
+      .sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
     const [counter] = await d.select().from(receiptCounter);
     expect(counter!.lastNumber).toBe(numbers.length);
-    const [dupes] = await d.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT user_id, course_id FROM enrollments GROUP BY 1, 2 HAVING count(*) > 1) x`).then((r) => r.rows);
+    const [dupes] = await d
+      .execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT user_id, course_id FROM enrollments GROUP BY 1, 2 HAVING count(*) > 1) x`)
+      .then((r) => r.rows as { n: number }[]);
     expect(Number(dupes!.n)).toBe(0);
     for (const m of made) expect(await counts(orderIdOf(m))).toMatchObject({ status: 'paid', mails: 1, enrollments: 1, paidEvents: 1 });
   });

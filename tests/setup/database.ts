@@ -14,6 +14,8 @@ const kind = inject('databaseKind');
 // The app's settings for this file, set before any app module reads them.
 process.env.APP_ENV = 'test';
 process.env.SITE_URL = 'http://localhost:4321';
+// The test provider's own webhook deliveries: the tests deliver theirs, signed (tests/integration/checkout.test.ts).
+process.env.PAYMENT_TEST_WEBHOOK_URL = 'off';
 for (const name of ['NETLIFY_DATABASE_URL', 'NETLIFY_DATABASE_URL_UNPOOLED', 'DATABASE_URL_UNPOOLED', 'CONTEXT']) {
   delete process.env[name];
 }

@@ -59,7 +59,14 @@ interface ProductRow {
 
 async function productById(db: Db, productId: string): Promise<ProductRow> {
   const [row] = await db
-    .select({ id: products.id, courseId: products.courseId, title: courses.title, priceOre: products.priceOre, vat: products.vat, onSale: products.onSale })
+    .select({
+      id: products.id,
+      courseId: products.courseId,
+      title: courses.title,
+      priceOre: products.priceOre,
+      vat: products.vat,
+      onSale: products.onSale,
+    })
     .from(products)
     .innerJoin(courses, eq(courses.id, products.courseId))
     .where(eq(products.id, productId));
@@ -209,7 +216,10 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
     if (body.buyer) throw new BadRequestError(checkoutMessages.buyerWhenSignedIn, 'buyer');
     if (await hasAccess(db, user.id, product.courseId))
       throw new ConflictError(checkoutMessages.alreadyHasAccess, 'already_has_access', { coursePath: coursePlayerPath(product.courseId) });
-    const [row] = await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, user.id));
+    const [row] = await db
+      .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(users)
+      .where(eq(users.id, user.id));
     buyer = { userId: user.id, firstName: row!.firstName, lastName: row!.lastName, email: row!.email };
   } else {
     if (!body.buyer) throw new BadRequestError(checkoutMessages.buyerRequired, 'buyer');
@@ -258,7 +268,9 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       .onConflictDoNothing({ target: orders.idempotencyKey })
       .returning();
     if (!row) return null; // the same key at the same moment: the other request made it
-    await tx.insert(orderEvents).values({ orderId: row.id, fromStatus: null, toStatus: 'created', trigger: 'checkout', detail: { provider: provider.name } });
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: row.id, fromStatus: null, toStatus: 'created', trigger: 'checkout', detail: { provider: provider.name } });
     return row;
   });
   if (!order) {
@@ -297,7 +309,10 @@ async function startPayment(db: Db, order: Order): Promise<Order> {
     });
   } catch (error) {
     if (error instanceof ProviderUnavailableError || error instanceof ProviderRefusedError) {
-      await db.update(orders).set({ lastError: `create: ${error.message}`.slice(0, 500) }).where(eq(orders.id, order.id));
+      await db
+        .update(orders)
+        .set({ lastError: `create: ${error.message}`.slice(0, 500) })
+        .where(eq(orders.id, order.id));
       throw new UnavailableError(checkoutMessages.providerUnavailable);
     }
     throw error;

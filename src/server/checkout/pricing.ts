@@ -1,4 +1,5 @@
 import type { ProductVat } from '../../../db/schema';
+import { vatIncluded } from '../receipts/receipt-data';
 
 /**
  * Money arithmetic of the checkout (decision 30): integer øre only, VAT included in every price.
@@ -8,16 +9,6 @@ import type { ProductVat } from '../../../db/schema';
 /** The VAT rate of a product's treatment, in basis points (2500 = 25 %). */
 export function vatRateBp(vat: ProductVat): number {
   return vat === 'standard_25' ? 2500 : 0;
-}
-
-/**
- * The VAT contained in a VAT-inclusive amount, rounded half up to whole øre:
- * 199000 øre at 25 % → 39800 (1 990 kr contains 398 kr). Exact in integers.
- */
-export function vatIncluded(amountOre: number, rateBp: number): number {
-  if (rateBp === 0 || amountOre === 0) return 0;
-  const denominator = 10_000 + rateBp;
-  return Math.floor((2 * amountOre * rateBp + denominator) / (2 * denominator));
 }
 
 export interface CouponTerms {

@@ -87,7 +87,11 @@ async function settle(tx: Db, provider: PaymentProvider, order: Order, trigger: 
       return close(tx, order, status.state, trigger, { provider: status.state });
     case 'pending': {
       if (!expired) {
-        const [row] = await tx.update(orders).set({ reconciledAt: sql`now()`, lastError: null }).where(eq(orders.id, order.id)).returning();
+        const [row] = await tx
+          .update(orders)
+          .set({ reconciledAt: sql`now()`, lastError: null })
+          .where(eq(orders.id, order.id))
+          .returning();
         return row!;
       }
       await provider.cancel(ref, `cancel:${order.id}`);
@@ -97,7 +101,13 @@ async function settle(tx: Db, provider: PaymentProvider, order: Order, trigger: 
 }
 
 /** Ends an unpaid order: its coupon use is given back. */
-async function close(tx: Db, order: Order, to: 'cancelled' | 'expired' | 'failed', trigger: ReconcileTrigger, detail: Record<string, unknown>): Promise<Order> {
+async function close(
+  tx: Db,
+  order: Order,
+  to: 'cancelled' | 'expired' | 'failed',
+  trigger: ReconcileTrigger,
+  detail: Record<string, unknown>,
+): Promise<Order> {
   const [row] = await tx
     .update(orders)
     .set({ status: to, closedAt: sql`now()`, reconciledAt: sql`now()`, lastError: null })
@@ -117,7 +127,13 @@ async function buyerAccount(tx: Db, order: Order): Promise<{ userId: string; cre
   if (order.userId) return { userId: order.userId, created: false };
   const [made] = await tx
     .insert(users)
-    .values({ email: order.buyerEmail, passwordHash: NO_PASSWORD, firstName: order.buyerFirstName, lastName: order.buyerLastName, role: 'individual' })
+    .values({
+      email: order.buyerEmail,
+      passwordHash: NO_PASSWORD,
+      firstName: order.buyerFirstName,
+      lastName: order.buyerLastName,
+      role: 'individual',
+    })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
   if (made) return { userId: made.id, created: true };

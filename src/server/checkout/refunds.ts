@@ -39,7 +39,11 @@ export async function refundOrder(db: Db, orderId: string, body: RefundBody, act
     if (!provider || !order.providerPaymentId) throw new UnavailableError(refundMessages.providerUnavailable);
     await tx.execute(sql`SET LOCAL idle_in_transaction_session_timeout = '60s'`);
     try {
-      await provider.refund({ reference: order.reference, providerPaymentId: order.providerPaymentId }, body.amountOre, `refund:${body.idempotencyKey}`);
+      await provider.refund(
+        { reference: order.reference, providerPaymentId: order.providerPaymentId },
+        body.amountOre,
+        `refund:${body.idempotencyKey}`,
+      );
     } catch (error) {
       if (error instanceof ProviderUnavailableError) throw new UnavailableError(refundMessages.providerUnavailable);
       if (error instanceof ProviderRefusedError) throw new ConflictError(refundMessages.providerRefused, 'provider_refused');
@@ -47,7 +51,9 @@ export async function refundOrder(db: Db, orderId: string, body: RefundBody, act
     }
     const refundedOre = order.refundedOre + body.amountOre;
     const to = refundedOre >= order.capturedOre ? 'refunded' : 'partly_refunded';
-    await tx.insert(orderRefunds).values({ orderId: order.id, amountOre: body.amountOre, reason: body.reason, idempotencyKey: body.idempotencyKey, actorId });
+    await tx
+      .insert(orderRefunds)
+      .values({ orderId: order.id, amountOre: body.amountOre, reason: body.reason, idempotencyKey: body.idempotencyKey, actorId });
     const [row] = await tx.update(orders).set({ refundedOre, status: to }).where(eq(orders.id, order.id)).returning();
     let revoked = false;
     if (to === 'refunded' && order.userId && order.courseId) revoked = await revokeCourse(tx, order.userId, order.courseId, order.id);

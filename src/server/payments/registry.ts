@@ -47,7 +47,11 @@ export async function paymentProvider(db: Db, name: string): Promise<PaymentProv
  * Tests only: replaces the providers read from the settings (a provider pointed at a fake server,
  * or null for none) and switches the test provider. Returns a function that restores them.
  */
-export function usePaymentProvidersForTests(options: { vipps?: PaymentProvider | null; stripe?: PaymentProvider | null; test?: boolean }): () => void {
+export function usePaymentProvidersForTests(options: {
+  vipps?: PaymentProvider | null;
+  stripe?: PaymentProvider | null;
+  test?: boolean;
+}): () => void {
   const before = { loaded: new Map(loaded), test: testProviderOn };
   if (options.vipps !== undefined) loaded.set('vipps', options.vipps);
   if (options.stripe !== undefined) loaded.set('stripe', options.stripe);

@@ -1,5 +1,4 @@
-import { eq, isNotNull, sql } from 'drizzle-orm';
-import { testPayments } from '../../../db/schema';
+import { sql } from 'drizzle-orm';
 import { acquireAppDb } from '../db';
 import { env } from '../env';
 import { describeError } from '../log';
@@ -8,32 +7,28 @@ import { signTestPaymentsDelivery } from './test-provider-webhook';
 /**
  * The test provider's webhook deliveries (decision 30): after the buyer acts on the test page,
  * the provider announces it like a real one, with a signed POST to our own webhook
- * (`SITE_URL/api/webhooks/test-payments`). Best effort, as a provider's first attempt is: an
- * event that could not be delivered stays pending and goes with the next delivery; the return
- * page and the sweep reconcile without it anyway.
+ * (`PAYMENT_TEST_WEBHOOK_URL`, by default SITE_URL's /api/webhooks/test-payments). One attempt
+ * per event, best effort: the return page and the sweep reconcile without it anyway.
  */
 export async function deliverTestPaymentsEvent(): Promise<void> {
+  if (env.PAYMENT_TEST_WEBHOOK_URL === 'off') return;
+  const url = env.PAYMENT_TEST_WEBHOOK_URL ?? new URL('/api/webhooks/test-payments', env.SITE_URL).href;
   const { db } = await acquireAppDb();
-  const pending = await db
-    .select({ reference: testPayments.reference, event: testPayments.pendingEvent })
-    .from(testPayments)
-    .where(isNotNull(testPayments.pendingEvent))
-    .limit(20);
-  const url = new URL('/api/webhooks/test-payments', env.SITE_URL);
-  for (const { reference, event } of pending) {
-    const body = JSON.stringify(event);
+  // Each event is claimed (taken off the row) before its one attempt, so concurrent deliveries never repeat one.
+  const claimed = (
+    await db.execute(sql`
+      WITH due AS (SELECT reference, pending_event FROM test_payments WHERE pending_event IS NOT NULL LIMIT 20 FOR UPDATE SKIP LOCKED)
+      UPDATE test_payments t SET pending_event = NULL FROM due WHERE t.reference = due.reference
+      RETURNING due.reference, due.pending_event::text AS event`)
+  ).rows as { reference: string; event: string }[];
+  for (const { reference, event: body } of claimed) {
     try {
-      const response = await fetch(url, {
+      await fetch(url, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', ...signTestPaymentsDelivery(body) },
         body,
         signal: AbortSignal.timeout(5_000),
       });
-      if (!response.ok) continue;
-      await db
-        .update(testPayments)
-        .set({ pendingEvent: null })
-        .where(sql`${eq(testPayments.reference, reference)} AND ${testPayments.pendingEvent} = ${body}::jsonb`);
     } catch (error) {
       console.warn(`[test-payments] webhook delivery for ${reference} failed: ${describeError(error)}`);
     }

@@ -102,7 +102,12 @@ const actionState: Record<TestPaymentAction, PaymentState> = { approve: 'authori
 /** The test page's view of a payment (GET /api/test-payments/:reference); null when unknown. */
 export async function testPaymentView(db: Db, reference: string) {
   const [row] = await db
-    .select({ reference: testPayments.reference, amountOre: testPayments.amountOre, description: testPayments.description, state: testPayments.state })
+    .select({
+      reference: testPayments.reference,
+      amountOre: testPayments.amountOre,
+      description: testPayments.description,
+      state: testPayments.state,
+    })
     .from(testPayments)
     .where(eq(testPayments.reference, reference));
   return row ?? null;
@@ -125,7 +130,14 @@ export async function actOnTestPayment(
     .set({ state, pendingEvent: event })
     .where(sql`${testPayments.reference} = ${reference} AND ${testPayments.state} = 'pending'`)
     .returning({ returnUrl: testPayments.returnUrl, cancelUrl: testPayments.cancelUrl });
-  const row = changed ?? (await db.select({ returnUrl: testPayments.returnUrl, cancelUrl: testPayments.cancelUrl }).from(testPayments).where(eq(testPayments.reference, reference)))[0];
+  const row =
+    changed ??
+    (
+      await db
+        .select({ returnUrl: testPayments.returnUrl, cancelUrl: testPayments.cancelUrl })
+        .from(testPayments)
+        .where(eq(testPayments.reference, reference))
+    )[0];
   if (!row) return null;
   const returnUrl = action === 'cancel' ? row.cancelUrl : row.returnUrl;
   return {
