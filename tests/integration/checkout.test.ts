@@ -456,9 +456,10 @@ describe('receipt numbers', () => {
     expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
     const [counter] = await d.select().from(receiptCounter);
     expect(counter!.lastNumber).toBe(numbers.length);
-    const [dupes] = await d
-      .execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (SELECT user_id, course_id FROM enrollments GROUP BY 1, 2 HAVING count(*) > 1) x`)
-      .then((r) => r.rows as { n: number }[]);
+    const duplicated = await d.execute(
+      sql`SELECT count(*)::int AS n FROM (SELECT user_id, course_id FROM enrollments GROUP BY 1, 2 HAVING count(*) > 1) x`,
+    );
+    const [dupes] = (duplicated as unknown as { rows: { n: number }[] }).rows;
     expect(Number(dupes!.n)).toBe(0);
     for (const m of made) expect(await counts(orderIdOf(m))).toMatchObject({ status: 'paid', mails: 1, enrollments: 1, paidEvents: 1 });
   });

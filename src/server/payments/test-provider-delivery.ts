@@ -15,12 +15,11 @@ export async function deliverTestPaymentsEvent(): Promise<void> {
   const url = env.PAYMENT_TEST_WEBHOOK_URL ?? new URL('/api/webhooks/test-payments', env.SITE_URL).href;
   const { db } = await acquireAppDb();
   // Each event is claimed (taken off the row) before its one attempt, so concurrent deliveries never repeat one.
-  const claimed = (
-    await db.execute(sql`
+  const result: unknown = await db.execute(sql`
       WITH due AS (SELECT reference, pending_event FROM test_payments WHERE pending_event IS NOT NULL LIMIT 20 FOR UPDATE SKIP LOCKED)
       UPDATE test_payments t SET pending_event = NULL FROM due WHERE t.reference = due.reference
-      RETURNING due.reference, due.pending_event::text AS event`)
-  ).rows as { reference: string; event: string }[];
+      RETURNING due.reference, due.pending_event::text AS event`);
+  const claimed = (result as { rows: { reference: string; event: string }[] }).rows;
   for (const { reference, event: body } of claimed) {
     try {
       await fetch(url, {
