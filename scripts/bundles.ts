@@ -15,6 +15,16 @@ export const BUNDLE_BUDGETS: Record<string, number> = {
   // React Email's renderer (react-dom/server) and nodemailer (decision 28). It runs on a schedule
   // (and in the waitUntil of a route that sends mail), never on a visitor's critical path.
   'mail-sender': 2_000_000,
+  // Decision 30. The functions that talk to the payment providers carry the official Stripe SDK
+  // (about 250 KB zipped, its CommonJS copy left out); those that pay an order also send its
+  // receipt right after answering (the sender above); the receipt PDF carries pdf-lib with its
+  // font engine. None of them is on a page's first paint.
+  checkout: 1_250_000,
+  'admin-orders': 1_250_000,
+  'checkout-return': 2_250_000,
+  webhooks: 2_250_000,
+  'order-sweeper': 2_250_000,
+  'receipt-pdf': 2_250_000,
 };
 export const budgetOf = (name: string) => BUNDLE_BUDGETS[name] ?? BUNDLE_BUDGET;
 
@@ -41,10 +51,16 @@ export function bundleLayout(root: string): BundleLayout {
 }
 
 /** The `included_files` list of netlify.toml's [functions] section (a TOML string array). */
-export function functionsIncludedFiles(toml: string): string[] {
-  const section = /^\[functions\]\s*$([\s\S]*?)(?=^\[)/m.exec(`${toml}\n[end]`)?.[1] ?? '';
+export function functionsIncludedFiles(toml: string, functionName?: string): string[] {
+  const header = functionName === undefined ? String.raw`\[functions\]` : String.raw`\[functions\."${functionName}"\]`;
+  const section = new RegExp(String.raw`^${header}\s*$([\s\S]*?)(?=^\[)`, 'm').exec(`${toml}\n[end]`)?.[1] ?? '';
   const list = /^\s*included_files\s*=\s*\[([\s\S]*?)\]/m.exec(section)?.[1] ?? '';
   return [...list.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
+}
+
+/** The functions that have a `[functions."name"]` section of their own in netlify.toml. */
+export function functionsWithOwnSection(toml: string): string[] {
+  return [...toml.matchAll(/^\[functions\."([^"]+)"\]\s*$/gm)].map((m) => m[1]!);
 }
 
 /** Common ancestor folder of two absolute paths. */
@@ -66,16 +82,29 @@ export async function buildBundles(root: string, out: string, archiveFormat: 'zi
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
   const { basePath, realNodeModules } = bundleLayout(root);
-  const includedFiles = functionsIncludedFiles(readFileSync(resolve(root, 'netlify.toml'), 'utf8')).map((pattern) => {
+  const toml = readFileSync(resolve(root, 'netlify.toml'), 'utf8');
+  const located = (pattern: string) => {
     const negated = pattern.startsWith('!');
     const body = negated ? pattern.slice(1) : pattern;
     const absolute = body.startsWith('node_modules/') ? resolve(realNodeModules, body.slice('node_modules/'.length)) : resolve(root, body);
     return `${negated ? '!' : ''}${relative(basePath, absolute)}`;
-  });
+  };
+  const includedFiles = functionsIncludedFiles(toml).map(located);
+  // A function's own section adds to the shared list, as on Netlify.
+  const own = Object.fromEntries(
+    functionsWithOwnSection(toml).map((name) => [
+      name,
+      {
+        nodeBundler: 'esbuild' as const,
+        includedFiles: [...includedFiles, ...functionsIncludedFiles(toml, name).map(located)],
+        includedFilesBasePath: basePath,
+      },
+    ]),
+  );
   const results = await zipFunctions(resolve(root, 'netlify/functions'), out, {
     basePath,
     repositoryRoot: basePath,
-    config: { '*': { nodeBundler: 'esbuild', includedFiles, includedFilesBasePath: basePath } },
+    config: { '*': { nodeBundler: 'esbuild', includedFiles, includedFilesBasePath: basePath }, ...own },
     archiveFormat,
   });
   return results

@@ -1,14 +1,13 @@
 import type { Config } from '@netlify/functions';
-import { parseCookie, stringifySetCookie } from 'cookie';
+import { stringifySetCookie } from 'cookie';
 import { z } from 'zod';
 import { checkoutOrderBody, quoteBody } from '../../src/schemas/checkout';
 import { text } from '../../src/schemas/text';
 import { checkoutProduct, createOrder, quote } from '../../src/server/checkout/checkout.service';
-import { returnFromPayment } from '../../src/server/checkout/return.service';
+import { CHECKOUT_COOKIE } from '../../src/server/checkout/return.service';
 import { createHandler, json, route } from '../../src/server/http';
-import { sendQueuedMail } from '../../src/server/mail/sender';
 import { env } from '../../src/server/env';
-import { isSecureRequest, sessionCookies } from '../../src/server/session';
+import { isSecureRequest } from '../../src/server/session';
 
 /**
  * The checkout (issue 22, decision 30). Prices are the server's; the browser sends a product, a
@@ -19,14 +18,8 @@ import { isSecureRequest, sessionCookies } from '../../src/server/session';
  *   POST /api/checkout/orders                 anyone   {productId, provider, couponCode?, consent, buyer?, idempotencyKey}
  *                                                      → 201 {orderId, reference, redirectUrl} (200: the same key again);
  *                                                      409 account_exists / already_has_access; 503 provider down
- *   POST /api/checkout/orders/:orderId/return anyone   (the buyer: the session's, or the guest's checkout cookie)
- *                                                      reconciles and answers the order's state; signs a guest's new
- *                                                      account in once
+ * The return page's call is its own function (checkout-return.ts): it sends the receipt mail.
  */
-
-export const CHECKOUT_COOKIE = 'kia_checkout';
-
-const orderParams = z.object({ orderId: z.uuid({ error: 'Fant ikke bestillingen.' }) });
 
 export default createHandler({
   'GET /api/checkout/products/:courseId': route({
@@ -64,21 +57,9 @@ export default createHandler({
       return json({ orderId: order.id, reference: order.reference, redirectUrl: order.redirectUrl }, { status: created ? 201 : 200 });
     },
   }),
-
-  'POST /api/checkout/orders/:orderId/return': route({
-    access: 'public',
-    params: orderParams,
-    afterResponse: sendQueuedMail,
-    async handler({ db, params, user, request, cookies }) {
-      const checkoutToken = parseCookie(request.headers.get('Cookie') ?? '')[CHECKOUT_COOKIE] ?? null;
-      const result = await returnFromPayment(db, { orderId: params.orderId, user, checkoutToken });
-      if (result.session) cookies.push(...sessionCookies(request.url, result.session.token, result.session.expiresAt));
-      return json(result.answer);
-    },
-  }),
 });
 
 export const config: Config = {
-  path: ['/api/checkout/products/:courseId', '/api/checkout/quote', '/api/checkout/orders', '/api/checkout/orders/:orderId/return'],
+  path: ['/api/checkout/products/:courseId', '/api/checkout/quote', '/api/checkout/orders'],
   method: ['GET', 'POST'],
 };

@@ -142,7 +142,12 @@ const schema = z.object({
   /** Each call to a payment provider gives up after this many ms (it is retried by the next reconcile). */
   PAYMENT_PROVIDER_TIMEOUT_MS: z.coerce.number().int().min(500).max(30_000).default(10_000),
   /** An order not paid within this many minutes is cancelled at the provider and marked expired. */
-  ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(5).max(24 * 60).default(60),
+  ORDER_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(24 * 60)
+    .default(60),
   /** Vipps MobilePay ePayment (all four and the webhook secret set: Vipps is offered). */
   VIPPS_CLIENT_ID: optionalString,
   VIPPS_CLIENT_SECRET: optionalString,
@@ -210,8 +215,7 @@ if (isProduction && !env.AUTH_SECRET) {
 /** Whether the built-in test payment provider is offered (decision 30): never in production. */
 export const testPaymentProviderEnabled =
   !isProduction &&
-  (env.PAYMENT_TEST_PROVIDER === 'on' ||
-    (env.PAYMENT_TEST_PROVIDER === 'auto' && !env.STRIPE_SECRET_KEY && !(env.VIPPS_CLIENT_ID && env.VIPPS_MSN)));
+  (env.PAYMENT_TEST_PROVIDER === 'on' || (env.PAYMENT_TEST_PROVIDER === 'auto' && !env.STRIPE_SECRET_KEY && !(env.VIPPS_CLIENT_ID && env.VIPPS_MSN)));
 
 if (isProduction && env.PAYMENT_TEST_PROVIDER === 'on') {
   throw new Error('Invalid environment variables:\n  PAYMENT_TEST_PROVIDER: the test payment provider cannot be on in production');

@@ -98,7 +98,8 @@ export function httpErrorFromDomain(error: DomainError): HttpError {
     const seconds = Math.max(1, Math.ceil(error.retryAfterSeconds));
     return new HttpError(status, error.message, { retryAfter: seconds }, { 'Retry-After': String(seconds) });
   }
-  if (error instanceof ConflictError && error.errorType) return new HttpError(status, error.message, { errorType: error.errorType, ...error.details });
+  if (error instanceof ConflictError && error.errorType)
+    return new HttpError(status, error.message, { errorType: error.errorType, ...error.details });
   if (error instanceof PaymentRequiredError) return new HttpError(status, error.message, { errorType: 'payment_required', ...error.details });
   if (error instanceof BadRequestError && error.field) return invalidRequest([{ path: error.field, message: error.message }]);
   return new HttpError(status, error.message);

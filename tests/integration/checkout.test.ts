@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { coupons, enrollments, mailOutbox, orderEvents, orders, receiptCounter, testPayments, users } from '../../db/schema';
 import { DEMO_PASSWORD_HASH } from '../../db/seed';
 import checkoutFunctions from '../../netlify/functions/checkout';
+import checkoutReturnFunctions from '../../netlify/functions/checkout-return';
 import ordersFunctions from '../../netlify/functions/orders';
 import adminOrdersFunctions from '../../netlify/functions/admin-orders';
 import testPaymentFunctions from '../../netlify/functions/test-payments';
@@ -77,7 +78,7 @@ const orderIdOf = (result: CallResult) => (result.body as { orderId: string }).o
 const act = (reference: string, action: 'approve' | 'cancel' | 'fail') =>
   call(testPaymentFunctions, `/api/test-payments/${reference}/${action}`, { json: {} });
 const returnFrom = (orderId: string, cookie?: string) =>
-  call(checkoutFunctions, `/api/checkout/orders/${orderId}/return`, { json: {}, ...(cookie ? { cookie } : {}) });
+  call(checkoutReturnFunctions, `/api/checkout/orders/${orderId}/return`, { json: {}, ...(cookie ? { cookie } : {}) });
 
 function webhook(reference: string, state: string, id = `evt_${reference}_${state}`) {
   const body = JSON.stringify({ id, type: `payment.${state}`, data: { reference } });
@@ -364,7 +365,10 @@ describe('coupons', () => {
     // A cancelled order gives its use back.
     const first = results.find((r) => r.status === 201)!;
     await act(referenceOf(first), 'cancel');
-    await call(checkoutFunctions, `/api/checkout/orders/${orderIdOf(first)}/return`, { json: {}, cookie: buyers[results.indexOf(first)]!.cookie });
+    await call(checkoutReturnFunctions, `/api/checkout/orders/${orderIdOf(first)}/return`, {
+      json: {},
+      cookie: buyers[results.indexOf(first)]!.cookie,
+    });
     const [after] = await d.select().from(coupons).where(eq(coupons.code, 'TI'));
     expect(after!.usedCount).toBe(9);
   });

@@ -10,6 +10,7 @@ import { offeredProviders, paymentProvider } from '../payments/registry';
 import { ProviderRefusedError, ProviderUnavailableError } from '../payments/provider';
 import type { SessionUser } from '../session';
 import { policies, reserve } from '../throttle';
+import { coursePlayerPath, productIdOf, returnPath } from './paths';
 import { type CouponTerms, couponLabel, MIN_CHARGE_ORE, priceFor, type Price } from './pricing';
 
 /**
@@ -41,12 +42,6 @@ export const checkoutMessages = {
   providerUnavailable: 'Betalingen kunne ikke startes. Prøv igjen om litt.',
   tooManyOrders: 'For mange bestillinger fra denne adressen. Prøv igjen senere.',
 } as const;
-
-export const productIdOf = (courseId: string) => `course:${courseId}`;
-export const checkoutPath = (courseId: string) => `/kasse/${courseId}`;
-export const coursePlayerPath = (courseId: string) => `/course/${courseId}`;
-export const receiptPath = (orderId: string) => `/kvittering/${orderId}`;
-export const returnPath = (orderId: string) => `/kasse/retur?ordre=${orderId}`;
 
 interface ProductRow {
   id: string;

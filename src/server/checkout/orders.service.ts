@@ -4,7 +4,7 @@ import { type Order, orderEvents, orderRefunds, orders, type OrderStatus, users 
 import { NotFoundError } from '../errors';
 import { cursorCodec, type CursorValues, fetchSize, microsIso, type PageRequest, toPage } from '../paging';
 import type { SessionUser } from '../session';
-import { checkoutPath, coursePlayerPath, receiptPath } from './checkout.service';
+import { checkoutPath, coursePlayerPath, receiptPath } from './paths';
 import { receiptDataFor } from './receipts';
 
 /** Reading orders: the buyer's own list and receipts, and the superuser's list, detail and revenue (decision 30). */

@@ -9,7 +9,8 @@ import { NO_PASSWORD } from '../password';
 import { type PaymentProvider, type PaymentRef, ProviderRefusedError, ProviderUnavailableError } from '../payments/provider';
 import { paymentProvider } from '../payments/registry';
 import { receiptDataFor } from './receipts';
-import { coursePlayerPath, receiptPath, releaseCoupon } from './checkout.service';
+import { releaseCoupon } from './checkout.service';
+import { coursePlayerPath, receiptPath } from './paths';
 
 /**
  * `reconcile(order)`: the only code that moves an order after it was made (decision 30). The

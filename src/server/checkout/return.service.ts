@@ -7,6 +7,9 @@ import { hashCheckoutToken } from './checkout.service';
 import { orderSummary } from './orders.service';
 import { reconcile } from './reconcile';
 
+/** The guest's checkout cookie: proves on the return page that this browser made the order. */
+export const CHECKOUT_COOKIE = 'kia_checkout';
+
 /**
  * The return page's call (POST /api/checkout/orders/:id/return, decision 30): the buyer's browser
  * is back from the provider. Only the buyer may ask (the signed-in owner, or the browser holding

@@ -1,7 +1,6 @@
 import type { Db } from '../../../db/client';
-import { testPaymentProviderEnabled } from '../env';
 import type { PaymentProvider, ProviderName } from './provider';
-import { createTestProvider } from './test-provider';
+import { createTestProvider, isTestProviderOn, setTestProviderOn } from './test-provider';
 
 /**
  * Which payment providers the checkout offers (decision 30), in the order the page shows them:
@@ -18,7 +17,6 @@ const fromEnv: Record<External, () => Promise<PaymentProvider | null>> = {
 };
 
 const loaded = new Map<External, PaymentProvider | null>();
-let testProviderOn = testPaymentProviderEnabled;
 
 async function external(name: External): Promise<PaymentProvider | null> {
   if (!loaded.has(name)) loaded.set(name, await fromEnv[name]());
@@ -32,13 +30,13 @@ export async function offeredProviders(db: Db): Promise<PaymentProvider[]> {
     const provider = await external(name);
     if (provider) list.push(provider);
   }
-  if (testProviderOn) list.push(createTestProvider(db));
+  if (isTestProviderOn()) list.push(createTestProvider(db));
   return list;
 }
 
 /** The named provider if it is offered; null otherwise. */
 export async function paymentProvider(db: Db, name: string): Promise<PaymentProvider | null> {
-  if (name === 'test') return testProviderOn ? createTestProvider(db) : null;
+  if (name === 'test') return isTestProviderOn() ? createTestProvider(db) : null;
   if (name === 'vipps' || name === 'stripe') return external(name);
   return null;
 }
@@ -52,13 +50,13 @@ export function usePaymentProvidersForTests(options: {
   stripe?: PaymentProvider | null;
   test?: boolean;
 }): () => void {
-  const before = { loaded: new Map(loaded), test: testProviderOn };
+  const before = { loaded: new Map(loaded), test: isTestProviderOn() };
   if (options.vipps !== undefined) loaded.set('vipps', options.vipps);
   if (options.stripe !== undefined) loaded.set('stripe', options.stripe);
-  if (options.test !== undefined) testProviderOn = options.test;
+  if (options.test !== undefined) setTestProviderOn(options.test);
   return () => {
     loaded.clear();
     for (const [name, provider] of before.loaded) loaded.set(name, provider);
-    testProviderOn = before.test;
+    setTestProviderOn(before.test);
   };
 }

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
+import { testPaymentProviderEnabled } from '../env';
 import { testPayments } from '../../../db/schema';
 import { ProviderRefusedError, type PaymentEvent, type PaymentProvider, type PaymentRef, type PaymentState } from './provider';
 import { testPaymentsEvent, testPaymentsVerifier } from './test-provider-webhook';
@@ -17,6 +18,18 @@ import { testPaymentsEvent, testPaymentsVerifier } from './test-provider-webhook
  */
 
 export const TEST_PAYMENT_PAGE = '/kasse/testbetaling';
+
+let testProviderOn = testPaymentProviderEnabled;
+
+/** Whether the test provider is offered now (the setting; tests may switch it, `usePaymentProvidersForTests`). */
+export const isTestProviderOn = () => testProviderOn;
+
+/** Tests only (through `usePaymentProvidersForTests`): switches the test provider; returns the previous state. */
+export function setTestProviderOn(on: boolean): boolean {
+  const before = testProviderOn;
+  testProviderOn = on;
+  return before;
+}
 
 export type TestPaymentAction = 'approve' | 'cancel' | 'fail';
 

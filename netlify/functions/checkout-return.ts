@@ -1,0 +1,30 @@
+import type { Config } from '@netlify/functions';
+import { parseCookie } from 'cookie';
+import { z } from 'zod';
+import { CHECKOUT_COOKIE, returnFromPayment } from '../../src/server/checkout/return.service';
+import { createHandler, json, route } from '../../src/server/http';
+import { sendQueuedMail } from '../../src/server/mail/sender';
+import { sessionCookies } from '../../src/server/session';
+
+/**
+ * The return page's call (issue 22, decision 30), in its own function because it sends the
+ * receipt mail right after answering (the mail renderer makes it a 2 MB bundle).
+ *   POST /api/checkout/orders/:orderId/return   anyone (the buyer: the session's owner, or the browser with the
+ *       guest's checkout cookie; others 404) → reconciles and answers the order's state; signs a guest's new
+ *       account in once
+ */
+export default createHandler({
+  'POST /api/checkout/orders/:orderId/return': route({
+    access: 'public',
+    params: z.object({ orderId: z.uuid({ error: 'Fant ikke bestillingen.' }) }),
+    afterResponse: sendQueuedMail,
+    async handler({ db, params, user, request, cookies }) {
+      const checkoutToken = parseCookie(request.headers.get('Cookie') ?? '')[CHECKOUT_COOKIE] ?? null;
+      const result = await returnFromPayment(db, { orderId: params.orderId, user, checkoutToken });
+      if (result.session) cookies.push(...sessionCookies(request.url, result.session.token, result.session.expiresAt));
+      return json(result.answer);
+    },
+  }),
+});
+
+export const config: Config = { path: '/api/checkout/orders/:orderId/return', method: 'POST' };

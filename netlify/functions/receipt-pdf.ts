@@ -1,0 +1,35 @@
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { readableOrder } from '../../src/server/checkout/orders.service';
+import { receiptDataFor } from '../../src/server/checkout/receipts';
+import { hasReceipt } from '../../src/server/checkout/orders.service';
+import { createHandler, notFound, route } from '../../src/server/http';
+import { formatReceiptNumber } from '../../src/server/receipts/receipt-data';
+import { receiptPdf } from '../../src/server/receipts/receipt-pdf';
+
+/**
+ * The receipt as a PDF (issue 22, decision 30), in a function of its own because the PDF library
+ * and its font engine are large (a 2 MB budget like the mail sender's).
+ *   GET /api/orders/:orderId/receipt.pdf   signed in   the buyer or a superuser; 404 otherwise and for an unpaid order
+ */
+export default createHandler({
+  'GET /api/orders/:orderId/receipt.pdf': route({
+    access: 'user',
+    params: z.object({ orderId: z.uuid({ error: 'Fant ikke bestillingen.' }) }),
+    async handler({ db, user, params }) {
+      const order = await readableOrder(db, params.orderId, user);
+      if (!hasReceipt(order)) throw notFound('Bestillingen er ikke betalt, så den har ingen kvittering.');
+      const data = receiptDataFor(order);
+      const pdf = await receiptPdf(data);
+      return new Response(Buffer.from(pdf), {
+        headers: {
+          'Content-Type': 'application/pdf',
+          'Content-Disposition': `attachment; filename="kvittering-${formatReceiptNumber(data.receiptNumber)}.pdf"`,
+          'Cache-Control': 'private, no-store',
+        },
+      });
+    },
+  }),
+});
+
+export const config: Config = { path: '/api/orders/:orderId/receipt.pdf', method: 'GET' };
