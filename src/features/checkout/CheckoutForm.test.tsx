@@ -79,7 +79,7 @@ describe('the checkout form', () => {
       ['Fornavn', 'given-name'],
       ['Etternavn', 'family-name'],
       ['E-post', 'email'],
-    ]) {
+    ] as const) {
       const input = screen.getByLabelText(label) as HTMLInputElement;
       expect(input.required).toBe(true);
       expect(input.getAttribute('autocomplete')).toBe(autocomplete);

@@ -359,8 +359,8 @@ function PaymentMethods({
   const testNote = providers.some((p) => p.id === 'test') && (
     <p className="mt-2 text-sm text-muted">Testbetaling er bare for utvikling og testing: ingen penger trekkes.</p>
   );
-  if (providers.length === 1) {
-    const [only] = providers;
+  const [only] = providers;
+  if (providers.length === 1 && only) {
     return (
       <div>
         <p className="text-ink">
