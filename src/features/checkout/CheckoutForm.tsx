@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { buttonVariants } from '../../components/ui/button-variants';
@@ -91,7 +91,7 @@ function CheckoutDetails({ info, courseId, contactEmail, navigate, idempotencyKe
     setFieldErrors((current) => ({ ...current, [field]: guestFieldError(field, value) }));
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: { preventDefault: () => void }) => {
     event.preventDefault();
     if (!canPay || provider === null) return;
     setSubmitting(true);
