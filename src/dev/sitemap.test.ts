@@ -71,4 +71,11 @@ describe('sitemapFilter', () => {
     expect(sitemapFilter('http://localhost:4321/registrer')).toBe(false);
     expect(sitemapFilter('http://localhost:4321/om-oss')).toBe(true);
   });
+
+  it('keeps the checkout pages out', () => {
+    expect(sitemapFilter('http://localhost:4321/kasse/ki-for-kontoret')).toBe(false);
+    expect(sitemapFilter('http://localhost:4321/kasse/testbetaling')).toBe(false);
+    expect(sitemapFilter('http://localhost:4321/kasse/retur')).toBe(false);
+    expect(sitemapFilter('http://localhost:4321/ki-for-kontoret')).toBe(true);
+  });
 });

@@ -6,7 +6,11 @@ import type { Plugin } from 'vite';
  * Pages that must not be indexed stay out of the sitemap (they also carry noindex).
  * Used by @astrojs/sitemap at build time and by the dev server's sitemap below.
  */
-export const sitemapFilter = (page: string): boolean => !/\/(logg-inn|registrer|admin|404)\/?$/.test(new URL(page).pathname);
+export const sitemapFilter = (page: string): boolean => {
+  const { pathname } = new URL(page);
+  // The checkout pages (/kasse/<course>, the test payment and the return page) are noindex too.
+  return !/\/(logg-inn|registrer|admin|404)\/?$/.test(pathname) && !/^\/kasse(\/|$)/.test(pathname);
+};
 
 type Route = Pick<IntegrationResolvedRoute, 'type' | 'origin' | 'pathname' | 'entrypoint' | 'isPrerendered' | 'generate'>;
 type PageModule = { getStaticPaths?: () => Promise<{ params: Record<string, string | undefined> }[]> };

@@ -58,16 +58,16 @@ describe('the enroll mutation', () => {
     expect(effects.later).not.toHaveBeenCalled();
   });
 
-  it("on a paid course (402) shows 'Kurset må kjøpes' and goes to the course's page after 500 ms", async () => {
-    const body = { error: 'Kurset må kjøpes', errorType: 'payment_required', product: { priceOre: 159_000 }, checkoutPath: '/ki-for-kontoret' };
+  it("on a paid course (402) shows 'Kurset må kjøpes' and goes to the checkout after 500 ms", async () => {
+    const body = { error: 'Kurset må kjøpes', errorType: 'payment_required', product: { priceOre: 159_000 }, checkoutPath: '/kasse/ki-for-kontoret' };
     fetchMock.mockResolvedValue(Response.json(body, { status: 402 }));
     const { client, effects, run } = setup();
     client.setQueryData(enrollmentsQuery.queryKey, []);
     await run('ki-for-kontoret');
-    expect(effects.toast).toHaveBeenCalledWith({ title: 'Kurset må kjøpes', description: 'Du sendes til kurssiden, der du kan kjøpe tilgang.' });
+    expect(effects.toast).toHaveBeenCalledWith({ title: 'Kurset må kjøpes', description: 'Du sendes til kassen, der du kan kjøpe tilgang.' });
     expect(effects.later).toHaveBeenCalledWith(expect.any(Function), UNAUTHORIZED_REDIRECT_MS);
     effects.later.mock.lastCall?.[0]();
-    expect(effects.navigate).toHaveBeenCalledWith('/ki-for-kontoret');
+    expect(effects.navigate).toHaveBeenCalledWith('/kasse/ki-for-kontoret');
     expect(client.getQueryState(enrollmentsQuery.queryKey)?.isInvalidated).toBe(false);
   });
 

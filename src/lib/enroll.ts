@@ -8,8 +8,8 @@ import { type BrowserEffects, browserEffects, sessionExpired, UNAUTHORIZED_REDIR
 /**
  * Enrolling in a course (spec, learner side, sections 4 and 8): success → toast and
  * a fresh enrollment list; an expired session → 'Ikke innlogget' toast, then /api/login
- * after 500 ms; a paid course (402, decision 26) → 'Kurset må kjøpes' toast, then the course's page
- * (the server's `checkoutPath`) after 500 ms; anything else → 'Feil' toast (the spec's English
+ * after 500 ms; a paid course (402, decision 26) → 'Kurset må kjøpes' toast, then the checkout
+ * (the server's `checkoutPath`, /kasse/<courseId>) after 500 ms; anything else → 'Feil' toast (the spec's English
  * toasts in Norwegian, decision 13).
  */
 export function enrollMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
@@ -23,7 +23,7 @@ export function enrollMutation(client: QueryClient, effects: BrowserEffects = br
       if (isUnauthorizedError(error)) return sessionExpired(effects);
       const checkout = paymentRequiredPath(error);
       if (checkout) {
-        effects.toast({ title: 'Kurset må kjøpes', description: 'Du sendes til kurssiden, der du kan kjøpe tilgang.' });
+        effects.toast({ title: 'Kurset må kjøpes', description: 'Du sendes til kassen, der du kan kjøpe tilgang.' });
         effects.later(() => effects.navigate(checkout), UNAUTHORIZED_REDIRECT_MS);
         return;
       }

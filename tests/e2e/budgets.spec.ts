@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { axeViolations, recordScripts } from './helpers';
-import { publicRoutes, staticRoutes } from './public-routes';
+import { checkoutRoutes, publicRoutes, staticRoutes } from './public-routes';
 
 /**
  * Deterministic budgets of the public site, measured on the production build:
@@ -31,7 +31,7 @@ test.describe('JavaScript budget', () => {
 });
 
 test.describe('accessibility', () => {
-  for (const route of [...publicRoutes, '/finnes-ikke']) {
+  for (const route of [...publicRoutes, ...checkoutRoutes, '/finnes-ikke']) {
     test(`axe finds no WCAG 2.1 AA violations on ${route}`, async ({ page }) => {
       await page.goto(route);
       expect(await axeViolations(page)).toEqual([]);

@@ -323,12 +323,10 @@ test('a newly registered learner enrolls from the catalogue: a failure toast, th
   await expect(enroll).toBeEnabled();
 
   // The course costs money (decision 26): the server answers 402, and the learner is sent to the
-  // course's page, where it is sold; no enrollment is made.
+  // checkout (issue 22); no enrollment is made.
   await enroll.click();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Du sendes til kurssiden, der du kan kjøpe tilgang.' })).toContainText(
-    'Kurset må kjøpes',
-  );
-  await expect(page).toHaveURL(/\/ki-for-kontoret$/);
+  await expect(page.getByRole('listitem').filter({ hasText: 'Du sendes til kassen, der du kan kjøpe tilgang.' })).toContainText('Kurset må kjøpes');
+  await expect(page).toHaveURL(/\/kasse\/ki-for-kontoret$/);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await (await page.request.get('/api/users/me/enrollments')).json()).toEqual([]);
 });

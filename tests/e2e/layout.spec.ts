@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { openDashboard } from './helpers';
-import { publicRoutes } from './public-routes';
+import { checkoutRoutes, publicRoutes } from './public-routes';
 
 /**
  * Issue 14, acceptance 1: no page scrolls sideways on a phone. Every public route, every other
@@ -17,7 +17,7 @@ function allPages(): string[] {
   const built = readdirSync('dist')
     .filter((name) => name.endsWith('.html'))
     .map((name) => (name === 'index.html' ? '/' : name === '404.html' ? '/finnes-ikke' : `/${name.replace(/\.html$/, '')}`));
-  return [...new Set<string>([...publicRoutes, ...built])];
+  return [...new Set<string>([...publicRoutes, ...checkoutRoutes, ...built])];
 }
 
 /** What sticks out of the viewport: the document's own overflow and the elements causing it. */

@@ -1,27 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { appLinks } from './app-links';
 
+const purchases = { href: '/kjop', label: 'Mine kjøp', page: 'purchases' };
+
 describe('appLinks', () => {
-  it("gives the superuser the header's 'Admin' and the menu's 'Administrasjon'", () => {
+  it("gives the superuser the header's 'Admin' and the menu's 'Mine kjøp' and 'Administrasjon'", () => {
     expect(appLinks('superuser', 'header')).toEqual([{ href: '/admin', label: 'Admin', page: 'admin' }]);
-    expect(appLinks('superuser', 'menu')).toEqual([{ href: '/admin', label: 'Administrasjon', page: 'admin' }]);
+    expect(appLinks('superuser', 'menu')).toEqual([purchases, { href: '/admin', label: 'Administrasjon', page: 'admin' }]);
   });
 
-  it("gives an admin only the menu's 'Administrasjon'", () => {
+  it("gives an admin the menu's 'Mine kjøp' and 'Administrasjon' only", () => {
     expect(appLinks('admin', 'header')).toEqual([]);
-    expect(appLinks('admin', 'menu').map((l) => l.label)).toEqual(['Administrasjon']);
+    expect(appLinks('admin', 'menu').map((l) => l.label)).toEqual(['Mine kjøp', 'Administrasjon']);
   });
 
-  it('gives learners and company admins no admin link', () => {
+  it("gives learners and company admins no admin link, and 'Mine kjøp' in the menu", () => {
     for (const role of ['individual', 'company_admin'] as const) {
       expect(appLinks(role, 'header')).toEqual([]);
-      expect(appLinks(role, 'menu')).toEqual([]);
+      expect(appLinks(role, 'menu')).toEqual([purchases]);
     }
   });
 
   it('leaves out the page the header is on', () => {
     expect(appLinks('superuser', 'header', 'admin')).toEqual([]);
-    expect(appLinks('superuser', 'menu', 'admin')).toEqual([]);
+    expect(appLinks('superuser', 'menu', 'admin')).toEqual([purchases]);
+    expect(appLinks('individual', 'menu', 'purchases')).toEqual([]);
     expect(appLinks('superuser', 'header', 'player')).toHaveLength(1);
   });
 });

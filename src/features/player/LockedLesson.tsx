@@ -2,7 +2,7 @@ import { buttonVariants } from '../../components/ui/button-variants';
 
 /**
  * A lesson the learner may not read (decision 26): the server sent its outline only. A clear lock,
- * what to do, and 'Kjøp kurset' leading to the course's page (the checkout comes in the next issue).
+ * what to do, and 'Kjøp kurset' following the server's `purchasePath` (the checkout, /kasse/<courseId>).
  */
 export function LockedLesson({ purchasePath }: { purchasePath: string }) {
   return (

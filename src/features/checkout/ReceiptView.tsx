@@ -1,0 +1,202 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { AppHeader } from '../../components/app/AppHeader';
+import { Button } from '../../components/ui/Button';
+import { buttonVariants } from '../../components/ui/button-variants';
+import { QueryError } from '../../components/ui/QueryState';
+import { formatLongDate } from '../../lib/format';
+import { formatOre, formatRate } from '../../lib/money';
+import type { CurrentUser } from '../../schemas/auth';
+import type { ReceiptData } from '../../schemas/checkout-api';
+import { isNotFound, orderQuery } from './checkout.queries';
+
+const cell = 'px-3 py-2 text-left align-top';
+const number = 'px-3 py-2 text-right align-top tabular-nums whitespace-nowrap';
+
+/** A receipt on /kvittering/<orderId> (issue 22): the sales documentation of a paid order, to read, print or download. */
+export function ReceiptView({ user, orderId, print = () => window.print() }: { user: CurrentUser; orderId: string; print?: () => void }) {
+  const query = useQuery(orderQuery(orderId));
+  let body: ReactNode;
+  if (query.isPending) body = <p className="text-muted">Laster kvitteringen …</p>;
+  else if (query.isError) {
+    body = isNotFound(query.error) ? (
+      <Message text="Fant ikke kvitteringen." />
+    ) : (
+      <QueryError text="Kunne ikke laste kvitteringen." onRetry={() => void query.refetch()} />
+    );
+  } else if (!query.data.receipt)
+    body = <Message text="Denne bestillingen har ingen kvittering ennå. Kvitteringen kommer når betalingen er bekreftet." />;
+  else body = <Receipt receipt={query.data.receipt} pdfPath={query.data.pdfPath} print={print} />;
+
+  return (
+    <>
+      <div className="print:hidden">
+        <AppHeader user={user} current="receipt" />
+      </div>
+      <main id="innhold" className="mx-auto w-full max-w-3xl px-4 py-6 sm:py-8">
+        {body}
+      </main>
+    </>
+  );
+}
+
+function Message({ text }: { text: string }) {
+  return (
+    <div className="space-y-3">
+      <h1 className="text-2xl font-bold text-ink">{text}</h1>
+      <a href="/kjop" className="font-semibold text-brand-700 underline">
+        Til Mine kjøp
+      </a>
+    </div>
+  );
+}
+
+function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: string | null; print: () => void }) {
+  const { seller, buyer } = receipt;
+  const paidAt = new Date(receipt.paidAt);
+  return (
+    <article
+      aria-labelledby="kvittering-tittel"
+      className="space-y-6 rounded-xl border border-slate-200 bg-white p-4 text-ink sm:p-8 print:border-0 print:p-0"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <h1 id="kvittering-tittel" className="text-3xl font-bold">
+          Kvittering
+        </h1>
+        <div className="flex flex-wrap gap-2 print:hidden">
+          {pdfPath && (
+            <a href={pdfPath} className={buttonVariants({ variant: 'secondary' })} download>
+              Last ned PDF
+            </a>
+          )}
+          <Button variant="outline" onClick={print}>
+            Skriv ut
+          </Button>
+        </div>
+      </div>
+
+      <div className="grid gap-6 sm:grid-cols-2">
+        <section aria-labelledby="selger">
+          <h2 id="selger" className="text-sm font-semibold uppercase tracking-wide text-muted">
+            Selger
+          </h2>
+          <p className="mt-1 font-semibold">{seller.name}</p>
+          <p>Org.nr. {seller.orgNumber} MVA</p>
+          <p>Foretaksregisteret</p>
+          <p>{seller.address}</p>
+          <p className="break-all">{seller.email}</p>
+        </section>
+        <section aria-labelledby="kjoper">
+          <h2 id="kjoper" className="text-sm font-semibold uppercase tracking-wide text-muted">
+            Kjøper
+          </h2>
+          <p className="mt-1 font-semibold">{buyer.name}</p>
+          <p className="break-all">{buyer.email}</p>
+        </section>
+      </div>
+
+      <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-muted">Kvitteringsnummer</dt>
+        <dd className="font-semibold">{receipt.receiptNumber}</dd>
+        <dt className="text-muted">Ordrereferanse</dt>
+        <dd className="break-all">{receipt.orderReference}</dd>
+        <dt className="text-muted">Dato</dt>
+        <dd>
+          <time dateTime={paidAt.toISOString()}>{formatLongDate(paidAt)}</time>
+        </dd>
+        <dt className="text-muted">Betalingsmåte</dt>
+        <dd>{receipt.paymentMethod}</dd>
+      </dl>
+
+      <div>
+        <table className="w-full border-collapse text-sm">
+          <thead className="border-b border-slate-300">
+            <tr>
+              <th scope="col" className={cell}>
+                Beskrivelse
+              </th>
+              <th scope="col" className={number}>
+                Mva.-sats
+              </th>
+              <th scope="col" className={number}>
+                Beløp
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipt.lines.map((line, index) => (
+              <tr key={index} className="border-b border-slate-200">
+                <td className={cell}>
+                  {line.description}
+                  <span className="block text-muted">
+                    {line.quantity} × {formatOre(line.unitPriceOre)}
+                  </span>
+                </td>
+                <td className={number}>{line.vatRateBp > 0 ? formatRate(line.vatRateBp) : 'Fritatt'}</td>
+                <td className={number}>{formatOre(line.amountOre)}</td>
+              </tr>
+            ))}
+            {receipt.discount && (
+              <tr className="border-b border-slate-200">
+                <td className={cell} colSpan={2}>
+                  Rabatt ({receipt.discount.code})
+                </td>
+                <td className={number}>−{formatOre(receipt.discount.amountOre)}</td>
+              </tr>
+            )}
+          </tbody>
+          <tfoot>
+            <tr className="font-semibold">
+              <th scope="row" className={cell} colSpan={2}>
+                Totalt
+              </th>
+              <td className={number}>{formatOre(receipt.totalOre)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+
+      <div>
+        <table className="w-full border-collapse text-sm">
+          <caption className="pb-2 text-left font-semibold">Merverdiavgift</caption>
+          <thead className="border-b border-slate-300">
+            <tr>
+              <th scope="col" className={cell}>
+                Sats
+              </th>
+              <th scope="col" className={number}>
+                Grunnlag
+              </th>
+              <th scope="col" className={number}>
+                Mva.
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {receipt.vatByRate.map((rate) => (
+              <tr key={rate.rateBp} className="border-b border-slate-200">
+                <td className={cell}>{rate.rateBp > 0 ? formatRate(rate.rateBp) : 'Fritatt for merverdiavgift'}</td>
+                <td className={number}>{formatOre(rate.baseOre)}</td>
+                <td className={number}>{formatOre(rate.vatOre)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr className="font-semibold">
+              <th scope="row" className={cell} colSpan={2}>
+                Sum mva.
+              </th>
+              <td className={number}>{formatOre(receipt.vatOre)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+
+      {receipt.refundedOre > 0 && (
+        <p className="rounded-md bg-amber-50 p-3">
+          Refundert: <strong>{formatOre(receipt.refundedOre)}</strong>
+        </p>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,102 @@
+import { ApiError } from '../../lib/api';
+import { safeNextPath } from '../../lib/safe-next';
+import type { CheckoutInfo, GuestBuyer, OrderRequest, OrderStatus, ProviderId } from '../../schemas/checkout-api';
+
+/** The checkout's rules that need no React: guest fields, the order body, what an error means. */
+
+export type GuestField = keyof GuestBuyer;
+export const guestFields: GuestField[] = ['firstName', 'lastName', 'email'];
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The inline message of each guest field, or nothing when the value will do. */
+export function guestFieldError(field: GuestField, value: string): string | undefined {
+  const text = value.trim();
+  if (field === 'firstName') return text ? undefined : 'Skriv inn fornavnet ditt.';
+  if (field === 'lastName') return text ? undefined : 'Skriv inn etternavnet ditt.';
+  if (!text) return 'Skriv inn e-postadressen din.';
+  return EMAIL.test(text) ? undefined : 'Skriv inn en gyldig e-postadresse, for eksempel navn@eksempel.no.';
+}
+
+export function guestIsValid(buyer: GuestBuyer): boolean {
+  return guestFields.every((field) => !guestFieldError(field, buyer[field]));
+}
+
+/** The sign-in page with the way back to this checkout. */
+export function signInPath(courseId: string): string {
+  return `/logg-inn?next=${encodeURIComponent(safeNextPath(`/kasse/${courseId}`))}`;
+}
+
+/**
+ * The body of POST /api/checkout/orders: the product, the provider, the coupon that was applied,
+ * the consent to immediate access with the text's version, the buyer when no one is signed in,
+ * and the key made once per page load. Never a price: the server reads it.
+ */
+export function orderRequest(options: {
+  info: CheckoutInfo;
+  provider: ProviderId;
+  couponCode: string | null;
+  buyer: GuestBuyer | null;
+  idempotencyKey: string;
+}): OrderRequest {
+  const { info, provider, couponCode, buyer, idempotencyKey } = options;
+  return {
+    productId: info.product.id,
+    provider,
+    ...(couponCode ? { couponCode } : {}),
+    consent: { accepted: true, version: info.consent.version },
+    ...(info.viewer === null && buyer
+      ? { buyer: { firstName: buyer.firstName.trim(), lastName: buyer.lastName.trim(), email: buyer.email.trim() } }
+      : {}),
+    idempotencyKey,
+  };
+}
+
+/** What a refused order means for the form. */
+export type OrderFailure =
+  | { kind: 'account_exists'; message: string }
+  | { kind: 'already_has_access' }
+  | { kind: 'fields'; errors: Partial<Record<GuestField, string>> }
+  | { kind: 'alert'; message: string };
+
+const NETWORK_MESSAGE = 'Kunne ikke kontakte serveren. Sjekk nettforbindelsen og prøv igjen.';
+const FALLBACK_MESSAGE = 'Betalingen kunne ikke startes. Prøv igjen om litt.';
+
+export function orderFailure(error: unknown): OrderFailure {
+  if (!(error instanceof ApiError)) return { kind: 'alert', message: NETWORK_MESSAGE };
+  if (error.status === 409 && error.errorType === 'account_exists') {
+    return {
+      kind: 'account_exists',
+      message: error.bodyError ?? 'Det finnes allerede en konto med denne e-postadressen. Logg inn for å kjøpe kurset.',
+    };
+  }
+  if (error.status === 409 && error.errorType === 'already_has_access') return { kind: 'already_has_access' };
+  const errors: Partial<Record<GuestField, string>> = {};
+  for (const issue of error.issues) {
+    const field = issue.path.replace(/^buyer\./, '') as GuestField;
+    if (issue.path.startsWith('buyer.') && guestFields.includes(field)) errors[field] ??= issue.message;
+  }
+  if (Object.keys(errors).length > 0) return { kind: 'fields', errors };
+  return { kind: 'alert', message: error.bodyError ?? FALLBACK_MESSAGE };
+}
+
+/** A provider's redirect is followed only to a web address (a same-site path or http(s)). */
+export function isNavigableUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url, 'https://same.site');
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/** The status of an order in the buyer's words. */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  awaiting_payment: 'Venter på betaling',
+  paid: 'Betalt',
+  cancelled: 'Avbrutt',
+  expired: 'Utløpt',
+  failed: 'Feilet',
+  refunded: 'Refundert',
+  partly_refunded: 'Delvis refundert',
+};

@@ -1,0 +1,77 @@
+/**
+ * The angreskjema for a signed-in buyer (issue 22): a choice of their paid orders that fills in
+ * the form's purchase, dates and order number (and their name and e-mail where empty). Only with
+ * the signed-in hint cookie: an anonymous visitor's page makes no request and stays as it is, and
+ * without JavaScript the choice stays hidden. Plain DOM, no React: /angrekrav is a static page.
+ */
+import { formatLongDate } from '../lib/format';
+import { formatOre } from '../lib/money';
+import { hasSignedInHint } from '../lib/signed-in-hint';
+import type { OrderSummary } from '../schemas/checkout-api';
+
+/** Orders a consumer can still withdraw from or ask the guarantee for. */
+const withdrawable = (order: OrderSummary) => order.status === 'paid' || order.status === 'partly_refunded';
+
+/** An ISO time as the date field wants it (YYYY-MM-DD), on Norway's calendar. */
+export function osloDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
+
+export function orderOptionLabel(order: OrderSummary): string {
+  return `${order.title} – ${formatOre(order.totalOre)} – ${formatLongDate(new Date(order.paidAt ?? order.createdAt))}`;
+}
+
+async function readJson<T>(url: string): Promise<T | null> {
+  try {
+    const response = await fetch(url, { credentials: 'include' });
+    return response.ok ? ((await response.json()) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function setValue(form: HTMLFormElement, name: string, value: string, onlyIfEmpty = false): void {
+  const field = form.elements.namedItem(name);
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+  if (onlyIfEmpty && field.value.trim() !== '') return;
+  field.value = value;
+}
+
+export async function initWithdrawalOrders(cookies: string = document.cookie): Promise<void> {
+  const form = document.querySelector<HTMLFormElement>('[data-angreskjema]');
+  const picker = form?.querySelector<HTMLElement>('[data-angre-orders]');
+  const select = picker?.querySelector('select');
+  if (!form || !picker || !select || !hasSignedInHint(cookies)) return;
+
+  const [list, user] = await Promise.all([
+    readJson<OrderSummary[]>('/api/orders'),
+    readJson<{ firstName: string; lastName: string; email: string }>('/api/auth/user'),
+  ]);
+  const orders = Array.isArray(list) ? list.filter(withdrawable) : [];
+  if (orders.length === 0) return;
+
+  for (const order of orders) {
+    const option = document.createElement('option');
+    option.value = order.orderId;
+    option.textContent = orderOptionLabel(order);
+    select.append(option);
+  }
+  picker.hidden = false;
+
+  select.addEventListener('change', () => {
+    const order = orders.find((o) => o.orderId === select.value);
+    if (!order) return;
+    setValue(form, 'kjop', `Nettkurset ${order.title}`);
+    setValue(form, 'bestilt', osloDate(order.createdAt));
+    setValue(form, 'mottatt', osloDate(order.paidAt ?? order.createdAt));
+    setValue(form, 'ordre', order.reference);
+    if (user) {
+      setValue(form, 'navn', `${user.firstName} ${user.lastName}`.trim(), true);
+      setValue(form, 'epost', user.email, true);
+    }
+    // The form's own script rebuilds the e-mail text on input.
+    form.dispatchEvent(new Event('input', { bubbles: true }));
+  });
+}
