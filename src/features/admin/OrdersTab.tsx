@@ -34,7 +34,13 @@ export default function OrdersTab() {
   // The rows already shown stay while another search or filter loads.
   const orders = useInfiniteQuery({ ...adminOrdersQuery({ q, status }), placeholderData: keepPreviousData });
   // A failed 'Vis flere' keeps the pages already shown (react-query then reports an error with data).
-  const list = { ...orders, isError: orders.isError && orders.data === undefined };
+  const list = {
+    isPending: orders.isPending,
+    isError: orders.isError && orders.data === undefined,
+    data: orders.data,
+    error: orders.error,
+    refetch: orders.refetch,
+  };
   return (
     <Card asChild>
       <section aria-labelledby="orders-heading">
