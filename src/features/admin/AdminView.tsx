@@ -6,11 +6,13 @@ import { ContentManagement } from './ContentManagement';
 
 // Statistics and the user grid are for the superuser only: an admin never downloads them.
 const SuperuserDashboard = lazy(() => import('./SuperuserDashboard'));
+// Orders and refunds (issue 22): superuser only too, and loaded when the tab is first opened.
+const OrdersTab = lazy(() => import('./OrdersTab'));
 
 /**
  * The admin page (issue 13): 'Innholdsbehandling' for admins and superusers, and the
- * 'Dashboard' tab with statistics and users for the superuser only (its reads run
- * only when that tab is open, and only for a superuser).
+ * 'Dashboard' tab with statistics and users and the 'Ordrer' tab with orders and refunds for the
+ * superuser only (their reads run only when their tab is open, and only for a superuser).
  */
 export default function AdminView({ user }: { user: CurrentUser }) {
   const isSuperuser = user.role === 'superuser';
@@ -20,9 +22,10 @@ export default function AdminView({ user }: { user: CurrentUser }) {
       <main id="main" className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
         <h1 className="break-words text-xl font-bold text-ink sm:text-3xl">Administrasjonsdashboard</h1>
         <Tabs defaultValue="innhold">
-          <TabsList aria-label="Administrasjon">
+          <TabsList aria-label="Administrasjon" className="flex w-full flex-wrap sm:w-fit">
             <TabsTrigger value="innhold">Innholdsbehandling</TabsTrigger>
             {isSuperuser && <TabsTrigger value="dashboard">Dashboard</TabsTrigger>}
+            {isSuperuser && <TabsTrigger value="ordrer">Ordrer</TabsTrigger>}
           </TabsList>
           <TabsContent value="innhold">
             <ContentManagement />
@@ -31,6 +34,13 @@ export default function AdminView({ user }: { user: CurrentUser }) {
             <TabsContent value="dashboard">
               <Suspense fallback={<p className="text-muted">Laster dashboard...</p>}>
                 <SuperuserDashboard currentUserId={user.id} />
+              </Suspense>
+            </TabsContent>
+          )}
+          {isSuperuser && (
+            <TabsContent value="ordrer">
+              <Suspense fallback={<p className="text-muted">Laster ordrer...</p>}>
+                <OrdersTab />
               </Suspense>
             </TabsContent>
           )}

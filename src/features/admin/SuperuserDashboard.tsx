@@ -8,6 +8,7 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Ca
 import { QueryState } from '../../components/ui/QueryState';
 import { AssistantUsageCard } from './AssistantUsage';
 import { RecentChanges } from './RecentChanges';
+import { RevenueTable } from './RevenueTable';
 import { formatCreated, UserAvatar, UserGrid } from './UserGrid';
 
 /** How many users 'Siste Brukere' shows (spec, section 9). */
@@ -33,7 +34,7 @@ function Freshness({ computedAt }: { computedAt: string }) {
   );
 }
 
-/** The superuser's 'Dashboard' tab: statistics, the assistant's usage, the latest changes, recent users and the user grid. */
+/** The superuser's 'Dashboard' tab: statistics, the assistant's usage, revenue by month, the latest changes, recent users and the user grid. */
 export default function SuperuserDashboard({ currentUserId }: { currentUserId: string }) {
   const statistics = useQuery(adminStatisticsQuery);
   const users = useQuery(adminUsersQuery);
@@ -42,6 +43,7 @@ export default function SuperuserDashboard({ currentUserId }: { currentUserId: s
       <QueryState query={statistics} loading="Laster statistikk..." error="Kunne ikke hente statistikken.">
         {(stats) => <Statistics stats={stats} />}
       </QueryState>
+      <RevenueTable />
       <RecentChanges />
       <QueryState query={users} loading="Laster brukere..." error="Kunne ikke hente brukerne.">
         {(list) => (

@@ -46,7 +46,7 @@ const invalidateAudit = (client: QueryClient) => client.invalidateQueries({ quer
 // --- toasts (spec, section 8) ------------------------------------------------------
 
 type ToastInput = Parameters<BrowserEffects['toast']>[0];
-const failed = (description: string): ToastInput => ({ title: 'Feil', description, variant: 'destructive' });
+export const failed = (description: string): ToastInput => ({ title: 'Feil', description, variant: 'destructive' });
 
 export const adminToasts = {
   courseRenamed: { title: 'Kursnavn oppdatert' },
@@ -73,7 +73,7 @@ export const adminToasts = {
 } satisfies Record<string, ToastInput>;
 
 /** A failure: an expired session goes to sign-in, anything else shows `fallback`. */
-function reportFailure(error: unknown, fallback: ToastInput, effects: BrowserEffects): void {
+export function reportFailure(error: unknown, fallback: ToastInput, effects: BrowserEffects): void {
   if (isUnauthorizedError(error)) return sessionExpired(effects);
   effects.toast(fallback);
 }

@@ -1,0 +1,201 @@
+import { formatNok } from '../../lib/format';
+
+/**
+ * The superuser's orders, refunds and revenue (issue 22) in words and numbers, free of React so
+ * it is unit-tested on its own. The answer types mirror `adminListOrders`, `adminOrderDetail` and
+ * `revenueByMonth` in src/server/checkout/orders.service.ts (type-only here: the island never
+ * imports the server). Money is integer øre, VAT included.
+ */
+
+export const orderStatuses = ['created', 'awaiting_payment', 'paid', 'refunded', 'partly_refunded', 'cancelled', 'expired', 'failed'] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+/** One row of GET /api/admin/orders. */
+export interface AdminOrder {
+  orderId: string;
+  reference: string;
+  status: OrderStatus;
+  title: string;
+  courseId: string | null;
+  totalOre: number;
+  refundedOre: number;
+  createdAt: string;
+  paidAt: string | null;
+  receiptNumber: number | null;
+  receiptPath: string | null;
+  buyerName: string;
+  buyerEmail: string;
+  provider: string;
+  couponCode: string | null;
+  lastError: string | null;
+}
+
+export interface OrderEvent {
+  fromStatus: OrderStatus | null;
+  toStatus: OrderStatus;
+  /** 'checkout', 'return', 'webhook', 'sweep' or 'admin'. */
+  trigger: string;
+  detail: unknown;
+  createdAt: string;
+  actorName: string | null;
+}
+
+export interface OrderRefund {
+  amountOre: number;
+  reason: string;
+  createdAt: string;
+  actorName: string | null;
+}
+
+/** GET /api/admin/orders/:orderId (and the 201 of a refund). The receipt's data is not shown here: its page and PDF are linked. */
+export interface AdminOrderDetail extends AdminOrder {
+  pdfPath: string | null;
+  discountOre: number;
+  vatOre: number;
+  capturedOre: number;
+  refundableOre: number;
+  consent: { version: string; text: string; at: string };
+  events: OrderEvent[];
+  refunds: OrderRefund[];
+}
+
+/** One month of GET /api/admin/revenue, newest first. */
+export interface RevenueMonth {
+  /** 'YYYY-MM' (Oslo time). */
+  month: string;
+  orders: number;
+  grossOre: number;
+  refundedOre: number;
+  netOre: number;
+}
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  created: 'Opprettet',
+  awaiting_payment: 'Venter på betaling',
+  paid: 'Betalt',
+  refunded: 'Refundert',
+  partly_refunded: 'Delvis refundert',
+  cancelled: 'Avbrutt',
+  expired: 'Utløpt',
+  failed: 'Feilet',
+};
+
+export type StatusTone = 'default' | 'secondary' | 'destructive' | 'outline';
+
+/** The badge look of a status: paid stands out, refunds are muted, a failure is red, the rest outlined. */
+export function statusTone(status: OrderStatus): StatusTone {
+  if (status === 'paid') return 'default';
+  if (status === 'refunded' || status === 'partly_refunded') return 'secondary';
+  if (status === 'failed') return 'destructive';
+  return 'outline';
+}
+
+const providerLabels: Record<string, string> = { vipps: 'Vipps', stripe: 'Kort', test: 'Testbetaling' };
+
+/** The payment method as the receipt names it; an unknown provider by its id. */
+export const providerLabel = (provider: string) => providerLabels[provider] ?? provider;
+
+const triggerLabels: Record<string, string> = {
+  checkout: 'Kassen',
+  return: 'Returside',
+  webhook: 'Varsel fra betalingstjenesten',
+  sweep: 'Automatisk kontroll',
+};
+
+/** What moved the order: the checkout, the return page, a webhook, the sweep, or the superuser by name. */
+export function triggerText(event: Pick<OrderEvent, 'trigger' | 'actorName'>): string {
+  if (event.trigger === 'admin') return event.actorName?.trim() || 'Slettet konto';
+  return triggerLabels[event.trigger] ?? event.trigger;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The parts of an event's detail a superuser can read: a refund's amount and reason, a revoked
+ * course, the receipt number and a new account. Anything else (the server's own notes) is left out.
+ */
+export function eventDetailLines(detail: unknown): string[] {
+  if (!isRecord(detail)) return [];
+  const lines: string[] = [];
+  if (typeof detail.refundOre === 'number') {
+    const reason = typeof detail.reason === 'string' && detail.reason ? `: ${detail.reason}` : '';
+    lines.push(`Refundert ${formatOre(detail.refundOre)}${reason}`);
+  }
+  if (detail.revoked === true) lines.push('Tilgangen til kurset er fjernet.');
+  if (typeof detail.receiptNumber === 'number') lines.push(`Kvittering ${formatReceiptNumber(detail.receiptNumber)}`);
+  if (detail.accountCreated === true) lines.push('Kjøperen fikk en ny konto.');
+  return lines;
+}
+
+const kronerFormat = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 0 });
+
+/** 199000 → '1 990 kr', 199050 → '1 990,50 kr' (øre only when there are some; exact, no division in floating point). */
+export function formatOre(ore: number): string {
+  if (ore % 100 === 0) return formatNok(ore / 100);
+  const sign = ore < 0 ? '−' : '';
+  const abs = Math.abs(ore);
+  return `${sign}${kronerFormat.format(Math.floor(abs / 100))},${String(abs % 100).padStart(2, '0')}\u00a0kr`;
+}
+
+/** A receipt number as the receipt prints it: at least six digits, 42 → '000042'. */
+export const formatReceiptNumber = (n: number) => String(n).padStart(6, '0');
+
+/** The largest refund the API takes in one go (refundBody in src/schemas/checkout.ts): one million kroner. */
+const MAX_REFUND_ORE = 100_000_000;
+
+export const refundMessages = {
+  amountRequired: 'Skriv inn beløpet',
+  amountFormat: 'Skriv beløpet i kroner, for eksempel 1 990 eller 1 990,50',
+  amountZero: 'Beløpet må være større enn 0',
+  tooMuch: (leftOre: number) => `Beløpet er større enn det som kan refunderes (${formatOre(leftOre)}).`,
+  reasonRequired: 'Skriv en begrunnelse',
+} as const;
+
+/**
+ * An amount typed in kroner as whole øre: '1 990' → 199000, '1990,50' → 199050, '1 990,5 kr' →
+ * 199050. Spaces (also no-break ones) group thousands; a comma or a point starts at most two
+ * decimals, so '1.990' is refused rather than guessed. Counted in integers, never in floating point.
+ */
+export function parseKroner(text: string): { ore: number } | { error: string } {
+  const compact = text.replace(/[\s\u00a0\u202f]/g, '').replace(/kr\.?$/i, '');
+  if (compact === '') return { error: refundMessages.amountRequired };
+  const match = /^(\d{1,9})(?:[.,](\d{1,2}))?$/.exec(compact);
+  if (!match) return { error: refundMessages.amountFormat };
+  const ore = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+  if (ore <= 0) return { error: refundMessages.amountZero };
+  if (ore > MAX_REFUND_ORE) return { error: refundMessages.tooMuch(MAX_REFUND_ORE) };
+  return { ore };
+}
+
+/** The amount field's text for an øre amount: 199000 → '1990', 199050 → '1990,50' (what 'Hele beløpet' fills in). */
+export function kronerInput(ore: number): string {
+  const kroner = String(Math.floor(ore / 100));
+  const rest = ore % 100;
+  return rest === 0 ? kroner : `${kroner},${String(rest).padStart(2, '0')}`;
+}
+
+/** The refund as it can be sent, or the messages of its fields. */
+export function checkRefund(
+  amount: string,
+  reason: string,
+  refundableOre: number,
+): { amountOre: number; reason: string } | { amount?: string; reason?: string } {
+  const parsed = parseKroner(amount);
+  const errors: { amount?: string; reason?: string } = {};
+  if ('error' in parsed) errors.amount = parsed.error;
+  else if (parsed.ore > refundableOre) errors.amount = refundMessages.tooMuch(refundableOre);
+  if (reason.trim() === '') errors.reason = refundMessages.reasonRequired;
+  if (errors.amount || errors.reason || 'error' in parsed) return errors;
+  return { amountOre: parsed.ore, reason: reason.trim() };
+}
+
+const monthFormat = new Intl.DateTimeFormat('nb-NO', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+const timeFormat = new Intl.DateTimeFormat('nb-NO', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Oslo' });
+
+/** '2026-11' → 'november 2026'; anything else as given. */
+export function formatMonth(month: string): string {
+  return /^\d{4}-\d{2}$/.test(month) ? monthFormat.format(new Date(`${month}-01T00:00:00Z`)) : month;
+}
+
+/** A moment in Oslo time: '23.11.2026, 10:15'. */
+export const formatOrderTime = (iso: string) => timeFormat.format(new Date(iso));
