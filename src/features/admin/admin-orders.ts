@@ -1,4 +1,4 @@
-import { formatNok } from '../../lib/format';
+import { formatOre } from '../../lib/money';
 
 /**
  * The superuser's orders, refunds and revenue (issue 22) in words and numbers, free of React so
@@ -127,15 +127,7 @@ export function eventDetailLines(detail: unknown): string[] {
   return lines;
 }
 
-const kronerFormat = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 0 });
-
-/** 199000 → '1 990 kr', 199050 → '1 990,50 kr' (øre only when there are some; exact, no division in floating point). */
-export function formatOre(ore: number): string {
-  if (ore % 100 === 0) return formatNok(ore / 100);
-  const sign = ore < 0 ? '−' : '';
-  const abs = Math.abs(ore);
-  return `${sign}${kronerFormat.format(Math.floor(abs / 100))},${String(abs % 100).padStart(2, '0')}\u00a0kr`;
-}
+export { formatOre };
 
 /** A receipt number as the receipt prints it: at least six digits, 42 → '000042'. */
 export const formatReceiptNumber = (n: number) => String(n).padStart(6, '0');

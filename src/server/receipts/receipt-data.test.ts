@@ -48,9 +48,9 @@ describe('vatIncluded', () => {
     expect(vatIncluded(8, 2500)).toBe(2);
   });
 
-  it('equals exact rational rounding for any amount and rate (property)', () => {
+  it('equals exact rational rounding for any amount up to a billion kroner and any rate (property)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 1_000_000_000_000 }), fc.integer({ min: 0, max: 10_000 }), (amount, rate) => {
+      fc.property(fc.integer({ min: 0, max: 100_000_000_000 }), fc.integer({ min: 0, max: 10_000 }), (amount, rate) => {
         expect(vatIncluded(amount, rate)).toBe(referenceVat(amount, rate));
       }),
       { numRuns: 5000 },

@@ -1,3 +1,4 @@
+import { containedVatOre } from '../../lib/money';
 /**
  * A receipt as data (issue 22): what the PDF (receipt-pdf.ts) and the order confirmation mail
  * (mail/templates/receipt.tsx) both show, so the two never disagree. Pure: no I/O, no clock.
@@ -69,12 +70,10 @@ function assertRate(rateBp: number): void {
 export function vatIncluded(amountOre: number, rateBp: number): number {
   assertOre(amountOre, 'An amount');
   assertRate(rateBp);
-  if (rateBp === 0) return 0;
-  const d = BP + rateBp;
-  // Every product stays an exact integer in a double up to amounts of about 10^11 øre; beyond
-  // that (a billion kroner) BigInt keeps it exact.
-  if (amountOre <= 1e11) return Math.floor((2 * amountOre * rateBp + d) / (2 * d));
-  return Number((2n * BigInt(amountOre) * BigInt(rateBp) + BigInt(d)) / (2n * BigInt(d)));
+  // The one formula, shared with the checkout page (src/lib/money.ts); exact in doubles for any
+  // amount up to about 10^11 øre (a billion kroner).
+  if (amountOre > 1e11) throw new RangeError('An amount above a billion kroner');
+  return containedVatOre(amountOre, rateBp);
 }
 
 /**
