@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { env } from './src/server/env';
 import { chromiumArgs, chromiumPath } from './tests/e2e/chromium';
+import { MAIL_READER_PORT, SMTP_PORT } from './tests/e2e/mail-catcher';
 import { MEDIA_HOST_ORIGIN } from './tests/e2e/media-host';
 
 /**
@@ -46,7 +47,20 @@ export default defineConfig({
         SIGNUP_LIMIT_PER_HOUR: '1000',
         // Lessons may take media from the test media host below (issue 20, point 3; media-host.spec.ts).
         MEDIA_HOSTS: MEDIA_HOST_ORIGIN,
+        // The checkout (issue 22): providers send the buyer back to this site, the test provider's
+        // webhooks come here, and mail goes to the suite's SMTP server (tests/e2e/mail-catcher.ts).
+        SITE_URL: `http://localhost:${port}`,
+        SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
+        PAYMENT_TEST_PROVIDER: 'on',
       },
+    },
+    {
+      // The mail the site sends (receipts): a real SMTP server, read by the tests over HTTP.
+      command: 'npx tsx tests/e2e/mail-catcher.ts',
+      url: `http://127.0.0.1:${MAIL_READER_PORT}/mail`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
     },
     {
       // An external media host (another origin, https with a self-signed certificate): tests/e2e/media-host.ts.

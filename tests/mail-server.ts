@@ -15,7 +15,8 @@ export interface TestMailServer {
   close(): Promise<void>;
 }
 
-export async function startMailServer(): Promise<TestMailServer> {
+/** Starts the server on `port` (0: a free one). */
+export async function startMailServer(options: { port?: number } = {}): Promise<TestMailServer> {
   const received: ParsedMail[] = [];
   let refusals = 0;
   let refusalCode = 451;
@@ -38,7 +39,7 @@ export async function startMailServer(): Promise<TestMailServer> {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

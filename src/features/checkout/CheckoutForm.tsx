@@ -193,9 +193,10 @@ function CheckoutDetails({ info, courseId, contactEmail, navigate, idempotencyKe
           <dt>Å betale</dt>
           <dd data-testid="checkout-total">{formatOre(totalOre)}</dd>
         </div>
-        <p className="text-sm text-muted">
-          {product.vat === 'exempt' ? 'Fritatt for merverdiavgift' : `Inkludert merverdiavgift, herav mva. ${formatOre(vatOre)}`}
-        </p>
+        <div className="text-sm text-muted">
+          <dt className="sr-only">Merverdiavgift</dt>
+          <dd>{product.vat === 'exempt' ? 'Fritatt for merverdiavgift' : `Inkludert merverdiavgift, herav mva. ${formatOre(vatOre)}`}</dd>
+        </div>
       </dl>
 
       {providers.length === 0 ? (

@@ -1,0 +1,73 @@
+import { expect, test } from '@playwright/test';
+import { axeViolations, signIn } from './helpers';
+import { mailsTo } from './mail-catcher';
+
+/**
+ * The checkout as a buyer meets it (issue 22): a new visitor buys 'KI for Kontoret' with the
+ * built-in test provider, lands in the player with the course open, and the receipt reaches the
+ * suite's SMTP server. axe finds nothing on the checkout and receipt pages, at desktop and phone
+ * width (the two projects).
+ */
+
+const CONSENT = 'Jeg ber om å få tilgang til kurset med en gang, og forstår at angreretten da går tapt';
+
+test('a new visitor buys a course with the test provider, starts it and gets the receipt by e-mail', async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
+  const email = `kjoper-${testInfo.project.name}-${Date.now()}@example.no`;
+
+  await page.goto('/ki-for-kontoret');
+  await page.getByRole('link', { name: 'Kjøp kurset' }).first().click();
+  await expect(page).toHaveURL(/\/kasse\/ki-for-kontoret$/);
+  await expect(page.getByText('Foretaksregisteret').or(page.getByText(/Org\.?\s?nr/i)).first()).toBeVisible();
+
+  const pay = page.getByRole('button', { name: /^Betal .*kr$/ });
+  await expect(pay).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.getByLabel('Fornavn').fill('Åse');
+  await page.getByLabel('Etternavn').fill('Kjøpesen');
+  await page.getByLabel('E-post').fill(email);
+  const consent = page.getByRole('checkbox', { name: CONSENT });
+  await expect(consent).not.toBeChecked();
+  await expect(pay).toBeDisabled();
+  await consent.check();
+  await expect(pay).toBeEnabled();
+  await expect(pay).toHaveText('Betal 1 590 kr');
+  await pay.click();
+
+  await expect(page).toHaveURL(/\/kasse\/testbetaling\?betaling=/);
+  await expect(page.getByText('Testbetaling').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Godkjenn betalingen' }).click();
+
+  await expect(page).toHaveURL(/\/kasse\/retur\?ordre=/);
+  await expect(page.getByRole('heading', { name: 'Takk for kjøpet!' })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('link', { name: 'Se kvitteringen' }).first().click();
+  await expect(page).toHaveURL(/\/kvittering\//);
+  await expect(page.getByText('Foretaksregisteret').first()).toBeVisible();
+  await expect(page.getByText(email).first()).toBeVisible();
+  expect(await axeViolations(page)).toEqual([]);
+
+  await page.goBack();
+  await page.getByRole('link', { name: 'Start kurset' }).click();
+  await expect(page).toHaveURL(/\/course\/ki-for-kontoret/);
+  await expect(page.getByRole('heading', { name: 'KI for Kontoret' }).first()).toBeVisible({ timeout: 20_000 });
+  // The course is bought: nothing in the player asks to buy it.
+  await expect(page.getByRole('link', { name: 'Kjøp kurset' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Kjøp kurset' })).toHaveCount(0);
+
+  await expect
+    .poll(async () => (await mailsTo(email)).map((m) => m.subject), { timeout: 30_000 })
+    .toEqual([expect.stringMatching(/^Kvittering for kjøp/)]);
+  const [receipt] = await mailsTo(email);
+  expect(receipt!.text).toContain('Foretaksregisteret');
+  expect(receipt!.text).toContain('1 590,00');
+});
+
+test('a signed-in learner who has the course is told so instead of paying twice', async ({ page }) => {
+  await signIn(page, 'e2e-innhold@demo.no');
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/kasse/ki-filmproduksjon');
+  await expect(page.getByText('Du har allerede tilgang til dette kurset.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Gå til kurset' })).toHaveAttribute('href', '/course/ki-filmproduksjon');
+  await expect(page.getByRole('button', { name: /^Betal/ })).toHaveCount(0);
+});
