@@ -11,12 +11,18 @@ import { CONSENT } from '../../src/server/checkout/checkout.service';
 import { reconcile } from '../../src/server/checkout/reconcile';
 import { acquireAppDb } from '../../src/server/db';
 import { usePaymentProvidersForTests } from '../../src/server/payments/registry';
-import { createStripeProvider, STRIPE_SIGNATURE_HEADER } from '../../src/server/payments/stripe';
-import { createVippsProvider, signVippsDelivery, vippsIdempotencyKey, type VippsWebhookEvent } from '../../src/server/payments/vipps';
+import { createStripeProvider, STRIPE_SIGNATURE_HEADER, stripeProviderFromEnv } from '../../src/server/payments/stripe';
+import {
+  createVippsProvider,
+  signVippsDelivery,
+  vippsIdempotencyKey,
+  vippsProviderFromEnv,
+  type VippsWebhookEvent,
+} from '../../src/server/payments/vipps';
 import { createSession, SESSION_COOKIE } from '../../src/server/session';
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe-server';
 import { type FakeVipps, startFakeVipps } from '../fakes/vipps-server';
-import { allowConsoleErrors, call, type CallResult, ORIGIN, signIn } from '../helpers';
+import { allowConsoleErrors, call, type CallResult, ORIGIN, signIn, webhookEventBody, webhookSignature } from '../helpers';
 
 /**
  * The checkout with Vipps and Stripe (issue 22, decision 30) against the fake servers
@@ -518,5 +524,36 @@ describe('webhooks are proved by their signature and never believed', () => {
     });
     expect(forged.status).toBe(401);
     expect((await orderRow(placed.orderId)).status).toBe('awaiting_payment');
+  });
+
+  it('a provider without its settings verifies nothing: every delivery 401, even one signed with the secret it had', async () => {
+    const body = JSON.stringify(webhookEventBody('vipps'));
+    const stripeBody = JSON.stringify(webhookEventBody('stripe'));
+    const deliver = async () => [
+      await call(webhookFunctions, '/api/webhooks/vipps', {
+        body,
+        crossSite: true,
+        headers: { 'Content-Type': 'application/json', ...(await webhookSignature('vipps', body)) },
+      }),
+      await call(webhookFunctions, '/api/webhooks/stripe', {
+        body: stripeBody,
+        crossSite: true,
+        headers: { 'Content-Type': 'application/json', ...(await webhookSignature('stripe', stripeBody)) },
+      }),
+    ];
+    // The settings' providers (tests/setup/database.ts) verify the helpers' signatures…
+    const settings = usePaymentProvidersForTests({ vipps: vippsProviderFromEnv(), stripe: stripeProviderFromEnv() });
+    try {
+      expect((await deliver()).map((r) => r.status)).toEqual([200, 200]);
+    } finally {
+      settings();
+    }
+    // …and with no provider configured, nothing does.
+    const none = usePaymentProvidersForTests({ vipps: null, stripe: null });
+    try {
+      expect((await deliver()).map((r) => r.status)).toEqual([401, 401]);
+    } finally {
+      none();
+    }
   });
 });
