@@ -608,9 +608,10 @@ export const orders = pgTable(
     accountCreated: boolean('account_created').notNull().default(false),
     /** Hash of the guest's checkout token (a cookie): proves the return page is the buyer's browser. */
     checkoutTokenHash: text('checkout_token_hash'),
+    /** RESTRICT: a product that was sold is never deleted (the orders are kept five years for the books). */
     productId: text('product_id')
       .notNull()
-      .references(() => products.id),
+      .references(() => products.id, { onDelete: 'restrict' }),
     courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
     /** The product's title when ordered. */
     title: text('title').notNull(),

@@ -95,21 +95,73 @@ export function allowConsoleErrors(): void {
 /**
  * Signature headers for a webhook route's delivery of `rawBody`, by the route's provider
  * (decision 27). The route-driven tests (fuzz, CSRF, security, the matrix) sign what they send
- * to a webhook with it; a new provider's webhook route needs its signer here.
+ * to a webhook with it; a new provider's webhook route needs its signer here. Vipps and Stripe
+ * sign with the secrets tests/setup/database.ts sets (VIPPS_WEBHOOK_SECRET, STRIPE_WEBHOOK_SECRET);
+ * Vipps's signature also covers the path and host, here `ORIGIN` + `/api/webhooks/vipps` (the
+ * path `call()` sends it to).
  */
 export async function webhookSignature(provider: string, rawBody: string): Promise<Record<string, string>> {
   if (provider === 'test-payments') {
     const { signTestPaymentsDelivery } = await import('../src/server/payments/test-provider-webhook');
     return signTestPaymentsDelivery(rawBody);
   }
+  const { env } = await import('../src/server/env');
+  if (provider === 'vipps') {
+    const { signVippsDelivery } = await import('../src/server/payments/vipps');
+    if (!env.VIPPS_WEBHOOK_SECRET) throw new Error('VIPPS_WEBHOOK_SECRET is not set (tests/setup/database.ts sets it)');
+    // A Request carries no Host header of its own: the verifier falls back to the URL's host, which is what is signed.
+    const { host: _host, ...headers } = signVippsDelivery({
+      secret: env.VIPPS_WEBHOOK_SECRET,
+      url: `${ORIGIN}/api/webhooks/vipps`,
+      rawBody,
+      date: new Date(),
+    });
+    return headers;
+  }
+  if (provider === 'stripe') {
+    const [{ STRIPE_SIGNATURE_HEADER }, { timestampedHmac }] = await Promise.all([
+      import('../src/server/payments/stripe'),
+      import('../src/server/webhooks'),
+    ]);
+    if (!env.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is not set (tests/setup/database.ts sets it)');
+    const timestamp = Math.floor(Date.now() / 1000);
+    return {
+      [STRIPE_SIGNATURE_HEADER]: `t=${timestamp},v1=${timestampedHmac(env.STRIPE_WEBHOOK_SECRET, timestamp, new TextEncoder().encode(rawBody))}`,
+    };
+  }
   throw new Error(`No signer for the webhook provider ${provider}: add it to tests/helpers.ts`);
 }
 
 let webhookEvents = 0;
 
-/** A valid event of the provider's, with a new id each time (a body the webhook's schema accepts). */
+/**
+ * A valid event of the provider's, with a new id each time (a body the webhook's schema accepts).
+ * The Vipps and Stripe events name an order reference no order has, so they are only recorded.
+ */
 export function webhookEventBody(provider: string): Record<string, unknown> {
-  if (provider === 'test-payments') return { id: `evt_test_${process.pid}_${++webhookEvents}`, type: 'payment.captured', data: { orderId: 'ord_1' } };
+  const n = ++webhookEvents;
+  if (provider === 'test-payments') return { id: `evt_test_${process.pid}_${n}`, type: 'payment.captured', data: { orderId: 'ord_1' } };
+  const reference = `ka-hook-${process.pid}-${n}`;
+  if (provider === 'vipps') {
+    return {
+      msn: '123456',
+      reference,
+      pspReference: `${process.pid}${n}`,
+      name: 'AUTHORIZED',
+      amount: { currency: 'NOK', value: 149_900 },
+      timestamp: new Date().toISOString(),
+      idempotencyKey: null,
+      success: true,
+    };
+  }
+  if (provider === 'stripe') {
+    return {
+      id: `evt_test_${process.pid}_${n}`,
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: { object: { id: `cs_test_${process.pid}_${n}`, object: 'checkout.session', client_reference_id: reference, metadata: { reference } } },
+    };
+  }
   throw new Error(`No sample event for the webhook provider ${provider}: add it to tests/helpers.ts`);
 }
 

@@ -2,7 +2,6 @@ import type { Config } from '@netlify/functions';
 import { stringifySetCookie } from 'cookie';
 import { z } from 'zod';
 import { checkoutOrderBody, quoteBody } from '../../src/schemas/checkout';
-import { text } from '../../src/schemas/text';
 import { checkoutProduct, createOrder, quote } from '../../src/server/checkout/checkout.service';
 import { CHECKOUT_COOKIE } from '../../src/server/checkout/return.service';
 import { createHandler, json, route } from '../../src/server/http';
@@ -24,7 +23,12 @@ import { isSecureRequest } from '../../src/server/session';
 export default createHandler({
   'GET /api/checkout/products/:courseId': route({
     access: 'public',
-    params: z.object({ courseId: text({ max: 100 }) }),
+    params: z.object({
+      courseId: z
+        .string()
+        .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Fant ikke produktet.' })
+        .max(100),
+    }),
     async handler({ db, params, user }) {
       return json(await checkoutProduct(db, params.courseId, user));
     },

@@ -1,6 +1,5 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { text } from '../../src/schemas/text';
 import { createHandler, json, notFound, route } from '../../src/server/http';
 import { actOnTestPayment, isTestProviderOn, testPaymentView } from '../../src/server/payments/test-provider';
 import { deliverTestPaymentsEvent } from '../../src/server/payments/test-provider-delivery';
@@ -12,7 +11,7 @@ import { deliverTestPaymentsEvent } from '../../src/server/payments/test-provide
  *   POST /api/test-payments/:reference/:action   anyone   approve | cancel | fail → {returnUrl}; then, like a real
  *                                                         provider, a signed webhook announces the change
  */
-const reference = text({ max: 64 });
+const reference = z.string().regex(/^ka-[0-9a-f]{16}$/, { error: 'Referansen til testbetalingen er ugyldig.' });
 const missing = 'Fant ikke testbetalingen.';
 
 export default createHandler({

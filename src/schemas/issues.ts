@@ -80,8 +80,32 @@ export const fieldLabels = {
   requirements: { label: 'Krav' },
   scenarios: { label: 'Scenarioer' },
   placeholder: { label: 'Hjelpetekst' },
-  // a payment provider's webhook event (id and type above)
+  // the checkout and refunds (src/schemas/checkout.ts)
+  orderId: { label: 'Bestilling' },
+  q: { label: 'Søk' },
+  action: { label: 'Valg' },
+  productId: { label: 'Produkt' },
+  provider: { label: 'Betalingsmåte' },
+  couponCode: { label: 'Rabattkode' },
+  consent: { label: 'Samtykke' },
+  accepted: { label: 'Samtykke' },
+  version: { label: 'Versjon' },
+  buyer: { label: 'Kjøper' },
+  idempotencyKey: { label: 'Nøkkel', also: ['Bestillingsnøkkel'] },
+  amountOre: { label: 'Beløp' },
+  reason: { label: 'Begrunnelse' },
+  // a payment provider's webhook event (id and type above; Vipps's and Stripe's fields)
   data: { label: 'Data' },
+  object: { label: 'Objekt' },
+  metadata: { label: 'Metadata' },
+  client_reference_id: { label: 'Referanse' },
+  reference: { label: 'Referanse' },
+  pspReference: { label: 'Betalingsreferanse' },
+  msn: { label: 'Salgsstedsnummer' },
+  amount: { label: 'Beløp' },
+  currency: { label: 'Valuta' },
+  value: { label: 'Verdi' },
+  success: { label: 'Resultat' },
 } as const satisfies Record<string, FieldLabel>;
 
 /** What a top-level issue (the whole body, params or query) is called. */

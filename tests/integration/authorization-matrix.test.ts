@@ -93,7 +93,7 @@ describe.each(matrix.map((row) => [row.route, row] as const))('%s', (_route, row
     expect(handler, `${row.route} is declared by a function file`).toBeDefined();
     const [method] = row.route.split(' ') as [string, string];
     const path = typeof row.path === 'string' ? row.path : await row.path();
-    const body = typeof row.body === 'function' ? (row.body as () => unknown)() : row.body;
+    const body = typeof row.body === 'function' ? (row.body as (caller: Caller) => unknown)(caller) : row.body;
     const cookie = await cookieFor(caller, row.replacesSession === true);
     // The route as it is, then with each of its query strings (the paging parameters).
     for (const url of [path, ...(row.queries ?? []).map((query) => `${path}${query}`)]) {

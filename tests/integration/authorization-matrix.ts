@@ -1,9 +1,15 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { loadCatalogue } from '../../db/catalogue';
-import { chatConversations, videoNotes, videos } from '../../db/schema';
+import { chatConversations, coupons, type Order, orders, products, users, videoNotes, videos } from '../../db/schema';
 import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
+import { CONSENT } from '../../src/server/checkout/checkout.service';
+import { priceFor } from '../../src/server/checkout/pricing';
+import { reconcile } from '../../src/server/checkout/reconcile';
 import { conversationCursor, messageCursor } from '../../src/server/chat.service';
 import { acquireAppDb } from '../../src/server/db';
 import { noteCursor } from '../../src/server/notes.service';
+import { actOnTestPayment, createTestProvider } from '../../src/server/payments/test-provider';
 import { webhookEventBody } from '../helpers';
 
 /**
@@ -18,20 +24,22 @@ import { webhookEventBody } from '../helpers';
  *   company_admin  bedrift@demo.no
  *   admin          admin@demo.no
  *   superuser      superbruker@demo.no
- *   owner          elev@demo.no     (only on rows someone owns: video notes, chat conversations;
- *                                    there every other caller is "another user")
+ *   owner          elev@demo.no     (only on rows someone owns: video notes, chat conversations,
+ *                                    orders; there every other caller is "another user")
  * Webhooks (a provider's server calls them) ignore the caller's session: a signed delivery is
  * 2xx whoever's cookie comes with it, an unsigned one 401 (tests/integration/webhooks.test.ts).
  * Entitlements (decision 26): every catalogue course costs money, so ny@demo.no and bedrift@demo.no
  * may read only the previews (the first lesson of each course, here `videoLesson`) and get 403 on
  * other lessons; admins and superusers read everything; elev@demo.no holds grants. The cells per
  * source of access are `entitlementMatrix` below.
- * Expected: '2xx' | '3xx' or an exact status. Another user's note or conversation is 404, never
- * 403 (it does not exist for them); admin routes are 401 anonymous, 403 for a role without access.
+ * Expected: '2xx' | '3xx' or an exact status. Another user's note, conversation or order is 404,
+ * never 403 (it does not exist for them); admin routes are 401 anonymous, 403 for a role without
+ * access. The checkout is open to everyone (issue 22): an order is 409 only for staff, who have
+ * every course already.
  */
 
 export type Caller = 'anonymous' | 'individual' | 'company_admin' | 'admin' | 'superuser' | 'owner';
-export type Expected = '2xx' | '3xx' | 401 | 402 | 403 | 404;
+export type Expected = '2xx' | '3xx' | 401 | 402 | 403 | 404 | 409;
 
 export const callerAccounts: Record<Exclude<Caller, 'anonymous'>, string> = {
   individual: 'ny@demo.no',
@@ -46,7 +54,8 @@ export interface MatrixRow {
   route: string;
   /** A concrete path, or one made per cell (for rows the call deletes). */
   path: string | (() => Promise<string>);
-  body?: unknown | (() => unknown);
+  /** The body, or a function of the caller that makes it (fresh keys, a guest's buyer). */
+  body?: unknown | ((caller: Caller) => unknown);
   /** A webhook: the body is signed as this provider signs it (tests/helpers.ts `webhookSignature`). */
   signedBy?: string;
   /** The call may end or replace the caller's session: sign in afresh for it. */
@@ -115,6 +124,80 @@ async function freshVideo(): Promise<string> {
 
 let registrations = 0;
 
+/** The course the checkout rows buy (elev@demo.no has it by grant, staff have every course). */
+const CHECKOUT_COURSE = 'ki-for-kontoret';
+const MATRIX_COUPON = 'MATRISE10';
+
+/** A coupon the quote row asks for. */
+async function matrixCoupon(): Promise<string> {
+  await (await db()).insert(coupons).values({ code: MATRIX_COUPON, kind: 'percent', percentOff: 10 }).onConflictDoNothing();
+  return '/api/checkout/quote';
+}
+
+let ownerOrderMade: Promise<Order> | undefined;
+
+/**
+ * A paid order of the owner's (elev@demo.no) through the test provider: written as the checkout
+ * writes it (the owner has the course by grant, so the checkout itself would refuse), approved on
+ * the test page and settled by `reconcile`, so it has its payment, receipt number and receipt.
+ */
+function ownerOrder(): Promise<Order> {
+  ownerOrderMade ??= (async () => {
+    const d = await db();
+    const [product] = await d
+      .select()
+      .from(products)
+      .where(eq(products.id, `course:${CHECKOUT_COURSE}`));
+    const [buyer] = await d.select().from(users).where(eq(users.id, owner));
+    const price = priceFor(product!.priceOre, product!.vat, null);
+    const reference = `ka-${randomUUID().replace(/-/g, '').slice(0, 16)}`;
+    const [made] = await d
+      .insert(orders)
+      .values({
+        reference,
+        userId: owner,
+        buyerFirstName: buyer!.firstName,
+        buyerLastName: buyer!.lastName,
+        buyerEmail: buyer!.email,
+        productId: product!.id,
+        courseId: CHECKOUT_COURSE,
+        title: 'KI for Kontoret',
+        listPriceOre: price.listPriceOre,
+        totalOre: price.totalOre,
+        vat: product!.vat,
+        vatRateBp: price.vatRateBp,
+        vatOre: price.vatOre,
+        provider: 'test',
+        providerPaymentId: reference,
+        status: 'awaiting_payment',
+        consentVersion: CONSENT.version,
+        consentText: CONSENT.text,
+        consentAt: new Date(),
+        idempotencyKey: randomUUID(),
+        expiresAt: sql`now() + interval '1 hour'`,
+      })
+      .returning();
+    const returnUrl = `http://localhost:4321/kasse/retur?ordre=${made!.id}`;
+    await createTestProvider(d).create({
+      reference,
+      amountOre: made!.totalOre,
+      currency: 'NOK',
+      description: made!.title,
+      returnUrl,
+      cancelUrl: returnUrl,
+      customerEmail: made!.buyerEmail,
+      idempotencyKey: `create:${made!.id}`,
+    });
+    await actOnTestPayment(d, reference, 'approve');
+    const { order } = await reconcile(d, made!.id, 'return');
+    if (order.status !== 'paid') throw new Error(`the matrix's order is ${order.status}, not paid`);
+    return order;
+  })();
+  return ownerOrderMade;
+}
+/** A path with the owner's order in it, made when the cell runs. */
+const withOwnerOrder = (path: (order: Order) => string) => async () => path(await ownerOrder());
+
 // --- the table ------------------------------------------------------------------
 
 const everyone = (expected: Expected) => ({
@@ -131,6 +214,8 @@ const admins = { anonymous: 401, individual: 403, company_admin: 403, admin: '2x
 const superusers = { anonymous: 401, individual: 403, company_admin: 403, admin: 403, superuser: '2xx' } as const;
 /** A lesson that is not a preview: only staff and the owner (elev@demo.no's grant) may work on it. */
 const lockedLesson = { anonymous: 401, individual: 403, company_admin: 403, admin: '2xx', superuser: '2xx', owner: '2xx' } as const;
+/** The owner's order: the owner and superusers (support) read it; anyone else gets 404. */
+const ownerOrSuperuser = { anonymous: 401, individual: 404, company_admin: 404, admin: 404, superuser: '2xx', owner: '2xx' } as const;
 /** A paid course: enrolling is a 402 with the product for everyone signed in (the checkout is the next issue). */
 const paidCourse = { anonymous: 401, individual: 402, company_admin: 402, admin: 402, superuser: 402 } as const;
 
@@ -256,7 +341,81 @@ export const matrix: MatrixRow[] = [
   { route: 'PUT /api/admin/users/:userId/status', path: `/api/admin/users/${target}/status`, body: { isActive: true }, expect: superusers },
   { route: 'PUT /api/admin/users/:userId/role', path: `/api/admin/users/${target}/role`, body: { role: 'individual' }, expect: superusers },
 
+  // checkout.ts: open to everyone (a guest buys with a name and an e-mail).
+  { route: 'GET /api/checkout/products/:courseId', path: `/api/checkout/products/${CHECKOUT_COURSE}`, expect: { ...everyone('2xx'), owner: '2xx' } },
+  {
+    route: 'POST /api/checkout/quote',
+    path: matrixCoupon,
+    body: { productId: `course:${CHECKOUT_COURSE}`, couponCode: MATRIX_COUPON },
+    expect: everyone('2xx'),
+  },
+  {
+    route: 'POST /api/checkout/orders',
+    path: '/api/checkout/orders',
+    body: (caller: Caller) => ({
+      productId: `course:${CHECKOUT_COURSE}`,
+      provider: 'test',
+      consent: { accepted: true, version: CONSENT.version },
+      idempotencyKey: randomUUID(),
+      ...(caller === 'anonymous' ? { buyer: { firstName: 'Matrise', lastName: 'Gjest', email: `matrise-gjest-${randomUUID()}@example.no` } } : {}),
+    }),
+    // Staff read every course already (decision 26): there is nothing to buy.
+    expect: { anonymous: '2xx', individual: '2xx', company_admin: '2xx', admin: 409, superuser: 409 },
+  },
+  // The return page: only the buyer (the owner's session, or a guest's checkout cookie) learns anything.
+  {
+    route: 'POST /api/checkout/orders/:orderId/return',
+    path: withOwnerOrder((o) => `/api/checkout/orders/${o.id}/return`),
+    body: {},
+    expect: { ...everyone(404), owner: '2xx' },
+  },
+
+  // orders.ts
+  { route: 'GET /api/orders', path: '/api/orders', expect: { ...signedIn, owner: '2xx' } },
+  { route: 'GET /api/orders/:orderId', path: withOwnerOrder((o) => `/api/orders/${o.id}`), expect: ownerOrSuperuser },
+  { route: 'GET /api/orders/:orderId/receipt.pdf', path: withOwnerOrder((o) => `/api/orders/${o.id}/receipt.pdf`), expect: ownerOrSuperuser },
+
+  // test-payments.ts: the test provider's own page (development and tests only), open like a provider's page.
+  {
+    route: 'GET /api/test-payments/:reference',
+    path: withOwnerOrder((o) => `/api/test-payments/${o.reference}`),
+    expect: everyone('2xx'),
+  },
+  {
+    route: 'POST /api/test-payments/:reference/:action',
+    // The payment is captured already: approving again changes nothing and answers where to go.
+    path: withOwnerOrder((o) => `/api/test-payments/${o.reference}/approve`),
+    body: {},
+    expect: everyone('2xx'),
+  },
+
+  // admin-orders.ts
+  { route: 'GET /api/admin/orders', path: '/api/admin/orders', queries: [pageOfOne], expect: superusers },
+  { route: 'GET /api/admin/orders/:orderId', path: withOwnerOrder((o) => `/api/admin/orders/${o.id}`), expect: superusers },
+  {
+    route: 'POST /api/admin/orders/:orderId/refunds',
+    path: withOwnerOrder((o) => `/api/admin/orders/${o.id}/refunds`),
+    // One øre with a fresh key: a real partial refund (only the superuser's cell gets this far).
+    body: () => ({ amountOre: 1, reason: 'Matrise', idempotencyKey: randomUUID() }),
+    expect: superusers,
+  },
+  { route: 'GET /api/admin/revenue', path: '/api/admin/revenue', expect: superusers },
+
   // webhooks.ts: a correctly signed delivery, with each caller's cookie (which the route never reads).
+  {
+    route: 'POST /api/webhooks/vipps',
+    path: '/api/webhooks/vipps',
+    body: () => webhookEventBody('vipps'),
+    signedBy: 'vipps',
+    expect: everyone('2xx'),
+  },
+  {
+    route: 'POST /api/webhooks/stripe',
+    path: '/api/webhooks/stripe',
+    body: () => webhookEventBody('stripe'),
+    signedBy: 'stripe',
+    expect: everyone('2xx'),
+  },
   {
     route: 'POST /api/webhooks/test-payments',
     path: '/api/webhooks/test-payments',

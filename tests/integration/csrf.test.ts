@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { seedId, seedLessonId } from '../../db/seed-ids';
+import { CONSENT } from '../../src/server/checkout/checkout.service';
 import { acquireAppDb } from '../../src/server/db';
 import { httpMessages, type Routes } from '../../src/server/http';
 import { call, type Handler, signIn } from '../helpers';
@@ -66,6 +67,14 @@ const pool: Record<string, unknown[]> = {
   url: ['/media/video.mp4'],
   durationSeconds: [60],
   orderIndex: [1],
+  // The checkout and refunds (issue 22).
+  productId: ['course:ki-for-kontoret'],
+  provider: ['test'],
+  couponCode: ['OVERTATT'],
+  consent: [{ accepted: true, version: CONSENT.version }],
+  idempotencyKey: ['00000000-0000-4000-8000-000000000002'],
+  amountOre: [100],
+  reason: ['Overtatt'],
 };
 
 /** A body the route accepts: were the origin check missing, the request would do real work. */
@@ -159,7 +168,7 @@ describe('CSRF: every mutating route refuses requests from other sites', () => {
   });
 
   it('webhooks are outside the check but refuse the same requests without a signature: 401, nothing changes', async () => {
-    expect(webhooks.map((r) => r.key)).toEqual(['POST /api/webhooks/test-payments']);
+    expect(webhooks.map((r) => r.key)).toEqual(['POST /api/webhooks/vipps', 'POST /api/webhooks/stripe', 'POST /api/webhooks/test-payments']);
     const before = await snapshot();
     const failures: string[] = [];
     for (const { key, handler } of webhooks) {

@@ -77,7 +77,7 @@ describe('a learner without access', () => {
     const { body, text } = await withContent(learner.cookie);
     expect(body.access).toBeNull();
     expect(body.enrolled).toBe(false);
-    expect(body.purchasePath).toBe(`/${COURSE}`);
+    expect(body.purchasePath).toBe(`/kasse/${COURSE}`);
     const all = body.modules.flatMap((m) => m.lessons);
     expect(all).toHaveLength(course.lessonCount);
     // The outline: every title and duration.
@@ -134,7 +134,7 @@ describe('a learner without access', () => {
         vat: 'standard_25',
         onSale: true,
       },
-      checkoutPath: `/${COURSE}`,
+      checkoutPath: `/kasse/${COURSE}`,
     });
     // A price in the body is not part of the contract: refused, never read.
     const priced = await call(enrollmentFunctions, '/api/enrollments', { cookie: learner.cookie, json: { courseId: COURSE, priceOre: 0 } });

@@ -16,6 +16,24 @@ process.env.APP_ENV = 'test';
 process.env.SITE_URL = 'http://localhost:4321';
 // The test provider's own webhook deliveries: the tests deliver theirs, signed (tests/integration/checkout.test.ts).
 process.env.PAYMENT_TEST_WEBHOOK_URL = 'off';
+// Vipps and Stripe are configured with known test secrets, so their webhook routes verify what the
+// tests sign (tests/helpers.ts `webhookSignature`), and their APIs point at a closed local port, so a
+// call that reaches them fails at once (ProviderUnavailableError) instead of going out. Tests of the
+// flows put providers talking to fake servers in place (tests/integration/checkout-providers.test.ts).
+// With them set, the test provider is 'auto'-off: it is switched on explicitly.
+const UNREACHABLE = 'http://127.0.0.1:9';
+Object.assign(process.env, {
+  PAYMENT_TEST_PROVIDER: 'on',
+  VIPPS_CLIENT_ID: 'test-vipps-client-id',
+  VIPPS_CLIENT_SECRET: 'test-vipps-client-secret',
+  VIPPS_SUBSCRIPTION_KEY: 'test-vipps-subscription-key',
+  VIPPS_MSN: '123456',
+  VIPPS_WEBHOOK_SECRET: 'test-vipps-webhook-secret',
+  VIPPS_BASE_URL: UNREACHABLE,
+  STRIPE_SECRET_KEY: 'sk_test_integration_tests',
+  STRIPE_WEBHOOK_SECRET: 'whsec_test_integration_tests',
+  STRIPE_API_URL: UNREACHABLE,
+});
 for (const name of ['NETLIFY_DATABASE_URL', 'NETLIFY_DATABASE_URL_UNPOOLED', 'DATABASE_URL_UNPOOLED', 'CONTEXT']) {
   delete process.env[name];
 }

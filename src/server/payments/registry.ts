@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/client';
+import type { WebhookVerifier } from '../webhooks';
 import type { PaymentProvider, ProviderName } from './provider';
 import { createTestProvider, isTestProviderOn, setTestProviderOn } from './test-provider';
 
@@ -39,6 +40,31 @@ export async function paymentProvider(db: Db, name: string): Promise<PaymentProv
   if (name === 'test') return isTestProviderOn() ? createTestProvider(db) : null;
   if (name === 'vipps' || name === 'stripe') return external(name);
   return null;
+}
+
+/**
+ * Vipps or Stripe now, synchronously, for its webhook route (netlify/functions/webhooks.ts): the
+ * provider already in this registry (the one the tests put in place, or one loaded before), else
+ * the one `fromSettings` builds from the environment, kept for the next call. The webhook function
+ * imports the provider's module itself, so nothing is loaded lazily here. Null when the provider
+ * is not configured.
+ */
+export function webhookProvider(name: External, fromSettings: () => PaymentProvider | null): PaymentProvider | null {
+  if (!loaded.has(name)) loaded.set(name, fromSettings());
+  return loaded.get(name) ?? null;
+}
+
+/**
+ * The verifier of a provider's webhook route, resolved on every delivery through
+ * `webhookProvider`: the configured provider's own verifier (its secret), so a provider without
+ * its settings verifies nothing (every delivery 401), and `usePaymentProvidersForTests` decides
+ * for the tests. `provider` is the name events are recorded under (`webhook_events.provider`).
+ */
+export function webhookVerifierOf(name: External, fromSettings: () => PaymentProvider | null): WebhookVerifier {
+  return {
+    provider: name,
+    verify: (request, rawBody, now) => webhookProvider(name, fromSettings)?.verifier.verify(request, rawBody, now) ?? false,
+  };
 }
 
 /**

@@ -134,7 +134,7 @@ const stripeToken = z
  * A Stripe event as delivered to our endpoint, loosely: Stripe adds fields and every event
  * type has its own object, so only what `parseEvent` reads is checked and the rest passes.
  */
-const stripeEventBody = z.looseObject({
+export const stripeEventBody = z.looseObject({
   id: stripeToken,
   type: stripeToken,
   data: z.looseObject({
