@@ -16,6 +16,8 @@ import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../db/client';
 import { migrateAndSeed } from '../db/prepare';
 import { env } from '../src/server/env';
+import { randomUUID } from 'node:crypto';
+import { CONSENT } from '../src/server/checkout/checkout.service';
 import { signTestPaymentsDelivery } from '../src/server/payments/test-provider-webhook';
 import { benchDatabase } from './bench/database';
 import { load, type LoadResult, type RequestSpec } from './bench/load';
@@ -73,6 +75,9 @@ async function startServer(): Promise<void> {
       NOTES_PER_LESSON_MAX: '100000',
       OPENAI_API_KEY: '',
       LOG_LEVEL: 'error',
+      // The checkout runs (decision 30) pay with the built-in test provider, whose webhooks are not delivered here.
+      PAYMENT_TEST_PROVIDER: 'on',
+      PAYMENT_TEST_WEBHOOK_URL: 'off',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
@@ -126,7 +131,13 @@ const created = {
   progress: new Set<string>(), // user ids whose task lesson completion answered 200
   watch: new Set<string>(), // user ids whose watch position save answered 200
   webhookEvents: new Set<string>(), // test provider event ids answered 200
+  orders: new Map<string, { cookie: string; reference: string }>(), // orders answered 201: the buyer's cookie, the reference
+  returned: new Set<string>(), // order ids whose return answered 200
 };
+/** The course the learners buy: one they are not enrolled in (the fixture enrolls them in two). */
+let purchaseCourse = '';
+/** The orders the return run walks through, paid at the test provider before it starts. */
+let returnQueue: [string, string][] = [];
 let sequence = 0;
 
 // --- the endpoints ---------------------------------------------------------------
@@ -297,6 +308,43 @@ const endpoints: Endpoint[] = [
       if (status === 200) created.webhookEvents.add((JSON.parse(request.rawBody!) as { id: string }).id);
     },
   },
+  {
+    // The checkout (decision 30): a signed-in learner orders a course with the test provider.
+    name: 'POST /api/checkout/orders',
+    read: false,
+    next: (f) => {
+      const learner = anyLearner(f);
+      return {
+        method: 'POST',
+        path: '/api/checkout/orders',
+        cookie: learner.cookie,
+        body: {
+          productId: `course:${purchaseCourse}`,
+          provider: 'test',
+          consent: { accepted: true, version: CONSENT.version },
+          idempotencyKey: randomUUID(),
+        },
+      };
+    },
+    onResponse: (request, status, body) => {
+      if (status !== 201) return;
+      const { orderId, reference } = JSON.parse(body) as { orderId: string; reference: string };
+      created.orders.set(orderId, { cookie: request.cookie!, reference });
+    },
+  },
+  {
+    // The return page after the test provider approved: the first call per order captures, grants,
+    // numbers the receipt and queues the mail; the next ones find it paid.
+    name: 'POST …/orders/:id/return',
+    read: false,
+    next: () => {
+      const [orderId, cookie] = returnQueue[sequence++ % Math.max(returnQueue.length, 1)] ?? ['00000000-0000-4000-8000-000000000000', ''];
+      return { method: 'POST', path: `/api/checkout/orders/${orderId}/return`, cookie, body: {} };
+    },
+    onResponse: (request, status) => {
+      if (status === 200) created.returned.add(request.path.split('/')[4]!);
+    },
+  },
 ];
 
 // Notes belong to whoever created them: remember the cookie per note.
@@ -329,6 +377,24 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
     }
     if (endpoint.name.startsWith('DELETE')) deleteQueue = notesLeft().map(([id]) => id);
     if (endpoint.name.startsWith('PUT')) updateQueue = notesLeft();
+    if (endpoint.name === 'POST …/orders/:id/return') {
+      // The buyers approve their orders on the test provider's page (up to 2,000 of them, 20 at a time).
+      const orders = [...created.orders].slice(0, 2_000);
+      for (let i = 0; i < orders.length; i += 20) {
+        await Promise.all(
+          orders
+            .slice(i, i + 20)
+            .map(([, o]) =>
+              fetch(`${base}/api/test-payments/${o.reference}/approve`, {
+                method: 'POST',
+                headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+                body: '{}',
+              }),
+            ),
+        );
+      }
+      returnQueue = orders.map(([id, o]) => [id, o.cookie]);
+    }
     const amount = endpoint.amount?.();
     if (amount === 0) continue;
     const result = await load({
@@ -460,6 +526,32 @@ async function consistency(fixture: Fixture): Promise<[string, string, string][]
         : 0,
     ],
   ];
+  const orderIds = [...created.orders.keys()];
+  const returned = [...created.returned];
+  checks.push(
+    ['orders acknowledged (201): rows', orderIds.length, orderIds.length ? await value(sql`select count(*) from orders where id in ${orderIds}`) : 0],
+    [
+      'returned orders (200): paid',
+      returned.length,
+      returned.length ? await value(sql`select count(*) from orders where id in ${returned} and status = 'paid'`) : 0,
+    ],
+    [
+      'paid orders: receipt numbers repeated',
+      0,
+      await value(sql`select count(*) from (select receipt_number from orders where receipt_number is not null group by 1 having count(*) > 1) x`),
+    ],
+    ['paid orders: gaps in the receipt numbers', 0, await value(sql`select coalesce(max(receipt_number), 0) - count(receipt_number) from orders`)],
+    [
+      'paid orders: receipt mails (one each)',
+      await value(sql`select count(*) from orders where status = 'paid'`),
+      await value(sql`select count(*) from mail_outbox where template = 'receipt'`),
+    ],
+    [
+      'buyers with a paid order: purchase enrollments',
+      await value(sql`select count(distinct user_id) from orders where status = 'paid'`),
+      await value(sql`select count(*) from enrollments where source = 'purchase'`),
+    ],
+  );
   return checks.map(([what, expected, actual]) => [what, `${expected} → ${actual}`, expected === actual ? 'ok' : 'MISMATCH']);
 }
 
@@ -473,6 +565,15 @@ try {
   await migrateAndSeed(database.options);
   const d = (await openDb()).db;
   const fixture = await prepareFixture(d, run, settings.learners);
+  purchaseCourse = String(
+    Object.values(
+      (
+        (await d.execute(sql`select id from courses where id not in ${fixture.courseIds} order by order_index, id limit 1`)) as unknown as {
+          rows: Record<string, unknown>[];
+        }
+      ).rows[0]!,
+    )[0],
+  );
   const pgVersion = String(
     Object.values(((await d.execute(sql`show server_version`)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!)[0],
   ).split(' ')[0];
