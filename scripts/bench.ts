@@ -382,15 +382,13 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
       const orders = [...created.orders].slice(0, 2_000);
       for (let i = 0; i < orders.length; i += 20) {
         await Promise.all(
-          orders
-            .slice(i, i + 20)
-            .map(([, o]) =>
-              fetch(`${base}/api/test-payments/${o.reference}/approve`, {
-                method: 'POST',
-                headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
-                body: '{}',
-              }),
-            ),
+          orders.slice(i, i + 20).map(([, o]) =>
+            fetch(`${base}/api/test-payments/${o.reference}/approve`, {
+              method: 'POST',
+              headers: { 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+              body: '{}',
+            }),
+          ),
         );
       }
       returnQueue = orders.map(([id, o]) => [id, o.cookie]);

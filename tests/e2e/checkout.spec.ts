@@ -18,7 +18,12 @@ test('a new visitor buys a course with the test provider, starts it and gets the
   await page.goto('/ki-for-kontoret');
   await page.getByRole('link', { name: 'Kjøp kurset' }).first().click();
   await expect(page).toHaveURL(/\/kasse\/ki-for-kontoret$/);
-  await expect(page.getByText('Foretaksregisteret').or(page.getByText(/Org\.?\s?nr/i)).first()).toBeVisible();
+  await expect(
+    page
+      .getByText('Foretaksregisteret')
+      .or(page.getByText(/Org\.?\s?nr/i))
+      .first(),
+  ).toBeVisible();
 
   const pay = page.getByRole('button', { name: /^Betal .*kr$/ });
   await expect(pay).toBeVisible();

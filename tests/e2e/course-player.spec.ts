@@ -284,7 +284,7 @@ test.describe('as elev@demo.no', () => {
     expect(await page.evaluate(() => (window as { __e2eXss?: string }).__e2eXss)).toBeUndefined();
     expect(errors).toEqual([]);
     // elev has not got this course: the purchase banner shows; the lesson is a preview (decision 26).
-    await expect(page.getByRole('link', { name: 'Kjøp kurset' })).toHaveAttribute('href', `/${hostileHtmlLesson.courseId}`);
+    await expect(page.getByRole('link', { name: 'Kjøp kurset' })).toHaveAttribute('href', `/kasse/${hostileHtmlLesson.courseId}`);
     expect(await axeViolations(page)).toEqual([]);
   });
 
@@ -330,7 +330,7 @@ test('a learner without access sees the preview, the locked outline and Kjøp ku
   await expect(page.getByRole('heading', { name: 'Denne leksjonen er låst' })).toBeVisible();
   const buy = page.getByRole('link', { name: 'Kjøp kurset' });
   await expect(buy).toHaveCount(2);
-  await expect(buy.first()).toHaveAttribute('href', '/ki-filmproduksjon');
+  await expect(buy.first()).toHaveAttribute('href', '/kasse/ki-filmproduksjon');
   await expect(page.getByRole('button', { name: 'Meld deg på kurset' })).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
 });

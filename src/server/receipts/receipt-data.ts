@@ -1,3 +1,4 @@
+import { MONEY_BACK_GUARANTEE_DAYS } from '../../config/site';
 import { containedVatOre } from '../../lib/money';
 /**
  * A receipt as data (issue 22): what the PDF (receipt-pdf.ts) and the order confirmation mail
@@ -212,6 +213,7 @@ export function withdrawalText(seller: Pick<ReceiptData['seller'], 'name' | 'ema
   return (
     'Du ba om å få tilgang til det digitale innholdet med en gang, og bekreftet at angreretten går tapt når leveringen har begynt ' +
     '(angrerettloven § 22 bokstav n). Leveringen begynte da kjøpet ble betalt, så angreretten gjelder ikke for dette kjøpet. ' +
+    `Uavhengig av angreretten har du ${MONEY_BACK_GUARANTEE_DAYS} dagers pengene-tilbake-garanti (se vilkårene). ` +
     `Har du spørsmål om kjøpet eller vil du klage, kan du skrive til ${seller.name} på ${seller.email}.`
   );
 }
