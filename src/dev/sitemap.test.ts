@@ -76,6 +76,8 @@ describe('sitemapFilter', () => {
     expect(sitemapFilter('http://localhost:4321/kasse/ki-for-kontoret')).toBe(false);
     expect(sitemapFilter('http://localhost:4321/kasse/testbetaling')).toBe(false);
     expect(sitemapFilter('http://localhost:4321/kasse/retur')).toBe(false);
+    expect(sitemapFilter('http://localhost:4321/kjop')).toBe(false);
+    expect(sitemapFilter('http://localhost:4321/kvittering/8f9c0c4e-1d2b-4c3a-9b8e-7a6f5e4d3c2b')).toBe(false);
     expect(sitemapFilter('http://localhost:4321/ki-for-kontoret')).toBe(true);
   });
 });

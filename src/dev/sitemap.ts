@@ -8,8 +8,9 @@ import type { Plugin } from 'vite';
  */
 export const sitemapFilter = (page: string): boolean => {
   const { pathname } = new URL(page);
-  // The checkout pages (/kasse/<course>, the test payment and the return page) are noindex too.
-  return !/\/(logg-inn|registrer|admin|404)\/?$/.test(pathname) && !/^\/kasse(\/|$)/.test(pathname);
+  // The checkout pages (/kasse/<course>, the test payment and the return page) are noindex too, and
+  // the buyer's own pages (/kjop, /kvittering/<order>) are signed-in pages.
+  return !/\/(logg-inn|registrer|admin|kjop|404)\/?$/.test(pathname) && !/^\/(kasse|kvittering)(\/|$)/.test(pathname);
 };
 
 type Route = Pick<IntegrationResolvedRoute, 'type' | 'origin' | 'pathname' | 'entrypoint' | 'isPrerendered' | 'generate'>;

@@ -42,7 +42,7 @@ export default function OrdersTab() {
     refetch: orders.refetch,
   };
   return (
-    <Card asChild>
+    <Card asChild className="min-w-0">
       <section aria-labelledby="orders-heading">
         <CardHeader>
           <CardTitle id="orders-heading">Ordrer</CardTitle>

@@ -14,7 +14,7 @@ const numberFormat = new Intl.NumberFormat('nb-NO');
 export function RevenueTable() {
   const revenue = useQuery(revenueQuery);
   return (
-    <Card asChild>
+    <Card asChild className="min-w-0">
       <section aria-labelledby="revenue-heading">
         <CardHeader>
           <CardTitle id="revenue-heading">Omsetning per måned</CardTitle>
