@@ -547,7 +547,7 @@ async function consistency(fixture: Fixture): Promise<[string, string, string][]
     [
       'buyers with a paid order: purchase enrollments',
       await value(sql`select count(distinct user_id) from orders where status = 'paid'`),
-      await value(sql`select count(*) from enrollments where source = 'purchase'`),
+      await value(sql`select count(*) from enrollments where source = 'purchase' and course_id = ${purchaseCourse}`),
     ],
   );
   return checks.map(([what, expected, actual]) => [what, `${expected} → ${actual}`, expected === actual ? 'ok' : 'MISMATCH']);

@@ -8,7 +8,7 @@ import { sessionCookies } from '../../src/server/session';
 
 /**
  * The return page's call (issue 22, decision 30), in its own function because it sends the
- * receipt mail right after answering (the mail renderer makes it a 2 MB bundle).
+ * receipt mail right after answering when the call paid the order (the mail renderer makes it a 2 MB bundle).
  *   POST /api/checkout/orders/:orderId/return   anyone (the buyer: the session's owner, or the browser with the
  *       guest's checkout cookie; others 404) → reconciles and answers the order's state; signs a guest's new
  *       account in once
@@ -17,11 +17,12 @@ export default createHandler({
   'POST /api/checkout/orders/:orderId/return': route({
     access: 'public',
     params: z.object({ orderId: z.uuid({ error: 'Fant ikke bestillingen.' }) }),
-    afterResponse: sendQueuedMail,
-    async handler({ db, params, user, request, cookies }) {
+    async handler({ db, params, user, request, cookies, defer }) {
       const checkoutToken = parseCookie(request.headers.get('Cookie') ?? '')[CHECKOUT_COOKIE] ?? null;
       const result = await returnFromPayment(db, { orderId: params.orderId, user, checkoutToken });
       if (result.session) cookies.push(...sessionCookies(request.url, result.session.token, result.session.expiresAt));
+      // The receipt leaves right after the answer when this call paid the order (else the scheduled sender has it).
+      if (result.paidNow) defer(sendQueuedMail);
       return json(result.answer);
     },
   }),

@@ -122,6 +122,11 @@ export interface RouteContext<P, Q, B, A extends Access> {
   requestId: string;
   /** Set-Cookie values to send with the response. */
   cookies: string[];
+  /**
+   * Work to run once this request has been answered with a 2xx or 3xx, like the route's
+   * `afterResponse` but decided by the handler (the return page sends mail only when it paid).
+   */
+  defer(work: () => Promise<unknown>): void;
 }
 
 export interface RouteDefinition<
@@ -507,6 +512,7 @@ export function createHandler(routes: Routes) {
   const handler = async (request: Request, context: FunctionContext = {}): Promise<Response> => {
     const requestId = context.requestId ?? crypto.randomUUID();
     const cookies: string[] = [];
+    const deferred: (() => Promise<unknown>)[] = [];
     // What the log calls this request: the matched route, never the query string.
     let routeName = request.method;
     let release: (() => Promise<void>) | undefined;
@@ -571,6 +577,7 @@ export function createHandler(routes: Routes) {
         ip: clientIp(request, context),
         requestId,
         cookies,
+        defer: (work: () => Promise<unknown>) => deferred.push(work),
       } as never);
       if (release && isStreamed(response)) {
         // A streamed body (server-sent events) still writes to the database after the handler
@@ -583,6 +590,7 @@ export function createHandler(routes: Routes) {
         );
       }
       if (definition.afterResponse && response.status < 400) await runAfterResponse(definition.afterResponse, requestId, routeName, context);
+      if (response.status < 400) for (const work of deferred) await runAfterResponse(work, requestId, routeName, context);
       return withApiHeaders(response, cookies);
     } catch (error) {
       if (error instanceof HttpError) return withApiHeaders(errorResponse(error), cookies);

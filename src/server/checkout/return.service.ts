@@ -24,7 +24,10 @@ export async function returnFromPayment(db: Db, input: { orderId: string; user: 
   const owns = found !== undefined && input.user !== null && found.userId === input.user.id;
   if (!found || !(holdsCookie || owns)) throw new NotFoundError('Fant ikke bestillingen.');
 
-  const { order } = await reconcile(db, found.id, 'return');
+  // An order that is no longer open has nothing to settle: answer it without a transaction (a polling return page).
+  const open = found.status === 'created' || found.status === 'awaiting_payment';
+  const order = open ? (await reconcile(db, found.id, 'return')).order : found;
+  const paidNow = found.status !== 'paid' && order.status === 'paid';
   let session: { token: string; expiresAt: Date } | null = null;
   if (holdsCookie && order.status === 'paid' && order.accountCreated && order.userId && input.user?.id !== order.userId) {
     session = await atomically(db, async (tx) => {
@@ -38,5 +41,5 @@ export async function returnFromPayment(db: Db, input: { orderId: string; user: 
       return { token: made.token, expiresAt: made.session.expiresAt };
     });
   }
-  return { answer: { ...orderSummary(order), signedIn: session !== null || owns }, session };
+  return { answer: { ...orderSummary(order), signedIn: session !== null || owns }, session, paidNow };
 }
