@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments, mailOutbox, orderEvents, orders, users, webhookEvents } from '../../db/schema';
+import { enrollments, orders, users, webhookEvents } from '../../db/schema';
 import { DEMO_PASSWORD_HASH } from '../../db/seed';
 import adminOrdersFunctions from '../../netlify/functions/admin-orders';
 import checkoutFunctions from '../../netlify/functions/checkout';
@@ -24,6 +24,7 @@ import { createSession, SESSION_COOKIE } from '../../src/server/session';
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe-server';
 import { type FakeVipps, startFakeVipps } from '../fakes/vipps-server';
 import { allowConsoleErrors, call, type CallResult, ORIGIN, signIn, webhookEventBody, webhookSignature } from '../helpers';
+import { counts, orderRow, paidOnce } from './order-checks';
 
 /**
  * The checkout with Vipps and Stripe (issue 22, decision 30) against the fake servers
@@ -138,31 +139,6 @@ function stripeWebhook(event: object, options: { tamper?: (raw: string) => strin
     headers: { 'Content-Type': 'application/json; charset=utf-8', [STRIPE_SIGNATURE_HEADER]: stripe.signatureHeader(payload) },
   });
 }
-
-async function orderRow(orderId: string) {
-  const [row] = await (await db()).select().from(orders).where(eq(orders.id, orderId));
-  return row!;
-}
-
-async function counts(orderId: string) {
-  const d = await db();
-  const row = await orderRow(orderId);
-  const [mails] = await d
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(mailOutbox)
-    .where(sql`${mailOutbox.template} = 'receipt' AND ${mailOutbox.data}->>'orderReference' = ${row.reference}`);
-  const [grants] = await d
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(enrollments)
-    .where(and(eq(enrollments.sourceRef, orderId), eq(enrollments.source, 'purchase')));
-  const [paidEvents] = await d
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'paid')));
-  return { status: row.status, receiptNumber: row.receiptNumber, mails: mails!.n, enrollments: grants!.n, paidEvents: paidEvents!.n };
-}
-
-const paidOnce = { status: 'paid', mails: 1, enrollments: 1, paidEvents: 1 };
 
 /** The fake's calls of one operation on one payment. */
 const vippsCalls = (reference: string, operation: 'capture' | 'refund' | 'cancel') =>

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { coupons, enrollments, mailOutbox, orderEvents, orders, receiptCounter, testPayments, users } from '../../db/schema';
+import { coupons, enrollments, orders, receiptCounter, testPayments, users } from '../../db/schema';
 import { DEMO_PASSWORD_HASH } from '../../db/seed';
 import checkoutFunctions from '../../netlify/functions/checkout';
 import checkoutReturnFunctions from '../../netlify/functions/checkout-return';
@@ -16,6 +16,7 @@ import { createSession, SESSION_COOKIE } from '../../src/server/session';
 import { usePaymentProvidersForTests } from '../../src/server/payments/registry';
 import { signTestPaymentsDelivery } from '../../src/server/payments/test-provider-webhook';
 import { allowConsoleErrors, call, type CallResult, cookieHeader, signIn } from '../helpers';
+import { counts, orderRow } from './order-checks';
 
 /**
  * The checkout with the built-in test provider (issue 22, decision 30): one paid order, one
@@ -87,29 +88,6 @@ function webhook(reference: string, state: string, id = `evt_${reference}_${stat
     crossSite: true,
     headers: { 'Content-Type': 'application/json', ...signTestPaymentsDelivery(body) },
   });
-}
-
-async function orderRow(orderId: string) {
-  const [row] = await (await db()).select().from(orders).where(eq(orders.id, orderId));
-  return row!;
-}
-
-async function counts(orderId: string) {
-  const d = await db();
-  const row = await orderRow(orderId);
-  const [mails] = await d
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(mailOutbox)
-    .where(sql`${mailOutbox.template} = 'receipt' AND ${mailOutbox.data}->>'orderReference' = ${row.reference}`);
-  const [grants] = await d
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(enrollments)
-    .where(and(eq(enrollments.sourceRef, orderId), eq(enrollments.source, 'purchase')));
-  const [paidEvents] = await d
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(orderEvents)
-    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'paid')));
-  return { status: row.status, receiptNumber: row.receiptNumber, mails: mails!.n, enrollments: grants!.n, paidEvents: paidEvents!.n };
 }
 
 describe('the checkout page data', () => {

@@ -1,0 +1,37 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { enrollments, mailOutbox, orderEvents, orders } from '../../db/schema';
+import { acquireAppDb } from '../../src/server/db';
+
+/**
+ * What the checkout tests look at after the calls (decision 30): the order's row, and how many
+ * receipt mails, purchase enrollments and 'paid' events it has, which must each be one for a paid
+ * order whatever the order and number of calls.
+ */
+
+const db = async () => (await acquireAppDb()).db;
+
+export async function orderRow(orderId: string) {
+  const [row] = await (await db()).select().from(orders).where(eq(orders.id, orderId));
+  return row!;
+}
+
+export async function counts(orderId: string) {
+  const d = await db();
+  const row = await orderRow(orderId);
+  const [mails] = await d
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.template} = 'receipt' AND ${mailOutbox.data}->>'orderReference' = ${row.reference}`);
+  const [grants] = await d
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(enrollments)
+    .where(and(eq(enrollments.sourceRef, orderId), eq(enrollments.source, 'purchase')));
+  const [paidEvents] = await d
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(orderEvents)
+    .where(and(eq(orderEvents.orderId, orderId), eq(orderEvents.toStatus, 'paid')));
+  return { status: row.status, receiptNumber: row.receiptNumber, mails: mails!.n, enrollments: grants!.n, paidEvents: paidEvents!.n };
+}
+
+/** A paid order: one of each. */
+export const paidOnce = { status: 'paid', mails: 1, enrollments: 1, paidEvents: 1 } as const;
