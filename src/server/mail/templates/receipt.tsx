@@ -52,7 +52,7 @@ export function Receipt(props: ReceiptProps) {
         <Link href={receiptUrl} style={styles.link}>
           Se kvitteringen
         </Link>{' '}
-        (PDF).
+        på nettsiden, der du også kan laste den ned som PDF.
       </Text>
 
       <Hr />
