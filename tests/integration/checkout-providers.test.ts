@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enrollments, orders, users, webhookEvents } from '../../db/schema';
-import { DEMO_PASSWORD_HASH } from '../../db/seed';
+import { enrollments, orders, webhookEvents } from '../../db/schema';
 import adminOrdersFunctions from '../../netlify/functions/admin-orders';
 import checkoutFunctions from '../../netlify/functions/checkout';
 import checkoutReturnFunctions from '../../netlify/functions/checkout-return';
@@ -20,11 +19,10 @@ import {
   vippsProviderFromEnv,
   type VippsWebhookEvent,
 } from '../../src/server/payments/vipps';
-import { createSession, SESSION_COOKIE } from '../../src/server/session';
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe-server';
 import { type FakeVipps, startFakeVipps } from '../fakes/vipps-server';
 import { allowConsoleErrors, call, type CallResult, ORIGIN, signIn, webhookEventBody, webhookSignature } from '../helpers';
-import { counts, orderRow, paidOnce } from './order-checks';
+import { counts, learner as buyer, orderRow, paidOnce } from './order-checks';
 
 /**
  * The checkout with Vipps and Stripe (issue 22, decision 30) against the fake servers
@@ -63,19 +61,7 @@ afterAll(async () => {
   await Promise.all([vipps.close(), stripe.close()]);
 });
 
-let accounts = 0;
-/** A fresh signed-in learner without courses. */
-async function learner(): Promise<{ id: string; email: string; cookie: string }> {
-  const email = `leverandor-${++accounts}-${process.pid}@example.no`;
-  const [row] = await (
-    await db()
-  )
-    .insert(users)
-    .values({ email, passwordHash: DEMO_PASSWORD_HASH, firstName: 'Kari', lastName: 'Kjøper' })
-    .returning({ id: users.id });
-  const { token } = await createSession(await db(), row!.id);
-  return { id: row!.id, email, cookie: `${SESSION_COOKIE}=${token}` };
-}
+const learner = () => buyer('leverandor');
 
 interface Placed {
   buyer: { id: string; cookie: string };

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { coupons, enrollments, orders, receiptCounter, testPayments, users } from '../../db/schema';
-import { DEMO_PASSWORD_HASH } from '../../db/seed';
 import checkoutFunctions from '../../netlify/functions/checkout';
 import checkoutReturnFunctions from '../../netlify/functions/checkout-return';
 import ordersFunctions from '../../netlify/functions/orders';
@@ -12,11 +11,10 @@ import webhookFunctions from '../../netlify/functions/webhooks';
 import orderSweeper from '../../netlify/functions/order-sweeper';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
 import { acquireAppDb } from '../../src/server/db';
-import { createSession, SESSION_COOKIE } from '../../src/server/session';
 import { usePaymentProvidersForTests } from '../../src/server/payments/registry';
 import { signTestPaymentsDelivery } from '../../src/server/payments/test-provider-webhook';
 import { allowConsoleErrors, call, type CallResult, cookieHeader, signIn } from '../helpers';
-import { counts, orderRow } from './order-checks';
+import { counts, learner, orderRow } from './order-checks';
 
 /**
  * The checkout with the built-in test provider (issue 22, decision 30): one paid order, one
@@ -33,21 +31,6 @@ beforeAll(() => {
   restore = usePaymentProvidersForTests({ vipps: null, stripe: null, test: true });
 });
 afterAll(() => restore());
-
-let accounts = 0;
-/** A fresh signed-in learner without courses. */
-async function learner(): Promise<{ id: string; email: string; cookie: string }> {
-  const email = `kjoper-${++accounts}-${process.pid}@example.no`;
-  const [row] = await (
-    await db()
-  )
-    .insert(users)
-    .values({ email, passwordHash: DEMO_PASSWORD_HASH, firstName: 'Kari', lastName: 'Kjøper' })
-    .returning({ id: users.id });
-  // A session made directly (the sign-in route's throttle is not what these tests are about).
-  const { token } = await createSession(await db(), row!.id);
-  return { id: row!.id, email, cookie: `${SESSION_COOKIE}=${token}` };
-}
 
 const consent = { accepted: true, version: CONSENT.version };
 
