@@ -105,7 +105,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
       <Part title="Beløp">
         <dl>
           <Row term="Totalt">{formatOre(order.totalOre)}</Row>
-          <Row term="Herav MVA">{formatOre(order.vatOre)}</Row>
+          <Row term="Herav mva.">{formatOre(order.vatOre)}</Row>
           {(order.discountOre > 0 || order.couponCode) && (
             <Row term={order.couponCode ? `Rabatt (${order.couponCode})` : 'Rabatt'}>{formatOre(order.discountOre)}</Row>
           )}

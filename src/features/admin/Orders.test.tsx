@@ -199,7 +199,7 @@ describe('an order in detail', () => {
     for (const part of [
       'emma@demo.no',
       'Totalt2 500 kr',
-      'Herav MVA500 kr',
+      'Herav mva.500 kr',
       'Rabatt (HOST25)625 kr',
       'Trukket2 500 kr',
       'Refundert500 kr',

@@ -18,7 +18,7 @@ export function RevenueTable() {
       <section aria-labelledby="revenue-heading">
         <CardHeader>
           <CardTitle id="revenue-heading">Omsetning per måned</CardTitle>
-          <CardDescription>Betalte ordrer etter betalingsmåned, siste 12 måneder. Beløpene er inklusive MVA.</CardDescription>
+          <CardDescription>Betalte ordrer etter betalingsmåned, siste 12 måneder. Beløpene er inklusive mva.</CardDescription>
         </CardHeader>
         <CardContent>
           <QueryState
