@@ -136,8 +136,14 @@ const created = {
 };
 /** The course the learners buy: one they are not enrolled in (the fixture enrolls them in two). */
 let purchaseCourse = '';
-/** The orders the return run walks through, paid at the test provider before it starts. */
+/** The orders the return run walks through, paid at the test provider before it starts (then read by the order runs). */
 let returnQueue: [string, string][] = [];
+/** The orders the return run paid (200): the receipt's PDF needs a paid order. */
+let paidQueue: [string, string][] = [];
+/** A cookie for the order reads before any order exists (they answer [] or 404 then). */
+let anyCookie = '';
+/** A coupon the quote run prices with (no use is counted by a quote). */
+const BENCH_COUPON = 'BENCH10';
 let sequence = 0;
 
 // --- the endpoints ---------------------------------------------------------------
@@ -309,6 +315,17 @@ const endpoints: Endpoint[] = [
     },
   },
   {
+    // The checkout page's data (decision 30): the server's price, the providers, the viewer's access.
+    name: 'GET /api/checkout/products/:id',
+    read: true,
+    next: (f) => ({ method: 'GET', path: `/api/checkout/products/${purchaseCourse}`, cookie: anyLearner(f).cookie }),
+  },
+  {
+    name: 'POST /api/checkout/quote',
+    read: true,
+    next: () => ({ method: 'POST', path: '/api/checkout/quote', body: { productId: `course:${purchaseCourse}`, couponCode: BENCH_COUPON } }),
+  },
+  {
     // The checkout (decision 30): a signed-in learner orders a course with the test provider.
     name: 'POST /api/checkout/orders',
     read: false,
@@ -344,6 +361,41 @@ const endpoints: Endpoint[] = [
     onResponse: (request, status) => {
       if (status === 200) created.returned.add(request.path.split('/')[4]!);
     },
+  },
+  {
+    // 'Mine kjøp' and a receipt, after the runs above made and paid orders.
+    name: 'GET /api/orders',
+    read: true,
+    next: () => {
+      const [, o] = pick(returnQueue.length ? returnQueue : [['', anyCookie]]);
+      return { method: 'GET', path: '/api/orders', cookie: o };
+    },
+  },
+  {
+    name: 'GET /api/orders/:id',
+    read: true,
+    next: () => {
+      const [id, cookie] = pick(returnQueue.length ? returnQueue : [['00000000-0000-4000-8000-000000000000', anyCookie]]);
+      return { method: 'GET', path: `/api/orders/${id}`, cookie };
+    },
+  },
+  {
+    name: 'GET /api/orders/:id/receipt.pdf',
+    read: true,
+    next: () => {
+      const [id, cookie] = pick(paidQueue.length ? paidQueue : [['00000000-0000-4000-8000-000000000000', anyCookie]]);
+      return { method: 'GET', path: `/api/orders/${id}/receipt.pdf`, cookie };
+    },
+  },
+  {
+    name: 'GET /api/admin/orders',
+    read: true,
+    next: (f) => ({ method: 'GET', path: '/api/admin/orders?limit=50', cookie: f.adminCookie }),
+  },
+  {
+    name: 'GET /api/admin/revenue',
+    read: true,
+    next: (f) => ({ method: 'GET', path: '/api/admin/revenue', cookie: f.adminCookie }),
   },
 ];
 
@@ -393,6 +445,7 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
       }
       returnQueue = orders.map(([id, o]) => [id, o.cookie]);
     }
+    if (endpoint.name === 'GET /api/orders/:id/receipt.pdf') paidQueue = returnQueue.filter(([id]) => created.returned.has(id));
     const amount = endpoint.amount?.();
     if (amount === 0) continue;
     const result = await load({
@@ -563,6 +616,8 @@ try {
   await migrateAndSeed(database.options);
   const d = (await openDb()).db;
   const fixture = await prepareFixture(d, run, settings.learners);
+  anyCookie = fixture.learners[0]!.cookie;
+  await d.execute(sql`insert into coupons (code, kind, percent_off) values (${BENCH_COUPON}, 'percent', 10) on conflict (code) do nothing`);
   purchaseCourse = String(
     Object.values(
       (
