@@ -9,7 +9,8 @@
 // Options: --quick (3 s per endpoint, 10 s mixed), --duration=S (per endpoint, default 20),
 // --connections=N (per endpoint, default 10), --mixed-connections=N (200),
 // --mixed-duration=S (60), --scales=1,10,100, --learners=N (200), --only=a,b (endpoints whose
-// name contains a or b, plus health), --no-mixed, --no-build, --write.
+// name contains a or b, plus health), --no-mixed, --no-build, --write, --profile=DIR (the
+// server writes a V8 CPU profile into DIR when it stops; open it in Chrome's DevTools).
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -42,6 +43,7 @@ const settings = {
 /** `--only=courses,with-content`: just the endpoints whose name contains one of these (plus health). */
 const only = (args.find((a) => a.startsWith('--only='))?.split('=')[1] ?? '').split(',').filter(Boolean);
 const skipMixed = flag('no-mixed');
+const profileDir = args.find((a) => a.startsWith('--profile='))?.split('=')[1];
 const port = env.BENCH_PORT;
 const counterPort = port + 1;
 const base = `http://127.0.0.1:${port}`;
@@ -63,7 +65,8 @@ console.log(`Database: ${database.describe}`);
 let server: ChildProcess | undefined;
 
 async function startServer(): Promise<void> {
-  server = spawn('npx', ['tsx', '--import', './scripts/bench/statement-counter.ts', 'scripts/serve.ts'], {
+  const profile = profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  server = spawn('npx', ['tsx', ...profile, '--import', './scripts/bench/statement-counter.ts', 'scripts/serve.ts'], {
     env: {
       ...process.env,
       ...database.serverEnv,

@@ -25,6 +25,10 @@ import { appDatabaseOptions, appDriver } from '../src/server/db';
 import { env } from '../src/server/env';
 import { sharedSecurityHeaders, staticCsp } from '../src/server/security-headers';
 
+// The production build runs with React's production build (the mail renderer, the SSR entry), as
+// deployed (src/server/env.ts); both load React lazily, after this line.
+process.env.NODE_ENV ??= 'production';
+
 const dist = resolve('dist');
 const ssrEntry = resolve('.netlify/v1/functions/ssr/ssr.mjs');
 if (!existsSync(join(dist, 'index.html'))) {

@@ -208,6 +208,12 @@ setMediaOrigins(env.MEDIA_HOSTS);
 
 export const isProduction = env.APP_ENV === 'production' || env.CONTEXT === 'production';
 
+// React picks its build from NODE_ENV when it is first loaded, and a deployed function's runtime
+// does not set it: without this line the mail templates would render with React's development
+// build, several times slower. The renderer loads React on demand, after this module
+// (src/server/mail/sender.ts), and `npm run serve` sets it likewise for the production build.
+if (isProduction) process.env.NODE_ENV ??= 'production';
+
 if (isProduction && !env.AUTH_SECRET) {
   throw new Error('Invalid environment variables:\n  AUTH_SECRET: required in production (at least 32 random characters)');
 }

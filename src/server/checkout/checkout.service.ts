@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { atomically, type Db } from '../../../db/client';
-import { coupons, courses, type Order, orderEvents, orders, products, users } from '../../../db/schema';
+import { coupons, courses, type Order, orders, products, users } from '../../../db/schema';
 import type { CheckoutOrderBody, QuoteBody } from '../../schemas/checkout';
 import { courseAccess } from '../access/entitlements';
 import { env } from '../env';
@@ -10,6 +10,7 @@ import { offeredProviders, paymentProvider } from '../payments/registry';
 import { ProviderRefusedError, ProviderUnavailableError } from '../payments/provider';
 import type { SessionUser } from '../session';
 import { policies, reserve } from '../throttle';
+import { changeOrder } from './order-change';
 import { coursePlayerPath, productIdOf, returnPath } from './paths';
 import { type CouponTerms, couponLabel, MIN_CHARGE_ORE, priceFor, type Price } from './pricing';
 
@@ -186,6 +187,9 @@ export interface CreatedOrder {
 
 export const hashCheckoutToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** Rolls back a coupon's use when a concurrent request with the same idempotency key made the order. */
+class SameKeyRace extends Error {}
+
 const newReference = () => `ka-${randomBytes(8).toString('hex')}`;
 
 /**
@@ -226,11 +230,12 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
   }
 
   const checkoutToken = user ? null : randomBytes(32).toString('base64url');
-  const order = await atomically(db, async (tx) => {
+  // The order and its first event are one statement; with a coupon, the coupon's use joins them in a transaction.
+  const write = async (tx: Db) => {
     const coupon = body.couponCode ? await takeCoupon(tx, body.couponCode, product.id) : null;
     const price = priceFor(product.priceOre, product.vat, coupon);
     checkChargeable(price, coupon);
-    const [row] = await tx
+    const insert = tx
       .insert(orders)
       .values({
         reference: newReference(),
@@ -262,12 +267,17 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
       })
       .onConflictDoNothing({ target: orders.idempotencyKey })
       .returning();
-    if (!row) return null; // the same key at the same moment: the other request made it
-    await tx
-      .insert(orderEvents)
-      .values({ orderId: row.id, fromStatus: null, toStatus: 'created', trigger: 'checkout', detail: { provider: provider.name } });
-    return row;
-  });
+    const made = await changeOrder(tx, insert, { fromStatus: null, toStatus: 'created', trigger: 'checkout', detail: { provider: provider.name } });
+    // No row: the same key at the same moment, and the other request made the order (and counted its coupon).
+    if (!made && coupon) throw new SameKeyRace();
+    return made ?? null;
+  };
+  const order = body.couponCode
+    ? await atomically(db, write).catch((error: unknown) => {
+        if (error instanceof SameKeyRace) return null;
+        throw error;
+      })
+    : await write(db);
   if (!order) {
     const [other] = await db.select().from(orders).where(eq(orders.idempotencyKey, body.idempotencyKey));
     return { order: await resumeOrder(db, other!, input), created: false, checkoutToken: null };
@@ -312,14 +322,14 @@ async function startPayment(db: Db, order: Order): Promise<Order> {
     }
     throw error;
   }
-  return atomically(db, async (tx) => {
-    const [moved] = await tx
+  const moved = await changeOrder(
+    db,
+    db
       .update(orders)
       .set({ status: 'awaiting_payment', providerPaymentId: payment.providerPaymentId, redirectUrl: payment.redirectUrl, lastError: null })
       .where(and(eq(orders.id, order.id), eq(orders.status, 'created')))
-      .returning();
-    if (!moved) return (await tx.select().from(orders).where(eq(orders.id, order.id)))[0]!;
-    await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: 'created', toStatus: 'awaiting_payment', trigger: 'checkout' });
-    return moved;
-  });
+      .returning(),
+    { fromStatus: 'created', toStatus: 'awaiting_payment', trigger: 'checkout' },
+  );
+  return moved ?? (await db.select().from(orders).where(eq(orders.id, order.id)))[0]!;
 }

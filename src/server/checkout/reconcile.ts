@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { atomically, type Db } from '../../../db/client';
-import { type Order, orderEvents, orders, type OrderStatus, receiptCounter, users } from '../../../db/schema';
+import { type Order, orders, type OrderStatus, receiptCounter, users } from '../../../db/schema';
 import { grantCourse } from '../access/entitlements';
 import { env } from '../env';
 import { NotFoundError, UnavailableError } from '../errors';
@@ -8,6 +8,7 @@ import { queueMail } from '../mail/outbox';
 import { NO_PASSWORD } from '../password';
 import { type PaymentProvider, type PaymentRef, ProviderRefusedError, ProviderUnavailableError } from '../payments/provider';
 import { paymentProvider } from '../payments/registry';
+import { changeOrder } from './order-change';
 import { receiptDataFor } from './receipts';
 import { releaseCoupon } from './checkout.service';
 import { coursePlayerPath, receiptPath } from './paths';
@@ -109,13 +110,16 @@ async function close(
   trigger: ReconcileTrigger,
   detail: Record<string, unknown>,
 ): Promise<Order> {
-  const [row] = await tx
-    .update(orders)
-    .set({ status: to, closedAt: sql`now()`, reconciledAt: sql`now()`, lastError: null })
-    .where(eq(orders.id, order.id))
-    .returning();
+  const row = await changeOrder(
+    tx,
+    tx
+      .update(orders)
+      .set({ status: to, closedAt: sql`now()`, reconciledAt: sql`now()`, lastError: null })
+      .where(eq(orders.id, order.id))
+      .returning(),
+    { fromStatus: order.status, toStatus: to, trigger, detail },
+  );
   await releaseCoupon(tx, order);
-  await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: order.status, toStatus: to, trigger, detail });
   return row!;
 }
 
@@ -145,34 +149,42 @@ async function buyerAccount(tx: Db, order: Order): Promise<{ userId: string; cre
 async function fulfil(tx: Db, order: Order, capturedOre: number, trigger: ReconcileTrigger): Promise<Order> {
   const account = await buyerAccount(tx, order);
   if (order.courseId) await grantCourse(tx, { userId: account.userId, courseId: order.courseId, source: 'purchase', sourceRef: order.id });
-  // The counter row is locked by this update until the commit: receipt numbers follow the
+  // The counter row is locked from this statement until the commit: receipt numbers follow the
   // order of the paying transactions and a rollback gives its number back, so there are no gaps.
-  const [counter] = await tx
-    .update(receiptCounter)
-    .set({ lastNumber: sql`${receiptCounter.lastNumber} + 1` })
-    .where(eq(receiptCounter.id, 1))
-    .returning({ number: receiptCounter.lastNumber });
-  const [paid] = await tx
-    .update(orders)
-    .set({
-      status: 'paid',
-      userId: account.userId,
-      accountCreated: account.created,
-      capturedOre,
-      receiptNumber: counter!.number,
-      paidAt: sql`now()`,
-      reconciledAt: sql`now()`,
-      lastError: null,
-    })
-    .where(eq(orders.id, order.id))
-    .returning();
-  await tx.insert(orderEvents).values({
-    orderId: order.id,
-    fromStatus: order.status,
-    toStatus: 'paid',
-    trigger,
-    detail: { receiptNumber: counter!.number, capturedOre, accountCreated: account.created },
-  });
+  // The number, the order's move and its event are one statement, so the lock is held for that
+  // statement, the receipt mail's and the commit.
+  const counter = tx.$with('counter', { lastNumber: receiptCounter.lastNumber }).as(
+    tx
+      .update(receiptCounter)
+      .set({ lastNumber: sql`${receiptCounter.lastNumber} + 1` })
+      .where(eq(receiptCounter.id, 1))
+      .returning({ lastNumber: receiptCounter.lastNumber })
+      .getSQL(),
+  );
+  const paid = await changeOrder(
+    tx,
+    tx
+      .update(orders)
+      .set({
+        status: 'paid',
+        userId: account.userId,
+        accountCreated: account.created,
+        capturedOre,
+        receiptNumber: sql`(SELECT last_number FROM counter)`,
+        paidAt: sql`now()`,
+        reconciledAt: sql`now()`,
+        lastError: null,
+      })
+      .where(eq(orders.id, order.id))
+      .returning(),
+    {
+      fromStatus: order.status,
+      toStatus: 'paid',
+      trigger,
+      detail: sql`jsonb_build_object('receiptNumber', changed.receipt_number, 'capturedOre', changed.captured_ore, 'accountCreated', changed.account_created)`,
+    },
+    [counter],
+  );
   const base = env.SITE_URL.replace(/\/$/, '');
   await queueMail(tx, {
     to: paid!.buyerEmail,

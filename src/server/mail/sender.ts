@@ -1,14 +1,13 @@
-import { render, toPlainText } from '@react-email/render';
 import { and, asc, count, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import nodemailer from 'nodemailer';
-import { createElement } from 'react';
 import type { Db } from '../../../db/client';
 import { mailOutbox, type OutboxMail } from '../../../db/schema';
 import { acquireAppDb } from '../db';
 import { env, isProduction } from '../env';
 import { describeError } from '../log';
-import { type MailTemplateName, type MailTemplateProps, mailTemplates } from './templates';
+import type { RenderedMail } from './renderer';
+import type { MailTemplateName, MailTemplateProps } from './templates';
 
 /**
  * The outbox's sender (decision 28): claims due mails one at a time, renders each from its
@@ -30,22 +29,16 @@ export function backoffSeconds(attempts: number): number {
   return Math.min(FIRST_BACKOFF_SECONDS * 2 ** Math.max(0, attempts - 1), MAX_BACKOFF_SECONDS);
 }
 
-export interface RenderedMail {
-  subject: string;
-  html: string;
-  text: string;
-}
+export type { RenderedMail };
 
-/** A template with its props as the mail: subject, HTML and the plain-text part made from that HTML. */
+/**
+ * A template with its props as the mail: subject, HTML and the plain-text part made from that HTML.
+ * React and the templates load on the first render, after the env module has chosen React's
+ * production build (src/server/env.ts): a function that never renders a mail never loads them.
+ */
 export async function renderMail<N extends MailTemplateName>(template: N, props: MailTemplateProps[N]): Promise<RenderedMail> {
-  const definition = mailTemplates[template] as (typeof mailTemplates)[MailTemplateName] | undefined;
-  if (!definition) throw new Error(`Unknown mail template: ${template}`);
-  const { subject, Component } = definition as unknown as {
-    subject(p: MailTemplateProps[N]): string;
-    Component(p: MailTemplateProps[N]): React.ReactElement;
-  };
-  const html = await render(createElement(Component, props));
-  return { subject: subject(props), html, text: toPlainText(html) };
+  const { renderTemplate } = await import('./renderer');
+  return renderTemplate(template, props);
 }
 
 export interface DrainOptions {

@@ -2,14 +2,16 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
 import { type PDFFont, type PDFPage, PDFDocument, rgb } from 'pdf-lib';
+import { woffToSfnt } from './woff';
 import { formatOre, formatPaidAt, formatReceiptNumber, formatVatRate, type ReceiptData, sellerRegistration } from './receipt-data';
 
 /**
  * The receipt as a PDF (issue 22): one A4 page with every fact bokføringsforskriften § 5-1-1 asks
  * for, drawn with pdf-lib in Inter (SIL Open Font License, from @fontsource/inter).
  *
- * The fonts are WOFF files read from node_modules at run time: fontkit subsets WOFF (its WOFF2
- * subsetting breaks), and the subsets keep a one-line receipt about 13 KB. A bundled function
+ * The fonts are WOFF files read from node_modules at run time (fontkit's WOFF2 subsetting breaks),
+ * unwrapped to TrueType once per process (./woff.ts: fontkit's own WOFF reading costs a few hundred
+ * ms per document), and subset: a one-line receipt is about 13 KB. A bundled function
  * finds them through the same resolution as here, and nothing imports them, so netlify.toml's
  * `included_files` must ship them: "node_modules/@fontsource/inter/package.json" (for the package's
  * exports) and the four files in FONT_FILES.
@@ -28,16 +30,23 @@ type FontName = keyof typeof FONT_FILES;
 const requireFromHere = createRequire(import.meta.url);
 const fontBytes = new Map<FontName, Promise<Uint8Array>>();
 
-/** A font file's bytes, read once per process (a warm function reuses them). */
+/** A font as TrueType bytes, read and unwrapped from its WOFF once per process (a warm function reuses them). */
 function loadFont(name: FontName): Promise<Uint8Array> {
   let bytes = fontBytes.get(name);
   if (!bytes) {
-    bytes = readFile(requireFromHere.resolve(FONT_FILES[name]));
+    bytes = readFile(requireFromHere.resolve(FONT_FILES[name])).then(woffToSfnt);
     bytes.catch(() => fontBytes.delete(name));
     fontBytes.set(name, bytes);
   }
   return bytes;
 }
+
+/**
+ * OpenType features fontkit applies when it lays text out (pdf-lib lays out every string it measures
+ * or draws). Inter's contextual alternates cost most of a receipt's CPU in fontkit's chaining-context
+ * lookups, and change nothing a receipt shows (they align arrows and colons between figures).
+ */
+const LAYOUT_FEATURES = { calt: false } as const;
 
 // A4 portrait in points, and the site's look: near-black text, grey for labels, indigo accent.
 const PAGE = { width: 595.28, height: 841.89, margin: 56 } as const;
@@ -182,8 +191,8 @@ class Painter {
 }
 
 async function face(doc: PDFDocument, main: FontName, ext: FontName | null): Promise<Face> {
-  const mainFont = await doc.embedFont(await loadFont(main), { subset: true });
-  const extFont = ext ? await doc.embedFont(await loadFont(ext), { subset: true }) : null;
+  const mainFont = await doc.embedFont(await loadFont(main), { subset: true, features: LAYOUT_FEATURES });
+  const extFont = ext ? await doc.embedFont(await loadFont(ext), { subset: true, features: LAYOUT_FEATURES }) : null;
   return { main: mainFont, ext: extFont, mainSet: new Set(mainFont.getCharacterSet()), extSet: new Set(extFont?.getCharacterSet() ?? []) };
 }
 
