@@ -66,6 +66,10 @@ export const users = pgTable(
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     profileImageUrl: text('profile_image_url'),
     isActive: boolean('is_active').notNull().default(true),
+    /** When the owner proved the address (a link from the mail); null: not yet (decision 31). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** E-mail preference: reminders when the learner has not been back for a week (issue 25). */
+    emailReminders: boolean('email_reminders').notNull().default(true),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_id_idx').on(t.companyId), index('users_created_at_idx').on(t.createdAt)],
@@ -85,8 +89,38 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Last request with this session, at most an hour old (decision 31: the account page's list). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's User-Agent when the session began (cut to 500 characters): the device in the list. */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
+);
+
+export const userTokenPurpose = pgEnum('user_token_purpose', ['verify_email', 'reset_password', 'change_email']);
+
+/**
+ * One-time links sent by mail (decision 31): verify the address, set a new password, confirm a
+ * new address. Only the SHA-256 of the token is stored; a link is used by one conditional update
+ * (`used_at IS NULL AND expires_at > now()`), so it works once.
+ */
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: userTokenPurpose('purpose').notNull(),
+    /** Hex SHA-256 of the token in the link. */
+    tokenHash: text('token_hash').notNull(),
+    /** The address the link was sent to: the account's (verify, reset) or the new one (change). */
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_key').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId, t.purpose)],
 );
 
 export const courses = pgTable(

@@ -299,6 +299,8 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
         role: u.role,
         isActive: u.isActive,
         companyId: u.role === 'company_admin' ? demoCompany.id : null,
+        // The demo addresses count as proven (decision 31): no verification banner on `npm start`.
+        emailVerifiedAt: at(i),
         createdAt: at(i),
         updatedAt: at(i),
       })),

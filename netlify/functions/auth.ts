@@ -1,18 +1,17 @@
 import type { Config } from '@netlify/functions';
-import { login, register } from '../../src/server/auth.service';
+import { login } from '../../src/server/auth.service';
 import { z } from 'zod';
 import { text } from '../../src/schemas/text';
 import { safeNextPath } from '../../src/lib/safe-next';
-import { loginBody, registerBody } from '../../src/schemas/auth';
+import { loginBody } from '../../src/schemas/auth';
 import { deviceCookie, deviceTokenFrom } from '../../src/server/device';
 import { createHandler, isUserNavigation, json, redirect, route, signOutPage } from '../../src/server/http';
 import { clearedSessionCookies, invalidateSession, sessionCookies } from '../../src/server/session';
 
 /**
- * Sign-in, sign-up, sign-out and the current user.
+ * Sign-in, sign-out and the current user (sign-up is in account.ts, which carries the mail sender).
  *   GET  /api/login          anyone   full-page navigation: '/' (or `next`) when signed in, else /logg-inn?next=…
  *   POST /api/auth/login     anyone   {email, password} → {user}; sets the session cookie
- *   POST /api/auth/register  anyone   {firstName, lastName, email, password} → 201 {user}; signs in
  *   GET  /api/logout         anyone   ends the session and redirects to '/' when the user navigated here
  *                                      from our pages or the address bar; otherwise a page with a 'Logg ut' button
  *   POST /api/logout         anyone   (that button; same-origin) ends the session, 303 to '/'
@@ -33,21 +32,10 @@ export default createHandler({
     access: 'public',
     body: loginBody,
     async handler({ db, body, ip, request, cookies, session }) {
-      const signedIn = await login(db, body, ip, deviceTokenFrom(request), session?.id ?? null);
+      const signedIn = await login(db, body, ip, deviceTokenFrom(request), session?.id ?? null, request.headers.get('User-Agent'));
       cookies.push(...sessionCookies(request.url, signedIn.token, signedIn.expiresAt));
       cookies.push(deviceCookie(request.url, signedIn.deviceToken));
       return json({ user: signedIn.user });
-    },
-  }),
-
-  'POST /api/auth/register': route({
-    access: 'public',
-    body: registerBody,
-    async handler({ db, body, ip, request, cookies, session }) {
-      const signedIn = await register(db, body, ip, session?.id ?? null);
-      cookies.push(...sessionCookies(request.url, signedIn.token, signedIn.expiresAt));
-      cookies.push(deviceCookie(request.url, signedIn.deviceToken));
-      return json({ user: signedIn.user }, { status: 201 });
     },
   }),
 
@@ -84,6 +72,6 @@ export default createHandler({
 });
 
 export const config: Config = {
-  path: ['/api/login', '/api/logout', '/api/auth/login', '/api/auth/register', '/api/auth/user'],
+  path: ['/api/login', '/api/logout', '/api/auth/login', '/api/auth/user'],
   method: ['GET', 'POST'],
 };

@@ -19,17 +19,19 @@ export const name = (label: string) =>
     messages: { required: `Skriv inn ${label}`, tooLong: `${label[0]?.toUpperCase()}${label.slice(1)} kan ha høyst 100 tegn` },
   });
 
+/** A new password, at sign-up, reset or change: length only, no composition rules (NIST SP 800-63B). Counted in characters, not UTF-16 units. */
+export const newPassword = text({
+  min: 8,
+  max: 256,
+  secret: true,
+  messages: { required: 'Passordet må ha minst 8 tegn', tooLong: 'Passordet kan ha høyst 256 tegn' },
+});
+
 export const registerBody = z.strictObject({
   firstName: name('fornavn'),
   lastName: name('etternavn'),
   email,
-  // Length only, no composition rules (NIST SP 800-63B). Counted in characters, not UTF-16 units.
-  password: text({
-    min: 8,
-    max: 256,
-    secret: true,
-    messages: { required: 'Passordet må ha minst 8 tegn', tooLong: 'Passordet kan ha høyst 256 tegn' },
-  }),
+  password: newPassword,
 });
 
 export type LoginBody = z.infer<typeof loginBody>;
@@ -45,4 +47,6 @@ export interface CurrentUser {
   companyId: string | null;
   profileImageUrl: string | null;
   isActive: boolean;
+  /** Whether the owner proved the address with the link from the mail (decision 31). */
+  emailVerified: boolean;
 }

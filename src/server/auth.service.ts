@@ -6,6 +6,7 @@ import { AccountInactiveError, ConflictError, InvalidCredentialsError, Throttled
 import { dummyPasswordHash, hashPassword, verifyPassword } from './password';
 import { createSession, invalidateSession, sessionUserColumns } from './session';
 import { verifyDeviceToken, issueDeviceToken } from './device';
+import { queueVerification } from './account/email.service';
 import { clear, policies, release, reserve, reserveAll } from './throttle';
 
 export const messages = {
@@ -48,6 +49,7 @@ export async function login(
   ip: string,
   deviceToken: string | null = null,
   previousSessionId: string | null = null,
+  userAgent: string | null = null,
 ): Promise<SignedIn> {
   const keys = loginKeys(input.email, ip, verifyDeviceToken(deviceToken, input.email));
   // The attempt is counted before the password is checked, atomically, so a burst of
@@ -74,13 +76,22 @@ export async function login(
     if (specific) await clear(tx, specific.key);
     for (const { key, policy } of shared) await release(tx, key, policy);
     if (previousSessionId) await invalidateSession(tx, previousSessionId);
-    return createSession(tx, user.id);
+    return createSession(tx, user.id, new Date(), userAgent);
   });
   return { user, token: signedIn.token, expiresAt: signedIn.session.expiresAt, deviceToken: issueDeviceToken(user.email) };
 }
 
-/** Creates an individual account and signs it in; ends `previousSessionId` in the same transaction. */
-export async function register(db: Db, input: RegisterBody, ip: string, previousSessionId: string | null = null): Promise<SignedIn> {
+/**
+ * Creates an individual account and signs it in; ends `previousSessionId` in the same transaction,
+ * and queues the mail with the link that proves the address (decision 31).
+ */
+export async function register(
+  db: Db,
+  input: RegisterBody,
+  ip: string,
+  previousSessionId: string | null = null,
+  userAgent: string | null = null,
+): Promise<SignedIn> {
   // Outside the transaction on purpose: every sign-up counts, also one that then fails
   // (e-mail taken), and the reservation's row lock is not held through the password hash.
   const reservation = await reserve(db, `register:ip:${ip}`, policies.registerIp);
@@ -101,7 +112,8 @@ export async function register(db: Db, input: RegisterBody, ip: string, previous
       .returning(sessionUserColumns);
     if (!user) throw new ConflictError(messages.emailTaken);
     if (previousSessionId) await invalidateSession(tx, previousSessionId);
-    const { token, session } = await createSession(tx, user.id);
+    await queueVerification(tx, user);
+    const { token, session } = await createSession(tx, user.id, new Date(), userAgent);
     return { user, token, expiresAt: session.expiresAt, deviceToken: issueDeviceToken(user.email) };
   });
 }

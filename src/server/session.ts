@@ -37,6 +37,7 @@ export const sessionUserColumns = {
   companyId: users.companyId,
   profileImageUrl: users.profileImageUrl,
   isActive: users.isActive,
+  emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.as('email_verified'),
 };
 
 /** The signed-in user, exactly as `GET /api/auth/user` returns it. */
@@ -62,7 +63,16 @@ function hashSecret(secret: string): Uint8Array {
 
 const TOKEN_PART = /^[a-z2-7]{32}$/;
 
-export async function createSession(db: Db, userId: string, now = new Date()): Promise<{ token: string; session: ValidSession }> {
+/** A session's `last_used_at` is written again only when it is older than this: one write an hour, not one a request. */
+const LAST_USED_PRECISION_MS = 60 * 60 * 1000;
+
+/** `userAgent`: the browser's, kept (cut to 500 characters) to name the device on the account page (decision 31). */
+export async function createSession(
+  db: Db,
+  userId: string,
+  now = new Date(),
+  userAgent: string | null = null,
+): Promise<{ token: string; session: ValidSession }> {
   const id = randomPart();
   const secret = randomPart();
   const expiresAt = new Date(now.getTime() + lifetimeMs());
@@ -72,6 +82,8 @@ export async function createSession(db: Db, userId: string, now = new Date()): P
     userId,
     expiresAt,
     createdAt: now,
+    lastUsedAt: now,
+    userAgent: userAgent?.slice(0, 500) ?? null,
   });
   return { token: `${id}.${secret}`, session: { id, userId, expiresAt, renewed: false } };
 }
@@ -79,7 +91,7 @@ export async function createSession(db: Db, userId: string, now = new Date()): P
 /** Every request's first statement: prepared once per database (see `preparedPer`). */
 const sessionLookup = preparedPer((db) =>
   db
-    .select({ secretHash: sessions.secretHash, expiresAt: sessions.expiresAt, user: sessionUserColumns })
+    .select({ secretHash: sessions.secretHash, expiresAt: sessions.expiresAt, lastUsedAt: sessions.lastUsedAt, user: sessionUserColumns })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.id, sql.placeholder('id')))
@@ -105,8 +117,9 @@ export async function validateSessionToken(db: Db, token: string, now = new Date
   if (expiresAt.getTime() - now.getTime() < lifetimeMs() / 2) {
     expiresAt = new Date(now.getTime() + lifetimeMs());
     renewed = true;
-    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
   }
+  const stale = now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_PRECISION_MS;
+  if (renewed || stale) await db.update(sessions).set({ expiresAt, lastUsedAt: now }).where(eq(sessions.id, id));
   return { session: { id, userId: row.user.id, expiresAt, renewed }, user: row.user };
 }
 

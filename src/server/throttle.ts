@@ -41,9 +41,11 @@ export const policies = {
   loginDevice: { free: 5, baseDelayMs: 15_000, maxDelayMs: 15 * MINUTE, resetAfterMs: 60 * MINUTE },
   /** Per address across accounts: offices and schools share addresses, so allow more. */
   loginIp: { free: 20, baseDelayMs: 15_000, maxDelayMs: 15 * MINUTE, resetAfterMs: 60 * MINUTE },
-  /** Sign-ups per address (every sign-up counts, not only failures). */
+  /** Links by mail an account asks for itself (a new verification link, an e-mail change): a few an hour. */
+  mailLinkAccount: { free: 5, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },
   /** Guest orders per address (an order without an account; every order counts). */
   checkoutIp: { free: 20, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },
+  /** Sign-ups per address (every sign-up counts, not only failures). */
   registerIp: { free: env.SIGNUP_LIMIT_PER_HOUR, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },
 } satisfies Record<string, ThrottlePolicy>;
 

@@ -31,6 +31,7 @@ export function testUser(extra: Partial<CurrentUser> = {}): CurrentUser {
     companyId: null,
     profileImageUrl: null,
     isActive: true,
+    emailVerified: true,
     ...extra,
   };
 }

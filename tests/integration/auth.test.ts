@@ -3,6 +3,7 @@ import { encodeHexLowerCase } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
+import account from '../../netlify/functions/account';
 import auth from '../../netlify/functions/auth';
 import { acquireAppDb } from '../../src/server/db';
 import { call, cookieHeader, signIn } from '../helpers';
@@ -24,7 +25,9 @@ describe('GET /api/auth/user', () => {
     expect(result.status).toBe(200);
     const user = result.body as Record<string, unknown>;
     expect(user).toMatchObject({ email, role, isActive: true });
-    expect(Object.keys(user).sort()).toEqual(['companyId', 'email', 'firstName', 'id', 'isActive', 'lastName', 'profileImageUrl', 'role'].sort());
+    expect(Object.keys(user).sort()).toEqual(
+      ['companyId', 'email', 'emailVerified', 'firstName', 'id', 'isActive', 'lastName', 'profileImageUrl', 'role'].sort(),
+    );
     if (role === 'company_admin') expect(user.companyId).toEqual(expect.any(String));
     else expect(user.companyId).toBeNull();
   });
@@ -230,7 +233,7 @@ describe('POST /api/auth/register', () => {
   const person = { firstName: 'Kari', lastName: 'Nordmann', email: 'kari@example.no', password: 'et langt passord' };
 
   it('creates an individual user and signs them in', async () => {
-    const result = await call(auth, '/api/auth/register', { json: person, ip: '198.51.100.50' });
+    const result = await call(account, '/api/auth/register', { json: person, ip: '198.51.100.50' });
     expect(result.status).toBe(201);
     expect((result.body as { user: unknown }).user).toMatchObject({ email: 'kari@example.no', role: 'individual', companyId: null });
     const me = await call(auth, '/api/auth/user', { cookie: cookieHeader(result) });
@@ -240,21 +243,21 @@ describe('POST /api/auth/register', () => {
   });
 
   it('refuses an e-mail that already has an account, whatever its case', async () => {
-    const result = await call(auth, '/api/auth/register', { json: { ...person, email: 'ELEV@demo.no' }, ip: '198.51.100.51' });
+    const result = await call(account, '/api/auth/register', { json: { ...person, email: 'ELEV@demo.no' }, ip: '198.51.100.51' });
     expect(result.status).toBe(409);
     expect(result.body).toEqual({ error: 'Det finnes allerede en konto med denne e-postadressen. Logg inn i stedet.' });
   });
 
   it('checks the password length in characters: 8 to 256, no composition rules', async () => {
-    const short = await call(auth, '/api/auth/register', { json: { ...person, email: 'a@example.no', password: '1234567' }, ip: '198.51.100.52' });
+    const short = await call(account, '/api/auth/register', { json: { ...person, email: 'a@example.no', password: '1234567' }, ip: '198.51.100.52' });
     expect(short.status).toBe(400);
     expect(short.body).toMatchObject({ issues: [{ path: 'password', message: 'Passordet må ha minst 8 tegn' }] });
-    const long = await call(auth, '/api/auth/register', {
+    const long = await call(account, '/api/auth/register', {
       json: { ...person, email: 'b@example.no', password: 'x'.repeat(257) },
       ip: '198.51.100.52',
     });
     expect(long.status).toBe(400);
-    const emoji = await call(auth, '/api/auth/register', {
+    const emoji = await call(account, '/api/auth/register', {
       json: { ...person, email: 'c@example.no', password: '🔒'.repeat(8) },
       ip: '198.51.100.52',
     });
@@ -262,7 +265,7 @@ describe('POST /api/auth/register', () => {
   });
 
   it('names each missing or invalid field', async () => {
-    const result = await call(auth, '/api/auth/register', { json: { email: 'ikke-en-epost' }, ip: '198.51.100.53' });
+    const result = await call(account, '/api/auth/register', { json: { email: 'ikke-en-epost' }, ip: '198.51.100.53' });
     expect(result.status).toBe(400);
     const paths = (result.body as { issues: { path: string }[] }).issues.map((i) => i.path).sort();
     expect(paths).toEqual(['email', 'firstName', 'lastName', 'password']);
@@ -271,10 +274,10 @@ describe('POST /api/auth/register', () => {
   it('limits sign-ups per IP', async () => {
     const ip = '198.51.100.60';
     for (let i = 0; i < 10; i++) {
-      const r = await call(auth, '/api/auth/register', { json: { ...person, email: `ny${i}@example.no` }, ip });
+      const r = await call(account, '/api/auth/register', { json: { ...person, email: `ny${i}@example.no` }, ip });
       expect(r.status).toBe(201);
     }
-    const blocked = await call(auth, '/api/auth/register', { json: { ...person, email: 'ny99@example.no' }, ip });
+    const blocked = await call(account, '/api/auth/register', { json: { ...person, email: 'ny99@example.no' }, ip });
     expect(blocked.status).toBe(429);
     expect(blocked.body).toMatchObject({ error: 'For mange nye kontoer fra denne adressen. Vent litt og prøv igjen.' });
   });

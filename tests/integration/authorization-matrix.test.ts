@@ -104,6 +104,8 @@ describe.each(matrix.map((row) => [row.route, row] as const))('%s', (_route, row
       if (expected === 403) expect([httpMessages.forbidden, accessMessages.lessonLocked]).toContain((result.body as { error: string }).error);
       if (expected === 402) expect(result.body).toMatchObject({ errorType: 'payment_required', checkoutPath: expect.any(String) });
     }
+    // The caller's cached session was ended with the others: the next row signs in afresh.
+    if (row.endsOtherSessions && caller !== 'anonymous') sessions.delete(callerAccounts[caller]);
   });
 });
 

@@ -11,6 +11,11 @@ import { acquireAppDb } from '../../src/server/db';
 import { noteCursor } from '../../src/server/notes.service';
 import { actOnTestPayment, createTestProvider } from '../../src/server/payments/test-provider';
 import { webhookEventBody } from '../helpers';
+import { demoUsers } from '../../db/seed';
+import { sessionHandle } from '../../src/server/account/account.service';
+import { issueToken, type TokenPurpose } from '../../src/server/account/tokens';
+import { NO_PASSWORD } from '../../src/server/password';
+import { createSession } from '../../src/server/session';
 
 /**
  * THE authorisation matrix (issue 13, acceptance 1): every `/api` route of every function file ×
@@ -39,7 +44,7 @@ import { webhookEventBody } from '../helpers';
  */
 
 export type Caller = 'anonymous' | 'individual' | 'company_admin' | 'admin' | 'superuser' | 'owner';
-export type Expected = '2xx' | '3xx' | 401 | 402 | 403 | 404 | 409;
+export type Expected = '2xx' | '3xx' | 400 | 401 | 402 | 403 | 404 | 409;
 
 export const callerAccounts: Record<Exclude<Caller, 'anonymous'>, string> = {
   individual: 'ny@demo.no',
@@ -60,6 +65,8 @@ export interface MatrixRow {
   signedBy?: string;
   /** The call may end or replace the caller's session: sign in afresh for it. */
   replacesSession?: boolean;
+  /** The call ends the caller's other sessions: the test signs in afresh afterwards. */
+  endsOtherSessions?: boolean;
   /**
    * Query strings each cell is called with too, expecting the same status: the paging
    * parameters (decision 23). A cursor only says where to continue in the caller's own list.
@@ -219,6 +226,39 @@ const ownerOrSuperuser = { anonymous: 401, individual: 404, company_admin: 404, 
 /** A paid course: enrolling is a 402 with the product for everyone signed in (the checkout is the next issue). */
 const paidCourse = { anonymous: 401, individual: 402, company_admin: 402, admin: 402, superuser: 402 } as const;
 
+// --- the account's rows (issue 23): one-time links for a throwaway account, a session of the owner's ---
+
+let throwaways = 0;
+/** A fresh account that is none of the callers (a link's row must not touch the callers' passwords or sessions). */
+async function throwaway(): Promise<{ id: string; email: string }> {
+  const email = `matrise-konto-${++throwaways}-${process.pid}@example.no`;
+  const [row] = await (
+    await db()
+  )
+    .insert(users)
+    .values({ email, passwordHash: NO_PASSWORD, firstName: 'Matrise', lastName: 'Konto' })
+    .returning({ id: users.id });
+  return { id: row!.id, email };
+}
+
+/** The token the next body carries: made by the row's path (paths are made before bodies). */
+let linkToken = '';
+async function freshLink(purpose: TokenPurpose, path: string): Promise<string> {
+  const account = await throwaway();
+  linkToken = await issueToken(await db(), { userId: account.id, purpose, email: account.email });
+  return path;
+}
+
+/** A fresh session of the owner's, by its handle, for the cell that ends one. */
+async function ownerSessionPath(): Promise<string> {
+  const { session } = await createSession(await db(), owner);
+  return `/api/account/sessions/${sessionHandle(session.id)}`;
+}
+
+const demoNames = Object.fromEntries(demoUsers.map((u) => [u.email, { firstName: u.firstName, lastName: u.lastName }]));
+/** The caller's own name again: the row proves access, and the demo accounts keep their names. */
+const ownName = (caller: Caller) => demoNames[caller === 'anonymous' ? 'ny@demo.no' : callerAccounts[caller]];
+
 export const matrix: MatrixRow[] = [
   // health.ts
   { route: 'GET /api/health', path: '/api/health', expect: everyone('2xx') },
@@ -242,6 +282,56 @@ export const matrix: MatrixRow[] = [
   { route: 'GET /api/logout', path: '/api/logout', expect: { ...everyone('2xx'), anonymous: '3xx' } },
   { route: 'POST /api/logout', path: '/api/logout', replacesSession: true, expect: everyone('3xx') },
   { route: 'GET /api/auth/user', path: '/api/auth/user', expect: signedIn },
+
+  // account.ts (issue 23). Rows whose success would change a demo account's password or delete it
+  // send a wrong password instead: 400 proves the caller got past the access check.
+  { route: 'POST /api/auth/password-reset', path: '/api/auth/password-reset', body: { email: 'ingen-konto@example.no' }, expect: everyone('2xx') },
+  {
+    route: 'POST /api/auth/password-reset/confirm',
+    path: () => freshLink('reset_password', '/api/auth/password-reset/confirm'),
+    body: () => ({ token: linkToken, password: 'et nytt langt passord' }),
+    replacesSession: true,
+    expect: everyone('2xx'),
+  },
+  {
+    route: 'POST /api/auth/confirm-email',
+    path: () => freshLink('verify_email', '/api/auth/confirm-email'),
+    body: () => ({ token: linkToken }),
+    expect: everyone('2xx'),
+  },
+  { route: 'POST /api/auth/verify-email/resend', path: '/api/auth/verify-email/resend', body: {}, expect: signedIn },
+  { route: 'GET /api/account', path: '/api/account', expect: signedIn },
+  { route: 'PATCH /api/account/profile', path: '/api/account/profile', body: ownName, expect: signedIn },
+  {
+    route: 'POST /api/account/email',
+    path: '/api/account/email',
+    body: () => ({ newEmail: `matrise-ny-${++throwaways}@example.no`, password: 'demo1234' }),
+    expect: signedIn,
+  },
+  {
+    route: 'POST /api/account/password',
+    path: '/api/account/password',
+    body: { currentPassword: 'ikke passordet', newPassword: 'et nytt langt passord' },
+    expect: { ...signedIn, individual: 400, company_admin: 400, admin: 400, superuser: 400 },
+  },
+  { route: 'GET /api/account/sessions', path: '/api/account/sessions', expect: signedIn },
+  { route: 'DELETE /api/account/sessions/:sessionId', path: ownerSessionPath, expect: ownerOnly },
+  {
+    route: 'POST /api/account/sessions/end-others',
+    path: '/api/account/sessions/end-others',
+    body: {},
+    replacesSession: true,
+    endsOtherSessions: true,
+    expect: signedIn,
+  },
+  { route: 'PUT /api/account/preferences', path: '/api/account/preferences', body: { reminders: true }, expect: signedIn },
+  { route: 'GET /api/account/export', path: '/api/account/export', expect: signedIn },
+  {
+    route: 'POST /api/account/delete',
+    path: '/api/account/delete',
+    body: { password: 'ikke passordet' },
+    expect: { ...signedIn, individual: 400, company_admin: 400, admin: 400, superuser: 400 },
+  },
 
   // courses.ts
   { route: 'GET /api/courses', path: '/api/courses', expect: signedIn },

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import account from '../../netlify/functions/account';
 import auth from '../../netlify/functions/auth';
 import courses from '../../netlify/functions/courses';
 import enrollments from '../../netlify/functions/enrollments';
@@ -27,7 +28,7 @@ describe('control characters in text fields', () => {
     ['a NUL in the e-mail', { email: 'kari\u0000@example.no' }, 'email'],
   ])('refuses %s with 400 naming the field, and logs nothing', async (_, change, field) => {
     const errors = vi.spyOn(console, 'error');
-    const result = await call(auth, '/api/auth/register', { json: { ...person, ...change }, ip: '198.51.100.120' });
+    const result = await call(account, '/api/auth/register', { json: { ...person, ...change }, ip: '198.51.100.120' });
     expect(result.status).toBe(400);
     expect(result.body).toMatchObject({ error: expect.any(String), issues: [expect.objectContaining({ path: field })] });
     expect(errors).not.toHaveBeenCalled();
@@ -153,7 +154,7 @@ describe('every error a person may read is Norwegian', () => {
       await call(auth, '/api/auth/login', { json: { email: 5, password: ['x'] }, ip: '198.51.100.142' }),
       await call(auth, '/api/auth/login', { json: { email: 'elev@demo.no', password: 'x', admin: true }, ip: '198.51.100.142' }),
       await call(auth, '/api/auth/login', { json: null, ip: '198.51.100.142' }),
-      await call(auth, '/api/auth/register', { json: { firstName: {}, lastName: 1 }, ip: '198.51.100.142' }),
+      await call(account, '/api/auth/register', { json: { firstName: {}, lastName: 1 }, ip: '198.51.100.142' }),
       await call(enrollments, '/api/enrollments', { cookie: learner, json: { courseId: 42, extra: 1 } }),
       await call(courses, '/api/modules/not-a-uuid/lessons', { cookie: learner }),
     ];

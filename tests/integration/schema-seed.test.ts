@@ -34,6 +34,7 @@ const expectedTables = [
   'sessions',
   'test_payments',
   'user_audit_log',
+  'user_tokens',
   'users',
   'video_notes',
   'videos',

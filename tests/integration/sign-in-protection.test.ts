@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import account from '../../netlify/functions/account';
 import auth from '../../netlify/functions/auth';
 import { policies } from '../../src/server/throttle';
 import { call, type CallResult, cookieHeader } from '../helpers';
@@ -64,7 +65,7 @@ describe('a burst of parallel guesses', () => {
     const ip = '203.0.113.68';
     const results = await Promise.all(
       Array.from({ length: 15 }, (_, i) =>
-        call(auth, '/api/auth/register', {
+        call(account, '/api/auth/register', {
           json: { firstName: 'Test', lastName: 'Person', email: `burst${i}@example.no`, password: 'et langt passord' },
           ip,
         }),

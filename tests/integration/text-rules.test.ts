@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { aiUsage, chatMessages, courses, lessons, users, videoNotes } from '../../db/schema';
 import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
 import admin from '../../netlify/functions/admin';
-import auth from '../../netlify/functions/auth';
+import account from '../../netlify/functions/account';
 import chat from '../../netlify/functions/chat';
 import videoNoteFunctions from '../../netlify/functions/video-notes';
 import type { Conversation } from '../../src/schemas/chat';
@@ -185,12 +185,12 @@ describe('names and titles refuse < and >', () => {
   it('refuses markup in a name at registration, and creates no account', async () => {
     const person = { firstName: markup, lastName: 'Nordmann', email: 'markup@example.no', password: 'et langt passord' };
     expectRefused(
-      await call(auth, '/api/auth/register', { json: person, ip: '192.0.2.173' }),
+      await call(account, '/api/auth/register', { json: person, ip: '192.0.2.173' }),
       'firstName',
       'Fornavn kan ikke inneholde tegnene < og >',
     );
     expectRefused(
-      await call(auth, '/api/auth/register', { json: { ...person, firstName: 'Kari', lastName: '<b>' }, ip: '192.0.2.173' }),
+      await call(account, '/api/auth/register', { json: { ...person, firstName: 'Kari', lastName: '<b>' }, ip: '192.0.2.173' }),
       'lastName',
       'Etternavn kan ikke inneholde tegnene < og >',
     );

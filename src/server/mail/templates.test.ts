@@ -21,6 +21,37 @@ describe('mail templates', () => {
     expect(mail.text).toContain('https://kiakademiet.no/nytt-passord?token=a&b=1');
   });
 
+  it('the account mails (decision 31): each with its subject, its link as button and text, and nothing that could act from the old address', async () => {
+    const verify = await renderMail('verify-email', { firstName: 'Åse', verifyUrl: 'https://kiakademiet.no/bekreft-epost#token=abc', validDays: 7 });
+    expect(verify.subject).toBe('Bekreft e-postadressen din');
+    expect(verify.text).toContain('Hei Åse,');
+    expect(verify.text).toContain('Lenken virker i 7 dager');
+    expect(verify.html).toContain('href="https://kiakademiet.no/bekreft-epost#token=abc"');
+
+    const change = await renderMail('email-change', {
+      firstName: 'Åse',
+      newEmail: 'ny@example.no',
+      confirmUrl: 'https://kiakademiet.no/bekreft-epost#token=def',
+      validHours: 24,
+    });
+    expect(change.subject).toBe('Bekreft ny e-postadresse');
+    expect(change.text).toContain('https://kiakademiet.no/bekreft-epost#token=def');
+
+    const notice = await renderMail('email-change-notice', { firstName: 'Åse', newEmail: 'ny@example.no', contactEmail: 'post@example.no' });
+    expect(notice.text).toContain('ny@example.no');
+    expect(notice.html).not.toContain('#token=');
+
+    const changed = await renderMail('password-changed', {
+      firstName: 'Åse',
+      changedAt: '25. november 2026 kl. 21:40',
+      resetUrl: 'https://kiakademiet.no/glemt-passord',
+      contactEmail: 'post@example.no',
+    });
+    expect(changed.subject).toBe('Passordet ditt er endret');
+    expect(changed.text).toContain('25. november 2026 kl. 21:40');
+    expect(changed.text).toContain('https://kiakademiet.no/glemt-passord');
+  });
+
   it('receipt: the receipt and order confirmation — seller, buyer, lines, discount, VAT per rate, payment, links, withdrawal', async () => {
     const receipt = buildReceipt({
       receiptNumber: 42,

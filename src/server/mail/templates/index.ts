@@ -1,6 +1,10 @@
 import type { ReactElement } from 'react';
+import { EmailChange, type EmailChangeProps, emailChangeSubject } from './email-change';
+import { EmailChangeNotice, type EmailChangeNoticeProps, emailChangeNoticeSubject } from './email-change-notice';
+import { PasswordChanged, type PasswordChangedProps, passwordChangedSubject } from './password-changed';
 import { PasswordReset, type PasswordResetProps, passwordResetSubject } from './password-reset';
 import { Receipt, type ReceiptProps, receiptSubject } from './receipt';
+import { VerifyEmail, type VerifyEmailProps, verifyEmailSubject } from './verify-email';
 
 /**
  * Every mail the platform sends, by name: its props, its subject and its React Email component
@@ -10,6 +14,10 @@ import { Receipt, type ReceiptProps, receiptSubject } from './receipt';
  */
 export interface MailTemplateProps {
   'password-reset': PasswordResetProps;
+  'password-changed': PasswordChangedProps;
+  'verify-email': VerifyEmailProps;
+  'email-change': EmailChangeProps;
+  'email-change-notice': EmailChangeNoticeProps;
   receipt: ReceiptProps;
 }
 
@@ -22,5 +30,9 @@ interface MailTemplate<P> {
 
 export const mailTemplates: { [N in MailTemplateName]: MailTemplate<MailTemplateProps[N]> } = {
   'password-reset': { subject: passwordResetSubject, Component: PasswordReset },
+  'password-changed': { subject: passwordChangedSubject, Component: PasswordChanged },
+  'verify-email': { subject: verifyEmailSubject, Component: VerifyEmail },
+  'email-change': { subject: emailChangeSubject, Component: EmailChange },
+  'email-change-notice': { subject: emailChangeNoticeSubject, Component: EmailChangeNotice },
   receipt: { subject: receiptSubject, Component: Receipt },
 };

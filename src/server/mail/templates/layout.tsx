@@ -1,8 +1,10 @@
 import { Body } from '@react-email/body';
+import { Button } from '@react-email/button';
 import { Container } from '@react-email/container';
 import { Head } from '@react-email/head';
 import { Hr } from '@react-email/hr';
 import { Html } from '@react-email/html';
+import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
@@ -42,5 +44,24 @@ export function MailLayout({ preview, children }: { preview: string; children: R
         </Container>
       </Body>
     </Html>
+  );
+}
+
+/** A mail's one action: the button, and the same link written out for a mail program that shows no buttons. */
+export function ActionLink({ href, label }: { href: string; label: string }) {
+  return (
+    <>
+      <Section style={{ margin: '24px 0' }}>
+        <Button href={href} style={styles.button}>
+          {label}
+        </Button>
+      </Section>
+      <Text style={styles.muted}>
+        Virker ikke knappen? Lim inn denne lenken i nettleseren:{' '}
+        <Link href={href} style={styles.link}>
+          {href}
+        </Link>
+      </Text>
+    </>
   );
 }

@@ -1,9 +1,6 @@
-import { Button } from '@react-email/button';
 import { Heading } from '@react-email/heading';
-import { Link } from '@react-email/link';
-import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { MailLayout, styles } from './layout';
+import { ActionLink, MailLayout, styles } from './layout';
 
 export interface PasswordResetProps {
   firstName: string;
@@ -25,17 +22,7 @@ export function PasswordReset({ firstName, resetUrl, validMinutes }: PasswordRes
         Vi har fått en forespørsel om å tilbakestille passordet for kontoen din. Trykk på knappen for å lage et nytt passord. Lenken virker i{' '}
         {validMinutes} minutter og kan bare brukes én gang.
       </Text>
-      <Section style={{ margin: '24px 0' }}>
-        <Button href={resetUrl} style={styles.button}>
-          Lag nytt passord
-        </Button>
-      </Section>
-      <Text style={styles.muted}>
-        Virker ikke knappen? Lim inn denne lenken i nettleseren:{' '}
-        <Link href={resetUrl} style={styles.link}>
-          {resetUrl}
-        </Link>
-      </Text>
+      <ActionLink href={resetUrl} label="Lag nytt passord" />
       <Text style={styles.muted}>Har du ikke bedt om dette, kan du se bort fra e-posten. Passordet ditt er ikke endret.</Text>
     </MailLayout>
   );

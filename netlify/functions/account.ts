@@ -1,0 +1,225 @@
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import {
+  confirmEmailBody,
+  deleteAccountBody,
+  emailChangeBody,
+  emptyBody,
+  passwordChangeBody,
+  passwordResetBody,
+  passwordResetConfirmBody,
+  preferencesBody,
+  profileBody,
+} from '../../src/schemas/account';
+import { registerBody } from '../../src/schemas/auth';
+import { accountOf, endOtherSessions, endSession, sessionsOf, setPreferences, updateProfile } from '../../src/server/account/account.service';
+import { deleteAccount, exportUserData } from '../../src/server/account/data.service';
+import { confirmEmail, requestEmailChange, resendVerification } from '../../src/server/account/email.service';
+import { accountMessages } from '../../src/server/account/messages';
+import { changePassword, resetPassword, sendResetLink } from '../../src/server/account/password.service';
+import { register } from '../../src/server/auth.service';
+import { acquireAppDb } from '../../src/server/db';
+import { deviceCookie } from '../../src/server/device';
+import { ThrottledError } from '../../src/server/errors';
+import { createHandler, json, route } from '../../src/server/http';
+import { sendQueuedMail } from '../../src/server/mail/sender';
+import { clearedSessionCookies, sessionCookies } from '../../src/server/session';
+import { policies, reserve } from '../../src/server/throttle';
+
+/**
+ * Sign-up and the account (issue 23, decision 31). Every route that queues mail sends it right
+ * after answering, so this function carries the mail sender (the sign-in function stays small).
+ *   POST   /api/auth/register                  anyone     {firstName, lastName, email, password} → 201 {user}; signs in; mails the verification link
+ *   POST   /api/auth/password-reset            anyone     {email} → 202, the same answer for every address; the link is mailed after the answer
+ *   POST   /api/auth/password-reset/confirm    anyone     {token, password} → 200; ends every session of the account
+ *   POST   /api/auth/confirm-email             anyone     {token} → {kind: verified | changed, email}
+ *   POST   /api/auth/verify-email/resend       signed in  → 202 (200 when already verified)
+ *   GET    /api/account                        signed in  → profile, address state, preferences
+ *   PATCH  /api/account/profile                signed in  {firstName, lastName} → {user}
+ *   POST   /api/account/email                  signed in  {newEmail, password} → 202; the link goes to the new address
+ *   POST   /api/account/password               signed in  {currentPassword, newPassword} → 200; ends the other sessions
+ *   GET    /api/account/sessions               signed in  → {sessions}
+ *   DELETE /api/account/sessions/:sessionId    signed in  → {ended, current}; another's is 404
+ *   POST   /api/account/sessions/end-others    signed in  → {ended}
+ *   PUT    /api/account/preferences            signed in  {reminders} → {preferences}
+ *   GET    /api/account/export                 signed in  → the JSON file of the user's data (download)
+ *   POST   /api/account/delete                 signed in  {password} → 200; the account is gone, cookies cleared
+ */
+
+const sessionIdParams = z.object({ sessionId: z.string().regex(/^[0-9a-f]{24}$/, { error: accountMessages.sessionNotFound }) });
+
+export default createHandler({
+  'POST /api/auth/register': route({
+    access: 'public',
+    body: registerBody,
+    afterResponse: sendQueuedMail,
+    async handler({ db, body, ip, request, cookies, session }) {
+      const signedIn = await register(db, body, ip, session?.id ?? null, request.headers.get('User-Agent'));
+      cookies.push(...sessionCookies(request.url, signedIn.token, signedIn.expiresAt));
+      cookies.push(deviceCookie(request.url, signedIn.deviceToken));
+      return json({ user: signedIn.user }, { status: 201 });
+    },
+  }),
+
+  'POST /api/auth/password-reset': route({
+    access: 'public',
+    body: passwordResetBody,
+    async handler({ db, body, ip, defer }) {
+      // Per address of the caller (429 says nothing about any account); per account after the answer.
+      const reservation = await reserve(db, `reset:ip:${ip}`, policies.loginIp);
+      if (!reservation.allowed) throw new ThrottledError(accountMessages.tooMany, reservation.retryAfter);
+      // Whether the address has an account is decided after the answer, so neither the answer nor its timing tells.
+      defer(async () => {
+        const { db: own, release } = await acquireAppDb();
+        try {
+          if (await sendResetLink(own, body.email)) await sendQueuedMail();
+        } finally {
+          await release();
+        }
+      });
+      return json({ message: accountMessages.resetRequested }, { status: 202 });
+    },
+  }),
+
+  'POST /api/auth/password-reset/confirm': route({
+    access: 'public',
+    body: passwordResetConfirmBody,
+    afterResponse: sendQueuedMail,
+    async handler({ db, body, request, cookies, session }) {
+      await resetPassword(db, body.token, body.password);
+      // Every session of the account ended; this browser's too if it was signed in as it.
+      if (session) cookies.push(...clearedSessionCookies(request.url));
+      return json({ message: accountMessages.resetDone });
+    },
+  }),
+
+  'POST /api/auth/confirm-email': route({
+    access: 'public',
+    body: confirmEmailBody,
+    async handler({ db, body }) {
+      const confirmed = await confirmEmail(db, body.token);
+      const message = confirmed.kind === 'verified' ? accountMessages.verified : accountMessages.changed(confirmed.email);
+      return json({ ...confirmed, message });
+    },
+  }),
+
+  'POST /api/auth/verify-email/resend': route({
+    access: 'user',
+    body: emptyBody,
+    async handler({ db, user, defer }) {
+      const result = await resendVerification(db, user.id);
+      if (!result.sent) return json({ message: accountMessages.alreadyVerified });
+      defer(sendQueuedMail);
+      return json({ message: accountMessages.verifySent(result.email) }, { status: 202 });
+    },
+  }),
+
+  'GET /api/account': route({
+    access: 'user',
+    async handler({ db, user }) {
+      return json(await accountOf(db, user.id));
+    },
+  }),
+
+  'PATCH /api/account/profile': route({
+    access: 'user',
+    body: profileBody,
+    async handler({ db, user, body }) {
+      return json({ user: await updateProfile(db, user.id, body) });
+    },
+  }),
+
+  'POST /api/account/email': route({
+    access: 'user',
+    body: emailChangeBody,
+    afterResponse: sendQueuedMail,
+    async handler({ db, user, body }) {
+      const { pendingEmail } = await requestEmailChange(db, { userId: user.id, newEmail: body.newEmail, password: body.password });
+      return json({ message: accountMessages.changeSent(pendingEmail), pendingEmail }, { status: 202 });
+    },
+  }),
+
+  'POST /api/account/password': route({
+    access: 'user',
+    body: passwordChangeBody,
+    afterResponse: sendQueuedMail,
+    async handler({ db, user, session, body }) {
+      await changePassword(db, { userId: user.id, sessionId: session.id, currentPassword: body.currentPassword, newPassword: body.newPassword });
+      return json({ message: accountMessages.passwordChanged });
+    },
+  }),
+
+  'GET /api/account/sessions': route({
+    access: 'user',
+    async handler({ db, user, session }) {
+      return json({ sessions: await sessionsOf(db, user.id, session.id) });
+    },
+  }),
+
+  'DELETE /api/account/sessions/:sessionId': route({
+    access: 'user',
+    params: sessionIdParams,
+    async handler({ db, user, session, params, request, cookies }) {
+      const { sessionId } = await endSession(db, user.id, params.sessionId);
+      const current = sessionId === session.id;
+      if (current) cookies.splice(0, cookies.length, ...clearedSessionCookies(request.url));
+      return json({ ended: 1, current });
+    },
+  }),
+
+  'POST /api/account/sessions/end-others': route({
+    access: 'user',
+    body: emptyBody,
+    async handler({ db, user, session }) {
+      return json({ ended: await endOtherSessions(db, user.id, session.id) });
+    },
+  }),
+
+  'PUT /api/account/preferences': route({
+    access: 'user',
+    body: preferencesBody,
+    async handler({ db, user, body }) {
+      return json({ preferences: await setPreferences(db, user.id, body) });
+    },
+  }),
+
+  'GET /api/account/export': route({
+    access: 'user',
+    async handler({ db, user }) {
+      const data = await exportUserData(db, user.id);
+      const day = data.exportedAt.slice(0, 10);
+      return json(data, { headers: { 'Content-Disposition': `attachment; filename="mine-data-${day}.json"` } });
+    },
+  }),
+
+  'POST /api/account/delete': route({
+    access: 'user',
+    body: deleteAccountBody,
+    async handler({ db, user, body, request, cookies }) {
+      await deleteAccount(db, user.id, body.password);
+      cookies.splice(0, cookies.length, ...clearedSessionCookies(request.url));
+      return json({ message: accountMessages.deleted });
+    },
+  }),
+});
+
+export const config: Config = {
+  path: [
+    '/api/auth/register',
+    '/api/auth/password-reset',
+    '/api/auth/password-reset/confirm',
+    '/api/auth/confirm-email',
+    '/api/auth/verify-email/resend',
+    '/api/account',
+    '/api/account/profile',
+    '/api/account/email',
+    '/api/account/password',
+    '/api/account/sessions',
+    '/api/account/sessions/:sessionId',
+    '/api/account/sessions/end-others',
+    '/api/account/preferences',
+    '/api/account/export',
+    '/api/account/delete',
+  ],
+  method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+};

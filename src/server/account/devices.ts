@@ -1,0 +1,15 @@
+import Bowser from 'bowser';
+
+/**
+ * A session's device as the account page names it (decision 31), from the User-Agent the
+ * session began with: 'Chrome på Windows', 'Safari på iPhone'; 'Ukjent enhet' without one.
+ */
+export function deviceLabel(userAgent: string | null): string {
+  if (!userAgent) return 'Ukjent enhet';
+  const parsed = Bowser.parse(userAgent);
+  const model = parsed.platform.model;
+  const system = model === 'iPhone' || model === 'iPad' ? model : parsed.os.name;
+  const browser = parsed.browser.name;
+  if (browser && system) return `${browser} på ${system}`;
+  return browser || system || 'Ukjent enhet';
+}

@@ -1,0 +1,20 @@
+/** Every answer of the account's routes (decision 31), in one place for the server, the pages and the tests. */
+export const accountMessages = {
+  resetRequested: 'Hvis adressen har en konto hos oss, har vi sendt en e-post med en lenke for å lage nytt passord. Lenken virker i én time.',
+  resetDone: 'Passordet er endret. Logg inn med det nye passordet.',
+  linkInvalid: 'Lenken er ugyldig eller utløpt. Be om en ny lenke.',
+  emailLinkInvalid: 'Lenken er ugyldig eller utløpt.',
+  verified: 'E-postadressen din er bekreftet.',
+  changed: (email: string) => `E-postadressen din er endret til ${email}.`,
+  alreadyVerified: 'E-postadressen din er allerede bekreftet.',
+  verifySent: (email: string) => `Vi har sendt en ny lenke til ${email}.`,
+  changeSent: (email: string) => `Vi har sendt en lenke til ${email}. E-postadressen endres når du åpner lenken.`,
+  sameEmail: 'Dette er allerede e-postadressen din',
+  emailTaken: 'Det finnes allerede en konto med denne e-postadressen.',
+  wrongPassword: 'Feil passord',
+  passwordChanged: 'Passordet er endret. Du er logget ut på alle andre enheter.',
+  tooMany: 'For mange forsøk. Vent litt og prøv igjen.',
+  deleted: 'Kontoen din er slettet.',
+  staffCannotDelete: 'Kontoer for ansatte slettes av en superbruker. Ta kontakt med oss.',
+  sessionNotFound: 'Fant ikke innloggingen.',
+} as const;

@@ -1,0 +1,113 @@
+import { and, eq, ne } from 'drizzle-orm';
+import { atomically, type Db } from '../../../db/client';
+import { sessions, users, userTokens } from '../../../db/schema';
+import { site } from '../../config/site';
+import { BadRequestError, ThrottledError } from '../errors';
+import { queueMail } from '../mail/outbox';
+import { hashPassword, verifyPassword } from '../password';
+import { formatPaidAt } from '../receipts/receipt-data';
+import { clear, policies, reserve } from '../throttle';
+import { accountMessages } from './messages';
+import { absoluteUrl, consumeToken, hashToken, issueToken, TOKEN_LIFETIME_MS, tokenLink } from './tokens';
+
+/**
+ * Passwords after sign-up (decision 31): the forgotten-password link, a change with the current
+ * password, and the password as proof before the account's sensitive changes. OWASP's Forgot
+ * Password cheat sheet: the same answer for every address, a single-use link valid an hour, the
+ * registration's rules for the new password, every other session ended, the owner told by mail.
+ */
+
+/**
+ * The password as proof for a sensitive change (e-mail, password, deletion), counted like sign-in
+ * guesses per account: a stolen session cannot try passwords without limit.
+ */
+export async function checkPassword(db: Db, userId: string, password: string, field: string) {
+  const key = `reauth:account:${userId}`;
+  const reservation = await reserve(db, key, policies.loginAccountIp);
+  if (!reservation.allowed) throw new ThrottledError(accountMessages.tooMany, reservation.retryAfter);
+  const [user] = await db
+    .select({ id: users.id, email: users.email, firstName: users.firstName, role: users.role, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user || !(await verifyPassword(user.passwordHash, password))) throw new BadRequestError(accountMessages.wrongPassword, field);
+  await clear(db, key);
+  return user;
+}
+
+/**
+ * The work behind 'Send lenke' on /glemt-passord, run after the answer (the answer and its timing
+ * never depend on the address). Counted per address with the sign-in throttle's strict rule, for
+ * known and unknown addresses alike: a burst queues at most that rule's free attempts of mails.
+ */
+export async function sendResetLink(db: Db, email: string, now = new Date()): Promise<boolean> {
+  const reservation = await reserve(db, `reset:account:${email}`, policies.loginAccountIp, now);
+  if (!reservation.allowed) return false;
+  const [user] = await db.select({ id: users.id, firstName: users.firstName, isActive: users.isActive }).from(users).where(eq(users.email, email));
+  if (!user?.isActive) return false;
+  await atomically(db, async (tx) => {
+    const token = await issueToken(tx, { userId: user.id, purpose: 'reset_password', email }, now);
+    await queueMail(tx, {
+      to: email,
+      template: 'password-reset',
+      props: { firstName: user.firstName, resetUrl: tokenLink('reset_password', token), validMinutes: TOKEN_LIFETIME_MS.reset_password / 60_000 },
+    });
+  });
+  return true;
+}
+
+/**
+ * The link from the reset mail: a new password for the account, every session of it ended, the
+ * address counted as proven (the link came to it), the sign-in throttle's count for it cleared,
+ * and a mail that the password changed. The token is looked at before the password is hashed (so a
+ * made-up token costs no hashing) and used in the transaction that changes the password.
+ */
+export async function resetPassword(db: Db, token: string, password: string, now = new Date()): Promise<void> {
+  const [candidate] = await db
+    .select({ id: userTokens.id })
+    .from(userTokens)
+    .where(eq(userTokens.tokenHash, hashToken(token)));
+  if (!candidate) throw new BadRequestError(accountMessages.linkInvalid, 'token');
+  const passwordHash = await hashPassword(password);
+  const email = await atomically(db, async (tx) => {
+    const used = await consumeToken(tx, token, ['reset_password'], now);
+    if (!used) throw new BadRequestError(accountMessages.linkInvalid, 'token');
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: now })
+      .where(and(eq(users.id, used.userId), eq(users.email, used.email)))
+      .returning({ id: users.id, email: users.email, firstName: users.firstName });
+    if (!user) throw new BadRequestError(accountMessages.linkInvalid, 'token');
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    await queuePasswordChanged(tx, user, now);
+    return user.email;
+  });
+  await clear(db, `login:account:${email}`);
+}
+
+/** 'Endre passord': the current password, then the new one; every other session of the account ends. */
+export async function changePassword(
+  db: Db,
+  input: { userId: string; sessionId: string; currentPassword: string; newPassword: string },
+  now = new Date(),
+): Promise<void> {
+  const user = await checkPassword(db, input.userId, input.currentPassword, 'currentPassword');
+  const passwordHash = await hashPassword(input.newPassword);
+  await atomically(db, async (tx) => {
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, input.sessionId)));
+    await queuePasswordChanged(tx, user, now);
+  });
+}
+
+async function queuePasswordChanged(tx: Db, user: { email: string; firstName: string }, now: Date): Promise<void> {
+  await queueMail(tx, {
+    to: user.email,
+    template: 'password-changed',
+    props: {
+      firstName: user.firstName,
+      changedAt: formatPaidAt(now.toISOString()),
+      resetUrl: absoluteUrl('/glemt-passord'),
+      contactEmail: site.email,
+    },
+  });
+}
