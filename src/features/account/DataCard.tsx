@@ -67,28 +67,30 @@ function DeleteAccount({ email, signedOut }: { email: string; signedOut: () => v
       <AlertDialogContent>
         <AlertDialogHeader>
           <AlertDialogTitle>Slette kontoen din?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Kontoen slettes for godt og kan ikke gjenopprettes. Last ned dataene dine først hvis du vil ha en kopi.
+          {/* All of it describes the dialog, so a screen reader reads what goes and what stays on opening. */}
+          <AlertDialogDescription asChild>
+            <div className="grid gap-3">
+              <p>Kontoen slettes for godt og kan ikke gjenopprettes. Last ned dataene dine først hvis du vil ha en kopi.</p>
+              <div className="text-ink">
+                <p className="font-semibold">Dette slettes:</p>
+                <p>
+                  Navnet og e-postadressen din, passordet, innloggingene, kursene du er påmeldt, fremdriften, notatene og samtalene med
+                  KI-assistenten.
+                </p>
+              </div>
+              <div className="text-ink">
+                <p className="font-semibold">Dette beholder vi:</p>
+                <p>
+                  Ordrer og kvitteringer beholder vi i fem år etter bokføringsreglene, uten navnet eller e-postadressen din. Les mer i{' '}
+                  <a href="/personvern" className="font-semibold text-brand-700 underline">
+                    personvernerklæringen
+                  </a>
+                  .
+                </p>
+              </div>
+            </div>
           </AlertDialogDescription>
         </AlertDialogHeader>
-        <div className="grid gap-3 text-sm text-ink">
-          <div>
-            <p className="font-semibold">Dette slettes:</p>
-            <p>
-              Navnet og e-postadressen din, passordet, innloggingene, kursene du er påmeldt, fremdriften, notatene og samtalene med KI-assistenten.
-            </p>
-          </div>
-          <div>
-            <p className="font-semibold">Dette beholder vi:</p>
-            <p>
-              Ordrer og kvitteringer beholder vi i fem år etter bokføringsreglene, uten navnet eller e-postadressen din. Les mer i{' '}
-              <a href="/personvern" className="font-semibold text-brand-700 underline">
-                personvernerklæringen
-              </a>
-              .
-            </p>
-          </div>
-        </div>
         <form
           ref={form}
           noValidate

@@ -58,7 +58,7 @@ export function Field({ label, hint, error, className, ...input }: ComponentProp
   const id = useId();
   const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={cn('grid gap-1', className)}>
+    <div className={cn('flex flex-col gap-1', className)}>
       <Label htmlFor={id}>{label}</Label>
       <Input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
       {hint && (
