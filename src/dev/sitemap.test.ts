@@ -80,4 +80,11 @@ describe('sitemapFilter', () => {
     expect(sitemapFilter('http://localhost:4321/kvittering/8f9c0c4e-1d2b-4c3a-9b8e-7a6f5e4d3c2b')).toBe(false);
     expect(sitemapFilter('http://localhost:4321/ki-for-kontoret')).toBe(true);
   });
+
+  it('keeps the account pages out', () => {
+    for (const path of ['/glemt-passord', '/nytt-passord', '/bekreft-epost', '/konto']) {
+      expect(sitemapFilter(`http://localhost:4321${path}`)).toBe(false);
+    }
+    expect(sitemapFilter('http://localhost:4321/kontakt')).toBe(true);
+  });
 });

@@ -9,8 +9,12 @@ import type { Plugin } from 'vite';
 export const sitemapFilter = (page: string): boolean => {
   const { pathname } = new URL(page);
   // The checkout pages (/kasse/<course>, the test payment and the return page) are noindex too, and
-  // the buyer's own pages (/kjop, /kvittering/<order>) are signed-in pages.
-  return !/\/(logg-inn|registrer|admin|kjop|404)\/?$/.test(pathname) && !/^\/(kasse|kvittering)(\/|$)/.test(pathname);
+  // the buyer's own pages (/kjop, /kvittering/<order>) and the account (/konto) are signed-in pages; the
+  // pages of a mail's link (/nytt-passord, /bekreft-epost) and /glemt-passord are noindex like the sign-in page.
+  return (
+    !/\/(logg-inn|registrer|glemt-passord|nytt-passord|bekreft-epost|admin|kjop|konto|404)\/?$/.test(pathname) &&
+    !/^\/(kasse|kvittering)(\/|$)/.test(pathname)
+  );
 };
 
 type Route = Pick<IntegrationResolvedRoute, 'type' | 'origin' | 'pathname' | 'entrypoint' | 'isPrerendered' | 'generate'>;

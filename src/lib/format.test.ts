@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLongDate, formatNok, formatPrice } from './format';
+import { formatLongDate, formatLongDateTime, formatNok, formatPrice } from './format';
 
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
@@ -19,5 +19,10 @@ describe('format', () => {
 
   it('writes dates in the Norwegian long form', () => {
     expect(formatLongDate(new Date('2025-09-29'))).toBe('29. september 2025');
+  });
+
+  it('writes a moment as the long date and the time in Oslo', () => {
+    expect(plain(formatLongDateTime(new Date('2026-11-25T10:00:00Z')))).toBe('25. november 2026 kl. 11:00');
+    expect(plain(formatLongDateTime(new Date('2026-07-01T21:30:00Z')))).toBe('1. juli 2026 kl. 23:30');
   });
 });

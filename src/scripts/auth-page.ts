@@ -1,5 +1,6 @@
-import { ApiError, apiRequest } from '../lib/api';
+import { apiRequest } from '../lib/api';
 import { safeNextPath } from '../lib/safe-next';
+import { clearErrors, pending, showRequestError } from './form-feedback';
 
 /**
  * The sign-in page: one form in two modes, sign-in and create account (#registrer);
@@ -27,61 +28,17 @@ function setMode(form: HTMLFormElement, mode: Mode, focus: boolean): void {
   if (focus) form.querySelector<HTMLInputElement>('input:not([disabled])')?.focus();
 }
 
-function clearErrors(form: HTMLFormElement): void {
-  const summary = form.querySelector<HTMLElement>('[data-form-error]');
-  if (summary) {
-    summary.textContent = '';
-    summary.classList.add('hidden');
-  }
-  for (const el of form.querySelectorAll<HTMLElement>('[data-field-error]')) el.textContent = '';
-  for (const input of form.querySelectorAll('input')) input.removeAttribute('aria-invalid');
-}
-
-function showFormError(form: HTMLFormElement, message: string): void {
-  const summary = form.querySelector<HTMLElement>('[data-form-error]');
-  if (!summary) return;
-  summary.textContent = message;
-  summary.classList.remove('hidden');
-}
-
-function showFieldError(form: HTMLFormElement, name: string, message: string): boolean {
-  const target = form.querySelector<HTMLElement>(`[data-field-error="${name}"]`);
-  const input = form.querySelector<HTMLInputElement>(`[name="${name}"]:not([disabled])`);
-  if (!target || !input) return false;
-  target.textContent = message;
-  input.setAttribute('aria-invalid', 'true');
-  return true;
-}
-
 async function submit(form: HTMLFormElement): Promise<void> {
   const mode = (form.dataset.mode as Mode | undefined) ?? 'login';
   clearErrors(form);
-  const button = form.querySelector<HTMLButtonElement>(`button[data-only="${mode}"]`);
-  const label = button?.textContent ?? '';
-  if (button) {
-    button.disabled = true;
-    button.textContent = button.dataset.pendingLabel ?? label;
-  }
+  const restore = pending(form.querySelector<HTMLButtonElement>(`button[data-only="${mode}"]`));
   try {
     await apiRequest('POST', endpoints[mode], Object.fromEntries(new FormData(form)));
     window.location.assign(safeNextPath(new URLSearchParams(window.location.search).get('next')));
   } catch (error) {
-    // fetch itself throws (a TypeError) only when the server cannot be reached.
-    if (!(error instanceof ApiError)) {
-      showFormError(form, 'Kunne ikke kontakte serveren. Sjekk nettforbindelsen og prøv igjen.');
-      return;
-    }
-    const placed = error.issues.filter((issue) => showFieldError(form, issue.path, issue.message));
-    if (placed.length > 0) {
-      form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
-    } else {
-      showFormError(form, error.bodyError ?? 'Noe gikk galt. Prøv igjen om litt.');
-    }
+    showRequestError(form, error);
   } finally {
-    if (button) {
-      button.disabled = false;
-      button.textContent = label;
-    }
+    restore();
   }
 }
 

@@ -8,6 +8,7 @@ import { type AppPage, appLinks } from './app-links';
 import { AppLogo } from './AppLogo';
 import { pageWidth } from './page-width';
 import { UserMenu } from './UserMenu';
+import { needsEmailVerification, VerifyEmailBanner } from './VerifyEmailBanner';
 
 export interface AppHeaderProps {
   user: CurrentUser;
@@ -25,7 +26,8 @@ export interface AppHeaderProps {
 
 /**
  * The one header of the signed-in pages: home or back, the role's links (appLinks), the
- * assistant toggle where the page has the panel, and the user menu.
+ * assistant toggle where the page has the panel, and the user menu; under it, while the user's
+ * e-mail address is not confirmed, the banner that asks for it.
  */
 export function AppHeader({ user, current, home = 'back', chatLabel, width = pageWidth, children }: AppHeaderProps) {
   const chatOpen = useStore($chatOpen);
@@ -61,6 +63,7 @@ export function AppHeader({ user, current, home = 'back', chatLabel, width = pag
         </div>
       </div>
       {children && <div className={cn(width, 'space-y-3 pb-4')}>{children}</div>}
+      {needsEmailVerification(user) && <VerifyEmailBanner email={user.email} className={width} />}
     </header>
   );
 }

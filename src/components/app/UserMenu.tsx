@@ -7,7 +7,7 @@ import { type AppPage, appLinks } from './app-links';
 const item =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50 data-[disabled]:cursor-default data-[disabled]:text-muted';
 
-/** Avatar, name, role and company badges, e-mail, 'Profil', 'Innstillinger', the role's links ('Administrasjon' for admins and superusers) and 'Logg ut'. */
+/** Avatar, the user's own name and initials, role and company badges, e-mail, 'Profil' and 'Innstillinger' (/konto), the role's links ('Administrasjon' for admins and superusers) and 'Logg ut'. */
 export function UserMenu({ user, current }: { user: CurrentUser; current?: AppPage }) {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
@@ -31,12 +31,12 @@ export function UserMenu({ user, current }: { user: CurrentUser; current?: AppPa
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          {/* The spec gives them no action: shown as not there yet rather than as dead ends. */}
-          <DropdownMenu.Item className={item} disabled>
-            Profil <span className="ml-auto text-xs">Kommer snart</span>
+          {/* The spec gives them no action; they lead to 'Min konto' (issue 23, decision 13). */}
+          <DropdownMenu.Item className={item} asChild>
+            <a href="/konto">Profil</a>
           </DropdownMenu.Item>
-          <DropdownMenu.Item className={item} disabled>
-            Innstillinger <span className="ml-auto text-xs">Kommer snart</span>
+          <DropdownMenu.Item className={item} asChild>
+            <a href="/konto#innstillinger">Innstillinger</a>
           </DropdownMenu.Item>
           {appLinks(user.role, 'menu', current).map((link) => (
             <DropdownMenu.Item key={link.href} className={item} asChild>

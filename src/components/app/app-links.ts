@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../schemas/auth';
 type Role = CurrentUser['role'];
 
 /** The signed-in pages a header can link to. */
-export type AppPage = 'dashboard' | 'player' | 'admin' | 'purchases' | 'receipt';
+export type AppPage = 'dashboard' | 'player' | 'admin' | 'purchases' | 'receipt' | 'account';
 
 export interface AppLink {
   href: string;

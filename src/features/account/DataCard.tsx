@@ -1,0 +1,127 @@
+import { useMutation } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../components/ui/AlertDialog';
+import { Button } from '../../components/ui/Button';
+import { buttonVariants } from '../../components/ui/button-variants';
+import { deleteAccountMutation, EXPORT_URL } from './account.queries';
+import { AccountSection } from './AccountSection';
+import { Field, FormError, useFormFailure } from './form';
+
+const fields = ['password'] as const;
+
+/** 'Dine data': the download of everything the account holds, and 'Slett kontoen'. */
+export function DataCard({ email, signedOut }: { email: string; signedOut: () => void }) {
+  return (
+    <AccountSection title="Dine data" description="Du kan når som helst laste ned en kopi av dataene dine, eller slette kontoen.">
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
+        {/* A plain download: the server names the file (Content-Disposition) and sends the session's own data only. */}
+        <a href={EXPORT_URL} download className={buttonVariants({ variant: 'outline' })}>
+          Last ned mine data
+        </a>
+        <DeleteAccount email={email} signedOut={signedOut} />
+      </div>
+      <p className="mt-3 text-sm text-muted">
+        Nedlastingen er en JSON-fil med profilen, innloggingene, kursene, fremdriften, notatene, samtalene og kjøpene dine.
+      </p>
+    </AccountSection>
+  );
+}
+
+/**
+ * 'Slett kontoen': a confirmation that says what goes and what stays, and asks for the password.
+ * On success the server has ended the session; the browser leaves for '/' signed out.
+ */
+function DeleteAccount({ email, signedOut }: { email: string; signedOut: () => void }) {
+  const form = useRef<HTMLFormElement>(null);
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const remove = useMutation(deleteAccountMutation(signedOut));
+  const failure = useFormFailure(remove.error, fields, form);
+
+  const onOpenChange = (next: boolean) => {
+    // Closing while the deletion runs would hide its outcome.
+    if (remove.isPending) return;
+    if (next) {
+      setPassword('');
+      remove.reset();
+    }
+    setOpen(next);
+  };
+
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogTrigger asChild>
+        <Button variant="outline" className="border-red-300 text-danger hover:bg-red-50">
+          Slett kontoen
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Slette kontoen din?</AlertDialogTitle>
+          {/* All of it describes the dialog, so a screen reader reads what goes and what stays on opening. */}
+          <AlertDialogDescription asChild>
+            <div className="grid gap-3">
+              <p>Kontoen slettes for godt og kan ikke gjenopprettes. Last ned dataene dine først hvis du vil ha en kopi.</p>
+              <div className="text-ink">
+                <p className="font-semibold">Dette slettes:</p>
+                <p>
+                  Navnet og e-postadressen din, passordet, innloggingene, kursene du er påmeldt, fremdriften, notatene og samtalene med
+                  KI-assistenten.
+                </p>
+              </div>
+              <div className="text-ink">
+                <p className="font-semibold">Dette beholder vi:</p>
+                <p>
+                  Ordrer og kvitteringer beholder vi i fem år etter bokføringsreglene, uten navnet eller e-postadressen din. Les mer i{' '}
+                  <a href="/personvern" className="font-semibold text-brand-700 underline">
+                    personvernerklæringen
+                  </a>
+                  .
+                </p>
+              </div>
+            </div>
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <form
+          ref={form}
+          noValidate
+          className="grid gap-4"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!remove.isPending) remove.mutate({ password });
+          }}
+        >
+          <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+          <Field
+            label="Passord"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={256}
+            hint="Skriv inn passordet ditt for å bekrefte."
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={failure.fields.password}
+          />
+          <FormError message={failure.message} />
+          <AlertDialogFooter>
+            <AlertDialogCancel disabled={remove.isPending}>Avbryt</AlertDialogCancel>
+            <Button type="submit" variant="destructive" disabled={remove.isPending}>
+              {remove.isPending || remove.isSuccess ? 'Sletter...' : 'Slett kontoen min'}
+            </Button>
+          </AlertDialogFooter>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

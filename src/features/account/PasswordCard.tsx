@@ -1,0 +1,76 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { Button } from '../../components/ui/Button';
+import { changePasswordMutation } from './account.queries';
+import { AccountSection } from './AccountSection';
+import { Field, FormError, FormStatus, useFormFailure } from './form';
+
+const fields = ['currentPassword', 'newPassword'] as const;
+
+/** 'Passord': the current and a new one. The server ends every other session; this one stays. */
+export function PasswordCard({ email }: { email: string }) {
+  const client = useQueryClient();
+  const form = useRef<HTMLFormElement>(null);
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const change = useMutation(changePasswordMutation(client));
+  const failure = useFormFailure(change.error, fields, form);
+
+  return (
+    <AccountSection title="Passord" description="Når du endrer passordet, blir du logget ut på alle andre enheter.">
+      <form
+        ref={form}
+        noValidate
+        className="grid gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (change.isPending) return;
+          change.mutate(
+            { currentPassword, newPassword },
+            {
+              onSuccess: () => {
+                setCurrentPassword('');
+                setNewPassword('');
+              },
+            },
+          );
+        }}
+      >
+        {/* Tells a password manager which account the new password belongs to. */}
+        <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Field
+            label="Nåværende passord"
+            name="currentPassword"
+            type="password"
+            autoComplete="current-password"
+            required
+            maxLength={256}
+            value={currentPassword}
+            onChange={(event) => setCurrentPassword(event.target.value)}
+            error={failure.fields.currentPassword}
+          />
+          <Field
+            label="Nytt passord"
+            name="newPassword"
+            type="password"
+            autoComplete="new-password"
+            required
+            maxLength={256}
+            hint="Minst 8 tegn. Gjerne en setning du husker."
+            value={newPassword}
+            onChange={(event) => setNewPassword(event.target.value)}
+            error={failure.fields.newPassword}
+          />
+        </div>
+        <FormError message={failure.message} />
+        <div>
+          <Button type="submit" disabled={change.isPending}>
+            {change.isPending ? 'Endrer...' : 'Endre passord'}
+          </Button>
+        </div>
+        <FormStatus>{change.isSuccess && change.data.message}</FormStatus>
+      </form>
+    </AccountSection>
+  );
+}

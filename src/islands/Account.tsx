@@ -1,0 +1,12 @@
+import { AccessGate } from '../components/app/AccessGate';
+import { AppRoot } from '../components/app/AppRoot';
+import { AccountView } from '../features/account/AccountView';
+
+/** 'Min konto' on /konto (issue 23): any signed-in user's own account. */
+export default function Account() {
+  return (
+    <AppRoot>
+      <AccessGate allow="user">{(user) => <AccountView user={user} />}</AccessGate>
+    </AppRoot>
+  );
+}

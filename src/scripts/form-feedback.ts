@@ -1,0 +1,80 @@
+import { ApiError } from '../lib/api';
+
+/**
+ * What the static form pages (sign-in, registration, forgotten and new password) share: the
+ * server's messages next to their fields (`[data-field-error="<name>"]`, `aria-invalid`) or above
+ * the form (`[data-form-error]`), and a submit button that shows its pending label
+ * (`data-pending-label`) while the request runs. No React; the pages' scripts import it.
+ */
+
+/** The network failure's sentence: fetch itself throws (a TypeError) only when the server cannot be reached. */
+export const NETWORK_ERROR = 'Kunne ikke kontakte serveren. Sjekk nettforbindelsen og prøv igjen.';
+/** A refusal without a sentence of its own (a proxy's HTML page, an empty body). */
+export const GENERAL_ERROR = 'Noe gikk galt. Prøv igjen om litt.';
+
+export function clearErrors(form: HTMLFormElement): void {
+  const summary = form.querySelector<HTMLElement>('[data-form-error]');
+  if (summary) {
+    summary.textContent = '';
+    summary.classList.add('hidden');
+  }
+  for (const el of form.querySelectorAll<HTMLElement>('[data-field-error]')) el.textContent = '';
+  for (const input of form.querySelectorAll('input')) input.removeAttribute('aria-invalid');
+}
+
+export function showFormError(form: HTMLFormElement, message: string): void {
+  const summary = form.querySelector<HTMLElement>('[data-form-error]');
+  if (!summary) return;
+  summary.textContent = message;
+  summary.classList.remove('hidden');
+}
+
+/** Puts `message` under the enabled field `name`; false when the form has no such field. */
+export function showFieldError(form: HTMLFormElement, name: string, message: string): boolean {
+  const target = form.querySelector<HTMLElement>(`[data-field-error="${name}"]`);
+  const input = form.querySelector<HTMLInputElement>(`[name="${name}"]:not([disabled])`);
+  if (!target || !input) return false;
+  target.textContent = message;
+  input.setAttribute('aria-invalid', 'true');
+  return true;
+}
+
+/**
+ * Shows a failed request's messages: each issue next to its field (focus on the first), else the
+ * body's `error` above the form (a 429's sentence, say), else the general or the network sentence.
+ */
+export function showRequestError(form: HTMLFormElement, error: unknown): void {
+  if (!(error instanceof ApiError)) {
+    showFormError(form, NETWORK_ERROR);
+    return;
+  }
+  const placed = error.issues.filter((issue) => showFieldError(form, issue.path, issue.message));
+  if (placed.length > 0) {
+    form.querySelector<HTMLInputElement>('[aria-invalid="true"]')?.focus();
+  } else {
+    showFormError(form, error.bodyError ?? GENERAL_ERROR);
+  }
+}
+
+/** Disables `button` and shows its pending label until the returned function restores it. */
+export function pending(button: HTMLButtonElement | null): () => void {
+  if (!button) return () => {};
+  const label = button.textContent ?? '';
+  button.disabled = true;
+  button.textContent = button.dataset.pendingLabel ?? label;
+  return () => {
+    button.disabled = false;
+    button.textContent = label;
+  };
+}
+
+/**
+ * The token of a mail link (`/nytt-passord#token=…`, `/bekreft-epost#token=…`), taken out of the
+ * address bar at once: the fragment never reaches a server, and after this it is not in the
+ * history, a bookmark or a shared screenshot either.
+ */
+export function takeTokenFromHash(): string | null {
+  const token = new URLSearchParams(window.location.hash.slice(1)).get('token')?.trim() || null;
+  if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
+  return token;
+}
