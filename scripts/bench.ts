@@ -17,7 +17,8 @@ import { sql } from 'drizzle-orm';
 import { type Database, openDatabase } from '../db/client';
 import { migrateAndSeed } from '../db/prepare';
 import { env } from '../src/server/env';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { hashToken } from '../src/server/account/tokens';
 import { CONSENT } from '../src/server/checkout/checkout.service';
 import { signTestPaymentsDelivery } from '../src/server/payments/test-provider-webhook';
 import { benchDatabase } from './bench/database';
@@ -81,6 +82,8 @@ async function startServer(): Promise<void> {
       // The checkout runs (decision 30) pay with the built-in test provider, whose webhooks are not delivered here.
       PAYMENT_TEST_PROVIDER: 'on',
       PAYMENT_TEST_WEBHOOK_URL: 'off',
+      // The forgotten-password run comes from one address, like every run here.
+      PASSWORD_RESET_LIMIT_PER_ADDRESS: '100000',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
@@ -400,7 +403,42 @@ const endpoints: Endpoint[] = [
     read: true,
     next: (f) => ({ method: 'GET', path: '/api/admin/revenue', cookie: f.adminCookie }),
   },
+  // The account (issue 23, decision 31).
+  { name: 'GET /api/account', read: true, next: (f) => ({ method: 'GET', path: '/api/account', cookie: anyLearner(f).cookie }) },
+  { name: 'GET /api/account/sessions', read: true, next: (f) => ({ method: 'GET', path: '/api/account/sessions', cookie: anyLearner(f).cookie }) },
+  { name: 'GET /api/account/export', read: true, next: (f) => ({ method: 'GET', path: '/api/account/export', cookie: anyLearner(f).cookie }) },
+  {
+    name: 'PATCH /api/account/profile',
+    read: false,
+    next: (f) => ({
+      method: 'PATCH',
+      path: '/api/account/profile',
+      cookie: anyLearner(f).cookie,
+      body: { firstName: 'Bench', lastName: `Læring ${++sequence}` },
+    }),
+  },
+  {
+    name: 'PUT /api/account/preferences',
+    read: false,
+    next: (f) => ({ method: 'PUT', path: '/api/account/preferences', cookie: anyLearner(f).cookie, body: { reminders: sequence++ % 2 === 0 } }),
+  },
+  {
+    // The same answer for every address; whether it has an account is looked up after the answer.
+    name: 'POST /api/auth/password-reset',
+    read: false,
+    next: () => ({ method: 'POST', path: '/api/auth/password-reset', body: { email: `glemt-${run}-${++sequence % 500}@example.no` } }),
+  },
+  {
+    // The verification link from the mail: each token once (made before the run, like the paid orders).
+    name: 'POST /api/auth/confirm-email',
+    read: false,
+    amount: () => confirmTokens.length,
+    next: () => ({ method: 'POST', path: '/api/auth/confirm-email', body: { token: confirmTokens[sequence++ % Math.max(confirmTokens.length, 1)] } }),
+  },
 ];
+
+/** Verification tokens of the fixture's learners for the confirm-email run, made just before it. */
+let confirmTokens: string[] = [];
 
 // Notes belong to whoever created them: remember the cookie per note.
 const noteOwner = new Map<string, string>();
@@ -448,6 +486,7 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
       }
       returnQueue = orders.map(([id, o]) => [id, o.cookie]);
     }
+    if (endpoint.name === 'POST /api/auth/confirm-email') confirmTokens = await verificationTokens(fixture, 3_000);
     if (endpoint.name === 'GET /api/orders/:id/receipt.pdf') paidQueue = returnQueue.filter(([id]) => created.returned.has(id));
     const amount = endpoint.amount?.();
     if (amount === 0) continue;
@@ -467,6 +506,20 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
     if (result.errors) console.log(`    statuses: ${JSON.stringify(result.statuses)}`);
   }
   return rows;
+}
+
+/** `count` verification links of the fixture's learners (spread over them), as the sign-up mail would carry. */
+async function verificationTokens(fixture: Fixture, count: number): Promise<string[]> {
+  const d = (await openDb()).db;
+  const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
+  for (let i = 0; i < tokens.length; i += 500) {
+    const rows = tokens.slice(i, i + 500).map((token, j) => {
+      const learner = fixture.learners[(i + j) % fixture.learners.length]!;
+      return sql`(${learner.userId}::uuid, 'verify_email', ${hashToken(token)}, (SELECT email FROM users WHERE id = ${learner.userId}::uuid), now() + interval '1 day')`;
+    });
+    await d.execute(sql`INSERT INTO user_tokens (user_id, purpose, token_hash, email, expires_at) VALUES ${sql.join(rows, sql`, `)}`);
+  }
+  return tokens;
 }
 
 async function runMixed(fixture: Fixture): Promise<LoadResult> {

@@ -66,7 +66,7 @@ export default createHandler({
     body: passwordResetBody,
     async handler({ db, body, ip, defer }) {
       // Per address of the caller (429 says nothing about any account); per account after the answer.
-      const reservation = await reserve(db, `reset:ip:${ip}`, policies.loginIp);
+      const reservation = await reserve(db, `reset:ip:${ip}`, policies.resetIp);
       if (!reservation.allowed) throw new ThrottledError(accountMessages.tooMany, reservation.retryAfter);
       // Whether the address has an account is decided after the answer, so neither the answer nor its timing tells.
       defer(async () => {

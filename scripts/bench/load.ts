@@ -4,7 +4,7 @@
 import autocannon from 'autocannon';
 
 export interface RequestSpec {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
   cookie?: string | undefined;
   body?: unknown;

@@ -41,6 +41,8 @@ export const policies = {
   loginDevice: { free: 5, baseDelayMs: 15_000, maxDelayMs: 15 * MINUTE, resetAfterMs: 60 * MINUTE },
   /** Per address across accounts: offices and schools share addresses, so allow more. */
   loginIp: { free: 20, baseDelayMs: 15_000, maxDelayMs: 15 * MINUTE, resetAfterMs: 60 * MINUTE },
+  /** Forgotten-password requests per address: the address rule above, with a configurable count (the bench raises it). */
+  resetIp: { free: env.PASSWORD_RESET_LIMIT_PER_ADDRESS, baseDelayMs: 15_000, maxDelayMs: 15 * MINUTE, resetAfterMs: 60 * MINUTE },
   /** Links by mail an account asks for itself (a new verification link, an e-mail change): a few an hour. */
   mailLinkAccount: { free: 5, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },
   /** Guest orders per address (an order without an account; every order counts). */

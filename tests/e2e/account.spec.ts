@@ -45,6 +45,8 @@ async function mailLinks(to: string, path: '/nytt-passord' | '/bekreft-epost', c
 /** Opens a mail's link in this site (the mail's origin is the served site's SITE_URL). */
 async function openMailLink(page: Page, link: string) {
   const url = new URL(link);
+  // A link from a mail program opens a fresh page; from the same page a `goto` that only changes the fragment would not load it.
+  await page.goto('about:blank');
   await page.goto(url.pathname + url.search + url.hash);
 }
 

@@ -4,8 +4,7 @@ import { bodyOf, serve } from '../../testing/fetch';
 import { renderInApp, resetAfterEach, testUser } from '../../testing/render';
 import { AppHeader } from './AppHeader';
 
-/** A user as the account API describes one (issue 23): `emailVerified` beside the rest. */
-const user = (emailVerified: boolean) => ({ ...testUser({ email: 'kari@example.no', firstName: 'Kari', lastName: 'Nordmann' }), emailVerified });
+const user = (emailVerified: boolean) => testUser({ email: 'kari@example.no', firstName: 'Kari', lastName: 'Nordmann', emailVerified });
 
 resetAfterEach();
 

@@ -5,15 +5,8 @@ import type { CurrentUser } from '../../schemas/auth';
 import { Button } from '../ui/Button';
 import { cn } from '../ui/cn';
 
-/**
- * `emailVerified` is the account API's addition to the current user (issue 23). Read through this
- * type so the banner works against a server that does not send it yet: only an explicit `false`
- * shows the banner.
- */
-type MaybeVerifiedUser = CurrentUser & { emailVerified?: boolean };
-
-/** True for a signed-in user whose e-mail address is not confirmed yet. */
-export const needsEmailVerification = (user: CurrentUser): boolean => (user as MaybeVerifiedUser).emailVerified === false;
+/** True for a signed-in user whose e-mail address is not confirmed yet (decision 31). */
+export const needsEmailVerification = (user: CurrentUser): boolean => !user.emailVerified;
 
 const resend = async () => {
   const response = await apiRequest('POST', '/api/auth/verify-email/resend', {});
