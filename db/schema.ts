@@ -46,10 +46,18 @@ export const userRole = pgEnum('user_role', ['superuser', 'admin', 'company_admi
 export const lessonType = pgEnum('lesson_type', ['video', 'task', 'text', 'html']);
 export const chatRole = pgEnum('chat_role', ['user', 'assistant', 'system']);
 
+/**
+ * A customer company (issue 24, decision 32): its organisation number (nine digits, mod-11 checked
+ * by the schemas), where its invoices go, and an optional purchase-order reference. Its seats are
+ * the sum of its paid or invoiced package orders; its people hold `company_seats`.
+ */
 export const companies = pgTable('companies', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
   orgNumber: text('org_number'),
+  invoiceEmail: text('invoice_email'),
+  invoiceAddress: text('invoice_address'),
+  poReference: text('po_reference'),
   ...timestamps,
 });
 
@@ -258,6 +266,8 @@ export const products = pgTable(
     kind: text('kind').notNull(),
     /** The course the product gives access to (kind 'course'). */
     courseId: text('course_id').references(() => courses.id, { onDelete: 'cascade' }),
+    /** The title of a product that is not one course (kind 'package'); a course product shows its course's title. */
+    title: text('title'),
     /** Price including VAT, in øre (integer: money is never a float). */
     priceOre: integer('price_ore').notNull(),
     currency: text('currency').notNull().default('NOK'),
@@ -616,6 +626,8 @@ export const orderStatus = pgEnum('order_status', [
   'cancelled',
   'expired',
   'failed',
+  /** A company's order on invoice ('fakturert', issue 24): its seats work at once; a superuser marks it paid or cancels it. */
+  'invoiced',
 ]);
 
 /**
@@ -650,6 +662,8 @@ export const orders = pgTable(
     /** The product's title when ordered. */
     title: text('title').notNull(),
     quantity: integer('quantity').notNull().default(1),
+    /** The company a package order buys seats for (issue 24). */
+    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
     /** The price before the coupon, VAT included, in øre. */
     listPriceOre: integer('list_price_ore').notNull(),
     discountOre: integer('discount_ore').notNull().default(0),
@@ -792,3 +806,79 @@ export type Product = typeof products.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderStatus = (typeof orderStatus.enumValues)[number];
 export type Coupon = typeof coupons.$inferSelect;
+
+/** The courses a package gives (issue 24): the online package's five, from its page's list (seeded from git). */
+export const productCourses = pgTable(
+  'product_courses',
+  {
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.courseId] })],
+);
+
+/**
+ * A seat of a company's package held by one person (issue 24, decision 32). Active while
+ * `revoked_at` is null; at most one active seat per person and company. The person's courses are
+ * granted with source 'seat' and this row as `source_ref`, so taking the seat back revokes exactly
+ * those grants, and the person's progress stays theirs.
+ */
+export const companySeats = pgTable(
+  'company_seats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('company_seats_active_person_key')
+      .on(t.companyId, t.userId)
+      .where(sql`${t.revokedAt} IS NULL`),
+    index('company_seats_company_idx').on(t.companyId, t.assignedAt),
+  ],
+);
+
+export const invitationStatus = pgEnum('invitation_status', ['pending', 'accepted', 'cancelled']);
+
+/**
+ * An invitation to a company's seat (issue 24): a single-use link valid 14 days, only its SHA-256
+ * stored, mailed through the outbox. At most one pending invitation per company and address.
+ */
+export const companyInvitations = pgTable(
+  'company_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    status: invitationStatus('status').notNull().default('pending'),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    acceptedBy: uuid('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSentAt: timestamp('last_sent_at', { withTimezone: true }).notNull().defaultNow(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('company_invitations_token_key').on(t.tokenHash),
+    uniqueIndex('company_invitations_pending_key')
+      .on(t.companyId, t.email)
+      .where(sql`${t.status} = 'pending'`),
+    index('company_invitations_company_idx').on(t.companyId, t.createdAt),
+  ],
+);

@@ -17,10 +17,15 @@ import {
   lessonProgress,
   lessons,
   modules,
+  orderEvents,
+  orders,
+  productCourses,
   products,
   users,
   videoNotes,
 } from './schema';
+import { parse as parseYaml } from 'yaml';
+import { PACKAGE_PRODUCT } from '../src/lib/company-package';
 
 /**
  * The seed: the course catalogue from git, plus demo accounts outside production.
@@ -57,7 +62,17 @@ export const demoUsers = [
   { email: 'inaktiv@demo.no', firstName: 'Knut', lastName: 'Dahl', role: 'individual', isActive: false },
 ] as const;
 
-export const demoCompany = { id: seedId('company:fjordtech'), name: 'Fjordtech AS', orgNumber: '000 000 000' };
+export const demoCompany = {
+  id: seedId('company:fjordtech'),
+  name: 'Fjordtech AS',
+  // A made-up number with a valid check digit (decision 32), not a real company's.
+  orgNumber: '315999804',
+  invoiceEmail: 'faktura@fjordtech.example',
+  invoiceAddress: 'Fjordveien 1, 5003 Bergen',
+};
+
+/** The demo company's seats (issue 24): ten on an invoice not yet paid ('fakturert'), bought by bedrift@demo.no. */
+export const demoSeatOrder = { id: seedId('order:fjordtech-seats'), quantity: 10 };
 
 const userId = (email: string) => seedId(`user:${email}`);
 
@@ -217,6 +232,46 @@ export async function seedCatalogue(db: Db, catalogue: CatalogueCourse[] = loadC
 
   await seedCaptions(db, catalogueCaptions(catalogue));
   await seedProducts(db, catalogue);
+  await seedPackage(db, catalogue);
+}
+
+/**
+ * The online package sold per seat (issue 24, decision 32): its price per person and its courses
+ * come from its page in git (src/content/pages/nettbasert-pakke.yaml: `price.priceNok` and the
+ * included courses that are catalogue courses), so the page and the checkout read one figure.
+ */
+async function seedPackage(db: Db, catalogue: CatalogueCourse[]): Promise<void> {
+  const page = parseYaml(readFileSync(fileURLToPath(new URL('../src/content/pages/nettbasert-pakke.yaml', import.meta.url)), 'utf8')) as {
+    hero: { title: string };
+    price: { priceNok: number };
+    includedCourses: { items: { href: string }[] };
+  };
+  const known = new Set(catalogue.map((c) => c.id));
+  const courseIds = page.includedCourses.items.map((item) => item.href.replace(/^\//, '')).filter((id) => known.has(id));
+  const row = {
+    id: PACKAGE_PRODUCT,
+    kind: 'package',
+    courseId: null,
+    title: page.hero.title,
+    priceOre: page.price.priceNok * 100,
+    currency: 'NOK',
+    vat: 'standard_25' as const,
+    onSale: true,
+    createdAt: SEED_TIME,
+    updatedAt: SEED_TIME,
+  };
+  const update = upsertChanged(products, [
+    [products.title, excluded(products.title)],
+    [products.priceOre, excluded(products.priceOre)],
+    [products.vat, excluded(products.vat)],
+    [products.onSale, excluded(products.onSale)],
+  ]);
+  await db
+    .insert(products)
+    .values(row)
+    .onConflictDoUpdate({ target: products.id, ...update });
+  await db.delete(productCourses).where(sql`${productCourses.productId} = ${PACKAGE_PRODUCT}`);
+  if (courseIds.length) await db.insert(productCourses).values(courseIds.map((courseId) => ({ productId: PACKAGE_PRODUCT, courseId })));
 }
 
 /** The product id of a course (issue 21): one product per course. */
@@ -306,6 +361,42 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
       })),
     )
     .onConflictDoNothing();
+
+  // The demo company's ten seats on an unpaid invoice (issue 24): bedrift@demo.no manages them at /bedrift.
+  const buyer = demoUsers.find((u) => u.role === 'company_admin')!;
+  const [seatOrder] = await db
+    .insert(orders)
+    .values({
+      id: demoSeatOrder.id,
+      reference: 'ka-demo-fjordtech',
+      userId: userId(buyer.email),
+      buyerFirstName: buyer.firstName,
+      buyerLastName: buyer.lastName,
+      buyerEmail: buyer.email,
+      productId: PACKAGE_PRODUCT,
+      companyId: demoCompany.id,
+      title: 'Nettbaserte Kurspakker',
+      quantity: demoSeatOrder.quantity,
+      listPriceOre: 299_000 * demoSeatOrder.quantity,
+      totalOre: 299_000 * demoSeatOrder.quantity,
+      vat: 'standard_25',
+      vatRateBp: 2500,
+      vatOre: (299_000 * demoSeatOrder.quantity) / 5,
+      provider: 'invoice',
+      status: 'invoiced',
+      consentVersion: 'bedrift',
+      consentText: 'Kjøp til bedrift: angrerettloven gjelder ikke (§ 1), ingen samtykke etter § 22 n.',
+      consentAt: SEED_TIME,
+      idempotencyKey: seedId('order-key:fjordtech-seats'),
+      expiresAt: new Date(SEED_TIME.getTime() + 14 * 86_400_000),
+      createdAt: SEED_TIME,
+      updatedAt: SEED_TIME,
+    })
+    .onConflictDoNothing()
+    .returning({ id: orders.id });
+  if (seatOrder) {
+    await db.insert(orderEvents).values({ orderId: seatOrder.id, fromStatus: null, toStatus: 'invoiced', trigger: 'checkout', createdAt: SEED_TIME });
+  }
 
   // elev@demo.no: four enrollments, an admin's grants (decision 26); the first course finished, the others partly done.
   // ny@demo.no has none: every catalogue course costs money, so they see the outlines and the previews.

@@ -21,6 +21,12 @@ export const BUNDLE_BUDGETS: Record<string, number> = {
   // font engine. None of them is on a page's first paint.
   checkout: 1_250_000,
   'admin-orders': 1_250_000,
+  // The account and sign-up (issue 23): they send mail right after answering (the mail sender).
+  account: 2_000_000,
+  // Company packages (issue 24): the manager's routes send invitations and reminders (the mail sender);
+  // the superuser's settle invoices through reconcile (the providers and the mail sender).
+  company: 2_000_000,
+  'admin-companies': 2_250_000,
   'checkout-return': 2_250_000,
   webhooks: 2_250_000,
   'order-sweeper': 2_250_000,

@@ -4,7 +4,6 @@ import {
   confirmEmailBody,
   deleteAccountBody,
   emailChangeBody,
-  emptyBody,
   passwordChangeBody,
   passwordResetBody,
   passwordResetConfirmBody,
@@ -105,7 +104,6 @@ export default createHandler({
 
   'POST /api/auth/verify-email/resend': route({
     access: 'user',
-    body: emptyBody,
     async handler({ db, user, defer }) {
       const result = await resendVerification(db, user.id);
       if (!result.sent) return json({ message: accountMessages.alreadyVerified });
@@ -169,7 +167,6 @@ export default createHandler({
 
   'POST /api/account/sessions/end-others': route({
     access: 'user',
-    body: emptyBody,
     async handler({ db, user, session }) {
       return json({ ended: await endOtherSessions(db, user.id, session.id) });
     },

@@ -26,4 +26,3 @@ export const emailChangeBody = z.strictObject({ newEmail: email, password: curre
 export const passwordChangeBody = z.strictObject({ currentPassword, newPassword });
 export const preferencesBody = z.strictObject({ reminders: z.boolean({ error: 'Velg om du vil ha påminnelser' }) });
 export const deleteAccountBody = z.strictObject({ password: currentPassword });
-export const emptyBody = z.strictObject({});

@@ -70,7 +70,7 @@ export const fieldLabels = {
   // a lesson's content (src/schemas/lesson-content.ts)
   type: { label: 'Type' },
   captionsUrl: { label: 'Teksting-URL' },
-  text: { label: 'Innhold' },
+  text: { label: 'Innhold', also: ['Adresser'] },
   html: { label: 'Innhold (HTML)' },
   instructions: { label: 'Instruksjoner' },
   questions: { label: 'Spørsmål' },
@@ -106,6 +106,24 @@ export const fieldLabels = {
   currency: { label: 'Valuta' },
   value: { label: 'Verdi' },
   success: { label: 'Resultat' },
+  // the account (issue 23)
+  token: { label: 'Lenke' },
+  sessionId: { label: 'Innlogging' },
+  reminders: { label: 'Påminnelser' },
+  newEmail: { label: 'Ny e-post', also: ['E-post'] },
+  currentPassword: { label: 'Nåværende passord', also: ['Passord'] },
+  newPassword: { label: 'Nytt passord', also: ['Passord'] },
+  // company packages (issue 24)
+  quantity: { label: 'Antall plasser' },
+  company: { label: 'Bedrift' },
+  companyId: { label: 'Bedrift' },
+  orgNumber: { label: 'Organisasjonsnummer' },
+  invoiceEmail: { label: 'E-post for faktura', also: ['E-post'] },
+  invoiceAddress: { label: 'Fakturaadresse' },
+  poReference: { label: 'Innkjøpsreferanse', also: ['Referanse'] },
+  emails: { label: 'E-postadresser', also: ['E-post'] },
+  filter: { label: 'Filter' },
+  seatId: { label: 'Plass' },
 } as const satisfies Record<string, FieldLabel>;
 
 /** What a top-level issue (the whole body, params or query) is called. */

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { AdminStatistics } from '../schemas/admin';
+import { progressCtes } from './progress-figures';
 
 /**
  * The superuser's statistics (issue 13), served from a snapshot (issue 15).
@@ -48,17 +49,7 @@ type Figures = Omit<AdminStatistics, 'computedAt'>;
 async function computeStatistics(db: Db): Promise<Figures> {
   const [counts] = rowsOf<CountsRow>(
     await db.execute(sql`
-      WITH lesson_totals AS (
-        SELECT m.course_id, count(l.id)::int AS total
-        FROM modules m JOIN lessons l ON l.module_id = m.id
-        GROUP BY m.course_id
-      ),
-      done AS (
-        SELECT lp.user_id, m.course_id, count(*)::int AS completed
-        FROM lesson_progress lp JOIN lessons l ON l.id = lp.lesson_id JOIN modules m ON m.id = l.module_id
-        WHERE lp.completed
-        GROUP BY lp.user_id, m.course_id
-      ),
+      WITH ${progressCtes()},
       enrollment_progress AS (
         SELECT e.completed_at,
           CASE WHEN coalesce(t.total, 0) = 0 THEN 0 ELSE 100.0 * coalesce(d.completed, 0) / t.total END AS percentage

@@ -13,6 +13,7 @@ export type DomainErrorCode =
   | 'payment_required'
   | 'account_inactive'
   | 'invalid_credentials'
+  | 'sign_in_required'
   | 'throttled'
   | 'unavailable';
 
@@ -98,6 +99,12 @@ export class AccountInactiveError extends ForbiddenError {
 export class InvalidCredentialsError extends DomainError {
   readonly code = 'invalid_credentials';
   override readonly name = 'InvalidCredentialsError';
+}
+
+/** Only a signed-in user may do this (a company's seats, issue 24): 401 with the sentence. */
+export class SignInRequiredError extends DomainError {
+  readonly code = 'sign_in_required';
+  override readonly name = 'SignInRequiredError';
 }
 
 /** Too many attempts: try again after `retryAfterSeconds`. */

@@ -87,6 +87,7 @@ const domainErrorStatus: Record<DomainErrorCode, number> = {
   payment_required: 402,
   account_inactive: 403,
   invalid_credentials: 401,
+  sign_in_required: 401,
   throttled: 429,
   unavailable: 503,
 };

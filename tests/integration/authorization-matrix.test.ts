@@ -4,6 +4,7 @@ import { users } from '../../db/schema';
 import { DEMO_PASSWORD_HASH } from '../../db/seed';
 import type { CourseWithContent } from '../../src/schemas/player';
 import { accessMessages, grantCourse, revokeCourse } from '../../src/server/access/entitlements';
+import { companyTexts } from '../../src/server/company/messages';
 import { acquireAppDb } from '../../src/server/db';
 import { httpMessages, type Routes } from '../../src/server/http';
 import { call, type Handler, signIn, webhookSignature } from '../helpers';
@@ -101,7 +102,10 @@ describe.each(matrix.map((row) => [row.route, row] as const))('%s', (_route, row
       const result = await call(handler!, url, { method, cookie, json: body, headers, ip: nextIp() });
       expect(matches(result.status, expected), `${method} ${url} as ${caller}: ${result.status} ${result.text.slice(0, 200)}`).toBe(true);
       if (expected === 401) expect(result.body).toMatchObject({ error: 'Unauthorized' });
-      if (expected === 403) expect([httpMessages.forbidden, accessMessages.lessonLocked]).toContain((result.body as { error: string }).error);
+      if (expected === 403)
+        expect([httpMessages.forbidden, accessMessages.lessonLocked, companyTexts.notCompanyAdmin]).toContain(
+          (result.body as { error: string }).error,
+        );
       if (expected === 402) expect(result.body).toMatchObject({ errorType: 'payment_required', checkoutPath: expect.any(String) });
     }
     // The caller's cached session was ended with the others: the next row signs in afresh.

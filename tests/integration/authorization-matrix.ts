@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { loadCatalogue } from '../../db/catalogue';
-import { chatConversations, coupons, type Order, orders, products, users, videoNotes, videos } from '../../db/schema';
+import { atomically } from '../../db/client';
+import { chatConversations, companies, companyInvitations, coupons, type Order, orders, products, users, videoNotes, videos } from '../../db/schema';
+import { assignSeat, lockCompany } from '../../src/server/company/seats.service';
 import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
 import { priceFor } from '../../src/server/checkout/pricing';
@@ -13,7 +15,7 @@ import { actOnTestPayment, createTestProvider } from '../../src/server/payments/
 import { webhookEventBody } from '../helpers';
 import { demoUsers } from '../../db/seed';
 import { sessionHandle } from '../../src/server/account/account.service';
-import { issueToken, type TokenPurpose } from '../../src/server/account/tokens';
+import { hashToken, issueToken, type TokenPurpose } from '../../src/server/account/tokens';
 import { NO_PASSWORD } from '../../src/server/password';
 import { createSession } from '../../src/server/session';
 
@@ -259,6 +261,78 @@ const demoNames = Object.fromEntries(demoUsers.map((u) => [u.email, { firstName:
 /** The caller's own name again: the row proves access, and the demo accounts keep their names. */
 const ownName = (caller: Caller) => demoNames[caller === 'anonymous' ? 'ny@demo.no' : callerAccounts[caller]];
 
+// --- company packages (issue 24): the demo company Fjordtech AS (bedrift@demo.no) with ten invoiced seats ---
+
+/** Only the company's own admin; a superuser passes the access check and meets the service's 403 (no company of their own). */
+const companyOnly = { anonymous: 401, individual: 403, company_admin: '2xx', admin: 403, superuser: 403 } as const;
+const demoCompanyId = seedId('company:fjordtech');
+
+let invitationToken = '';
+/** A pending invitation of the demo company; its token for the next body. */
+async function freshInvitation(): Promise<string> {
+  const token = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
+  const [row] = await (
+    await db()
+  )
+    .insert(companyInvitations)
+    .values({
+      companyId: demoCompanyId,
+      email: `matrise-invitert-${++throwaways}-${process.pid}@example.no`,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: companyInvitations.id });
+  invitationToken = token;
+  return row!.id;
+}
+
+/** A seat of the demo company held by a throwaway account. */
+async function freshSeat(): Promise<string> {
+  const account = await throwaway();
+  const seatId = await atomically(await db(), async (tx) => (await assignSeat(tx, await lockCompany(tx, demoCompanyId), account.id)).seatId);
+  return `/api/company/seats/${seatId}`;
+}
+
+/** An order on invoice of a throwaway company, for the superuser's cells that settle it. */
+async function freshInvoicedOrder(): Promise<string> {
+  const d = await db();
+  const [company] = await d.insert(companies).values({ name: 'Matrise AS', orgNumber: '974760673' }).returning({ id: companies.id });
+  const [order] = await d
+    .insert(orders)
+    .values({
+      reference: `ka-matrise-${randomUUID().slice(0, 8)}`,
+      userId: seedId('user:bedrift@demo.no'),
+      buyerFirstName: 'Matrise',
+      buyerLastName: 'Faktura',
+      buyerEmail: 'bedrift@demo.no',
+      productId: 'package:nettbasert-pakke',
+      companyId: company!.id,
+      title: 'Nettbaserte Kurspakker',
+      quantity: 2,
+      listPriceOre: 598_000,
+      totalOre: 598_000,
+      vat: 'standard_25',
+      vatRateBp: 2500,
+      vatOre: 119_600,
+      provider: 'invoice',
+      status: 'invoiced',
+      consentVersion: 'bedrift',
+      consentText: 'Kjøp til bedrift',
+      consentAt: new Date(),
+      idempotencyKey: randomUUID(),
+      expiresAt: new Date(Date.now() + 14 * 86_400_000),
+    })
+    .returning({ id: orders.id });
+  return order!.id;
+}
+
+const validCompany = {
+  name: 'Matrise AS',
+  orgNumber: '974 760 673',
+  invoiceEmail: 'faktura@example.no',
+  invoiceAddress: 'Matriseveien 1, 0150 Oslo',
+};
+
 export const matrix: MatrixRow[] = [
   // health.ts
   { route: 'GET /api/health', path: '/api/health', expect: everyone('2xx') },
@@ -331,6 +405,62 @@ export const matrix: MatrixRow[] = [
     path: '/api/account/delete',
     body: { password: 'ikke passordet' },
     expect: { ...signedIn, individual: 400, company_admin: 400, admin: 400, superuser: 400 },
+  },
+
+  // company.ts (issue 24): the manager's view of the caller's own company; accepting an invitation
+  { route: 'GET /api/company', path: '/api/company', expect: companyOnly },
+  { route: 'GET /api/company/people', path: '/api/company/people', queries: ['?filter=not_started', '?filter=inactive'], expect: companyOnly },
+  { route: 'GET /api/company/people.csv', path: '/api/company/people.csv', expect: companyOnly },
+  // Nobody in the demo company has a seat yet: nobody to remind (409) once past the access check.
+  { route: 'POST /api/company/reminders', path: '/api/company/reminders', expect: { ...companyOnly, company_admin: 409 } },
+  { route: 'GET /api/company/invitations', path: '/api/company/invitations', expect: companyOnly },
+  { route: 'POST /api/company/invitations/preview', path: '/api/company/invitations/preview', body: { text: 'ny@example.no' }, expect: companyOnly },
+  {
+    route: 'POST /api/company/invitations',
+    path: '/api/company/invitations',
+    body: () => ({ emails: [`matrise-inv-${++throwaways}-${process.pid}@example.no`] }),
+    expect: companyOnly,
+  },
+  {
+    route: 'POST /api/company/invitations/:id/resend',
+    path: async () => `/api/company/invitations/${await freshInvitation()}/resend`,
+    expect: companyOnly,
+  },
+  { route: 'DELETE /api/company/invitations/:id', path: async () => `/api/company/invitations/${await freshInvitation()}`, expect: companyOnly },
+  { route: 'DELETE /api/company/seats/:seatId', path: freshSeat, expect: companyOnly },
+  {
+    route: 'POST /api/invitations/lookup',
+    path: async () => (await freshInvitation(), '/api/invitations/lookup'),
+    body: () => ({ token: invitationToken }),
+    expect: everyone('2xx'),
+  },
+  {
+    route: 'POST /api/invitations/accept',
+    path: async () => (await freshInvitation(), '/api/invitations/accept'),
+    body: () => ({ token: invitationToken, firstName: 'Matrise', lastName: 'Ansatt', password: 'et langt passord' }),
+    replacesSession: true,
+    expect: everyone('2xx'),
+  },
+
+  // admin-companies.ts (issue 24): superusers only
+  { route: 'GET /api/admin/companies', path: '/api/admin/companies', expect: superusers },
+  { route: 'POST /api/admin/companies', path: '/api/admin/companies', body: validCompany, expect: superusers },
+  { route: 'GET /api/admin/companies/:companyId', path: `/api/admin/companies/${demoCompanyId}`, expect: superusers },
+  {
+    route: 'PATCH /api/admin/companies/:companyId',
+    path: `/api/admin/companies/${demoCompanyId}`,
+    body: { name: 'Fjordtech AS', orgNumber: '315999804', invoiceEmail: 'faktura@fjordtech.example', invoiceAddress: 'Fjordveien 1, 5003 Bergen' },
+    expect: superusers,
+  },
+  {
+    route: 'POST /api/admin/orders/:orderId/invoice-paid',
+    path: async () => `/api/admin/orders/${await freshInvoicedOrder()}/invoice-paid`,
+    expect: superusers,
+  },
+  {
+    route: 'POST /api/admin/orders/:orderId/invoice-cancelled',
+    path: async () => `/api/admin/orders/${await freshInvoicedOrder()}/invoice-cancelled`,
+    expect: superusers,
   },
 
   // courses.ts

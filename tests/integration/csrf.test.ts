@@ -75,6 +75,17 @@ const pool: Record<string, unknown[]> = {
   idempotencyKey: ['00000000-0000-4000-8000-000000000002'],
   amountOre: [100],
   reason: ['Overtatt'],
+  // The account (issue 23) and company packages (issue 24).
+  token: ['a'.repeat(43)],
+  newEmail: ['overtatt@example.no'],
+  currentPassword: ['demo1234'],
+  newPassword: ['et overtatt passord'],
+  reminders: [false],
+  orgNumber: ['974760673'],
+  invoiceEmail: ['faktura@example.no'],
+  invoiceAddress: ['Overtatt vei 1'],
+  emails: [['overtatt@example.no']],
+  text: ['overtatt@example.no'],
 };
 
 /** A body the route accepts: were the origin check missing, the request would do real work. */

@@ -17,6 +17,8 @@ const expectedTables = [
   'chat_conversations',
   'chat_messages',
   'companies',
+  'company_invitations',
+  'company_seats',
   'content_audit_log',
   'coupons',
   'courses',
@@ -28,6 +30,7 @@ const expectedTables = [
   'order_events',
   'order_refunds',
   'orders',
+  'product_courses',
   'products',
   'rate_limits',
   'receipt_counter',
@@ -62,12 +65,31 @@ describe('migrations', () => {
       JOIN information_schema.referential_constraints rc ON rc.constraint_name = tc.constraint_name
       WHERE tc.constraint_type = 'FOREIGN KEY' AND tc.table_schema = 'public'`);
     expect(fks.length).toBeGreaterThanOrEqual(13);
-    // One deliberate RESTRICT: a product that was sold is never deleted (orders are kept for the books, decision 30).
-    for (const fk of fks) expect(['CASCADE', 'SET NULL', ...(fk.table_name === 'orders' ? ['RESTRICT'] : [])]).toContain(fk.delete_rule);
+    // Deliberate RESTRICTs: a product that was sold, and a company that bought, are never deleted (orders
+    // are kept for the books, decisions 30 and 32), nor a product whose seats someone holds.
+    const restricting = ['orders', 'company_seats'];
+    for (const fk of fks) expect(['CASCADE', 'SET NULL', ...(restricting.includes(fk.table_name) ? ['RESTRICT'] : [])]).toContain(fk.delete_rule);
   });
 });
 
 describe('seed', () => {
+  it('creates the online package from its page: the price per seat and the catalogue courses it lists', async () => {
+    const [pkg] = await rows<{ title: string; price_ore: number; kind: string }>(
+      sql`SELECT title, price_ore, kind FROM products WHERE id = 'package:nettbasert-pakke'`,
+    );
+    expect(pkg).toEqual({ title: 'Nettbaserte Kurspakker', price_ore: 299_000, kind: 'package' });
+    const courses = await rows<{ course_id: string }>(
+      sql`SELECT course_id FROM product_courses WHERE product_id = 'package:nettbasert-pakke' ORDER BY course_id`,
+    );
+    expect(courses.map((c) => c.course_id)).toEqual([
+      'grunnleggende-ki',
+      'ki-automatisering',
+      'ki-filmproduksjon',
+      'ki-for-kontoret',
+      'ki-markedsforing',
+    ]);
+  });
+
   it('creates the six catalogue courses with their modules and lessons', async () => {
     const counts = await rows<{ id: string; title: string; modules: number; lessons: number; videos: number; tasks: number }>(sql`
       SELECT c.id, c.title,

@@ -10,6 +10,8 @@ import { offeredProviders, paymentProvider } from '../payments/registry';
 import { ProviderRefusedError, ProviderUnavailableError } from '../payments/provider';
 import type { SessionUser } from '../session';
 import { policies, reserve } from '../throttle';
+import { PACKAGE_PAGE, PACKAGE_PRODUCT } from '../../lib/company-package';
+import { createSeatOrder, seatCheckoutProduct } from '../company/seat-orders.service';
 import { changeOrder } from './order-change';
 import { coursePlayerPath, productIdOf, returnPath } from './paths';
 import { type CouponTerms, couponLabel, MIN_CHARGE_ORE, priceFor, type Price } from './pricing';
@@ -46,6 +48,8 @@ export const checkoutMessages = {
 
 interface ProductRow {
   id: string;
+  kind: string;
+  /** A course product's course; '' for a package (issue 24). */
   courseId: string;
   title: string;
   priceOre: number;
@@ -53,24 +57,28 @@ interface ProductRow {
   onSale: boolean;
 }
 
-async function productById(db: Db, productId: string): Promise<ProductRow> {
+export async function productById(db: Db, productId: string): Promise<ProductRow> {
   const [row] = await db
     .select({
       id: products.id,
+      kind: products.kind,
       courseId: products.courseId,
-      title: courses.title,
+      title: sql<string | null>`coalesce(${courses.title}, ${products.title})`,
       priceOre: products.priceOre,
       vat: products.vat,
       onSale: products.onSale,
     })
     .from(products)
-    .innerJoin(courses, eq(courses.id, products.courseId))
+    .leftJoin(courses, eq(courses.id, products.courseId))
     .where(eq(products.id, productId));
-  if (!row || !row.courseId) throw new NotFoundError(checkoutMessages.productNotFound);
-  return { ...row, courseId: row.courseId };
+  if (!row?.title || (row.kind === 'course' && !row.courseId)) throw new NotFoundError(checkoutMessages.productNotFound);
+  return { ...row, title: row.title, courseId: row.courseId ?? '' };
 }
 
-function sellable(product: ProductRow): void {
+/** The product a checkout page names: a course's id, or the online package's page ('nettbasert-pakke'). */
+export const checkoutProductId = (pageId: string) => (pageId === PACKAGE_PAGE ? PACKAGE_PRODUCT : productIdOf(pageId));
+
+export function sellable(product: ProductRow): void {
   if (!product.onSale) throw new ConflictError(checkoutMessages.notOnSale, 'not_on_sale');
   if (product.priceOre === 0) throw new ConflictError(checkoutMessages.free, 'free');
 }
@@ -81,7 +89,8 @@ async function hasAccess(db: Db, userId: string, courseId: string): Promise<bool
 
 /** GET /api/checkout/products/:courseId: the product, the providers offered, the consent, and who is buying. */
 export async function checkoutProduct(db: Db, courseId: string, user: SessionUser | null) {
-  const product = await productById(db, productIdOf(courseId));
+  const product = await productById(db, checkoutProductId(courseId));
+  if (product.kind === 'package') return seatCheckoutProduct(db, product, user);
   const price = priceFor(product.priceOre, product.vat, null);
   const providers = await offeredProviders(db);
   const [viewer] = user
@@ -126,7 +135,7 @@ async function readCoupon(db: Db, code: string, productId: string): Promise<Coup
   return row;
 }
 
-function checkChargeable(price: Price, coupon: CouponRow | null): void {
+export function checkChargeable(price: Price, coupon: CouponRow | null): void {
   if (coupon && price.totalOre < MIN_CHARGE_ORE) throw new BadRequestError(checkoutMessages.couponTooLarge, 'couponCode');
 }
 
@@ -134,18 +143,22 @@ function checkChargeable(price: Price, coupon: CouponRow | null): void {
 export async function quote(db: Db, body: QuoteBody) {
   const product = await productById(db, body.productId);
   sellable(product);
+  const quantity = product.kind === 'package' ? (body.quantity ?? 1) : 1;
+  const listOre = product.priceOre * quantity;
+  const extra = { unitPriceOre: product.priceOre, quantity };
+  if (!body.couponCode) return { ...priceFor(listOre, product.vat, null), ...extra, coupon: null };
   const coupon = await readCoupon(db, body.couponCode, product.id);
   if (coupon.usedUp) throw new BadRequestError(checkoutMessages.couponUsedUp, 'couponCode');
-  const price = priceFor(product.priceOre, product.vat, coupon);
+  const price = priceFor(listOre, product.vat, coupon);
   checkChargeable(price, coupon);
-  return { ...price, coupon: { code: coupon.code, label: couponLabel(coupon) } };
+  return { ...price, ...extra, coupon: { code: coupon.code, label: couponLabel(coupon) } };
 }
 
 /**
  * Counts one use of the coupon, if it has one left: one conditional update, so concurrent
  * buyers can never pass `max_uses` (the row lock orders them; each sees the count before it).
  */
-async function takeCoupon(tx: Db, code: string, productId: string): Promise<CouponRow> {
+export async function takeCoupon(tx: Db, code: string, productId: string): Promise<CouponRow> {
   const [taken] = await tx
     .update(coupons)
     .set({ usedCount: sql`${coupons.usedCount} + 1` })
@@ -188,9 +201,9 @@ export interface CreatedOrder {
 export const hashCheckoutToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Rolls back a coupon's use when a concurrent request with the same idempotency key made the order. */
-class SameKeyRace extends Error {}
+export class SameKeyRace extends Error {}
 
-const newReference = () => `ka-${randomBytes(8).toString('hex')}`;
+export const newReference = () => `ka-${randomBytes(8).toString('hex')}`;
 
 /**
  * POST /api/checkout/orders. Decides the price (never from the request), counts the coupon's use
@@ -206,6 +219,9 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
 
   const product = await productById(db, body.productId);
   sellable(product);
+  if (product.kind === 'package') return createSeatOrder(db, input, product);
+  if (body.provider === 'invoice') throw new BadRequestError(checkoutMessages.providerNotOffered, 'provider');
+  if (!body.consent) throw new BadRequestError('Du må samtykke for å få tilgang med en gang.', 'consent.accepted');
   if (body.consent.version !== CONSENT.version) throw new ConflictError(checkoutMessages.consentOutdated, 'consent_outdated');
   const provider = await paymentProvider(db, body.provider);
   if (!provider) throw new BadRequestError(checkoutMessages.providerNotOffered, 'provider');
@@ -286,7 +302,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
 }
 
 /** A repeated request with an order's idempotency key: the same buyer gets the same order (its payment started if it was not). */
-async function resumeOrder(db: Db, order: Order, input: CreateOrderInput): Promise<Order> {
+export async function resumeOrder(db: Db, order: Order, input: CreateOrderInput): Promise<Order> {
   const sameBuyer = input.user ? order.userId === input.user.id : order.guest && order.buyerEmail === input.body.buyer?.email;
   if (!sameBuyer || order.productId !== input.body.productId) throw new ConflictError(checkoutMessages.idempotencyKeyTaken, 'idempotency_key_taken');
   return order.status === 'created' ? startPayment(db, order) : order;
@@ -296,7 +312,7 @@ async function resumeOrder(db: Db, order: Order, input: CreateOrderInput): Promi
  * Starts the payment at the provider (outside any transaction: it is a network call) and records
  * it. The provider's idempotency key is the order's, so a retry never makes a second payment.
  */
-async function startPayment(db: Db, order: Order): Promise<Order> {
+export async function startPayment(db: Db, order: Order): Promise<Order> {
   const provider = await paymentProvider(db, order.provider);
   if (!provider) throw new UnavailableError(checkoutMessages.providerUnavailable);
   const base = env.SITE_URL.replace(/\/$/, '');

@@ -7,6 +7,8 @@ export interface OrderEvent {
   toStatus: OrderStatus;
   /** What moved it: 'checkout', 'return', 'webhook', 'sweep', 'admin'. */
   trigger: string;
+  /** The admin who did it (refunds, invoices). */
+  actorId?: string | null;
   /** A JSON value, or an SQL expression over the changed row (alias `changed`), e.g. its receipt number. */
   detail?: Record<string, unknown> | SQL;
 }
@@ -21,8 +23,8 @@ export async function changeOrder(db: Db, change: SQLWrapper, event: OrderEvent,
   const changed = db.$with('changed', getTableColumns(orders)).as(change.getSQL());
   const detail = event.detail === undefined ? sql`NULL` : is(event.detail, SQL) ? event.detail : sql`${JSON.stringify(event.detail)}::jsonb`;
   const recorded = db.$with('recorded', {}).as(
-    sql`INSERT INTO ${orderEvents} (order_id, from_status, to_status, trigger, detail)
-        SELECT changed.id, ${event.fromStatus}::order_status, ${event.toStatus}::order_status, ${event.trigger}, ${detail} FROM changed`,
+    sql`INSERT INTO ${orderEvents} (order_id, from_status, to_status, trigger, actor_id, detail)
+        SELECT changed.id, ${event.fromStatus}::order_status, ${event.toStatus}::order_status, ${event.trigger}, ${event.actorId ?? null}::uuid, ${detail} FROM changed`,
   );
   const [row] = await db
     .with(...before, changed, recorded)

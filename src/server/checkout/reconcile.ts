@@ -3,7 +3,8 @@ import { atomically, type Db } from '../../../db/client';
 import { type Order, orders, type OrderStatus, receiptCounter, users } from '../../../db/schema';
 import { grantCourse } from '../access/entitlements';
 import { env } from '../env';
-import { NotFoundError, UnavailableError } from '../errors';
+import { ConflictError, NotFoundError, UnavailableError } from '../errors';
+import { takeBackExcessSeats } from '../company/seats.service';
 import { queueMail } from '../mail/outbox';
 import { NO_PASSWORD } from '../password';
 import { type PaymentProvider, type PaymentRef, ProviderRefusedError, ProviderUnavailableError } from '../payments/provider';
@@ -146,7 +147,7 @@ async function buyerAccount(tx: Db, order: Order): Promise<{ userId: string; cre
   return { userId: existing!.id, created: false };
 }
 
-async function fulfil(tx: Db, order: Order, capturedOre: number, trigger: ReconcileTrigger): Promise<Order> {
+async function fulfil(tx: Db, order: Order, capturedOre: number, trigger: ReconcileTrigger, actorId: string | null = null): Promise<Order> {
   const account = await buyerAccount(tx, order);
   if (order.courseId) await grantCourse(tx, { userId: account.userId, courseId: order.courseId, source: 'purchase', sourceRef: order.id });
   // The counter row is locked from this statement until the commit: receipt numbers follow the
@@ -181,6 +182,7 @@ async function fulfil(tx: Db, order: Order, capturedOre: number, trigger: Reconc
       fromStatus: order.status,
       toStatus: 'paid',
       trigger,
+      actorId,
       detail: sql`jsonb_build_object('receiptNumber', changed.receipt_number, 'capturedOre', changed.captured_ore, 'accountCreated', changed.account_created)`,
     },
     [counter],
@@ -192,11 +194,38 @@ async function fulfil(tx: Db, order: Order, capturedOre: number, trigger: Reconc
     props: {
       ...receiptDataFor(paid!),
       firstName: paid!.buyerFirstName,
-      courseUrl: `${base}${paid!.courseId ? coursePlayerPath(paid!.courseId) : '/'}`,
+      courseUrl: `${base}${paid!.courseId ? coursePlayerPath(paid!.courseId) : paid!.companyId ? '/bedrift' : '/'}`,
       receiptUrl: `${base}${receiptPath(paid!.id)}`,
     },
   });
   return paid!;
+}
+
+/**
+ * A company's order on invoice (issue 24, decision 32), by a superuser: 'paid' is the same move a
+ * payment makes (receipt number, receipt mail, one transaction); 'cancelled' gives the coupon back
+ * and takes back the seats the company no longer has (the newest first).
+ */
+export async function settleInvoice(db: Db, orderId: string, outcome: 'paid' | 'cancelled', actorId: string): Promise<Order> {
+  return atomically(db, async (tx) => {
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!locked) throw new NotFoundError('Fant ikke bestillingen.');
+    if (locked.status !== 'invoiced')
+      throw new ConflictError('Bare bestillinger på faktura kan merkes som betalt eller kanselleres her.', 'not_invoiced');
+    if (outcome === 'paid') return fulfil(tx, locked, locked.totalOre, 'admin', actorId);
+    const row = await changeOrder(
+      tx,
+      tx
+        .update(orders)
+        .set({ status: 'cancelled', closedAt: sql`now()`, lastError: null })
+        .where(eq(orders.id, orderId))
+        .returning(),
+      { fromStatus: 'invoiced', toStatus: 'cancelled', trigger: 'admin', actorId, detail: { invoice: 'cancelled' } },
+    );
+    await releaseCoupon(tx, locked);
+    if (locked.companyId) await takeBackExcessSeats(tx, locked.companyId);
+    return row!;
+  });
 }
 
 /**

@@ -1,4 +1,6 @@
 import type { ReactElement } from 'react';
+import { CompanyInvitation, type CompanyInvitationProps, companyInvitationSubject } from './company-invitation';
+import { CompanyReminder, type CompanyReminderProps, companyReminderSubject } from './company-reminder';
 import { EmailChange, type EmailChangeProps, emailChangeSubject } from './email-change';
 import { EmailChangeNotice, type EmailChangeNoticeProps, emailChangeNoticeSubject } from './email-change-notice';
 import { PasswordChanged, type PasswordChangedProps, passwordChangedSubject } from './password-changed';
@@ -19,6 +21,8 @@ export interface MailTemplateProps {
   'email-change': EmailChangeProps;
   'email-change-notice': EmailChangeNoticeProps;
   receipt: ReceiptProps;
+  'company-invitation': CompanyInvitationProps;
+  'company-reminder': CompanyReminderProps;
 }
 
 export type MailTemplateName = keyof MailTemplateProps;
@@ -35,4 +39,6 @@ export const mailTemplates: { [N in MailTemplateName]: MailTemplate<MailTemplate
   'email-change': { subject: emailChangeSubject, Component: EmailChange },
   'email-change-notice': { subject: emailChangeNoticeSubject, Component: EmailChangeNotice },
   receipt: { subject: receiptSubject, Component: Receipt },
+  'company-invitation': { subject: companyInvitationSubject, Component: CompanyInvitation },
+  'company-reminder': { subject: companyReminderSubject, Component: CompanyReminder },
 };

@@ -1,0 +1,84 @@
+import type { Config } from '@netlify/functions';
+import { z } from 'zod';
+import { companyBody } from '../../src/schemas/company';
+import { settleInvoice } from '../../src/server/checkout/reconcile';
+import { companyDetail, createCompany, listCompanies, updateCompany } from '../../src/server/company/admin-companies.service';
+import { companyTexts } from '../../src/server/company/messages';
+import { createHandler, json, route } from '../../src/server/http';
+import { sendQueuedMail } from '../../src/server/mail/sender';
+
+/**
+ * The superuser's companies (issue 24, decision 32).
+ *   GET   /api/admin/companies                              superuser  every company with seats and people
+ *   POST  /api/admin/companies                              superuser  {name, orgNumber, invoiceEmail, invoiceAddress, poReference?} → 201
+ *   GET   /api/admin/companies/:companyId                   superuser  the company, its seats, people and orders
+ *   PATCH /api/admin/companies/:companyId                   superuser  the same fields → the company
+ *   POST  /api/admin/orders/:orderId/invoice-paid           superuser  an invoiced order paid: receipt number and mail
+ *   POST  /api/admin/orders/:orderId/invoice-cancelled      superuser  an invoiced order cancelled: the seats beyond the rest are taken back
+ */
+
+const companyParams = z.object({ companyId: z.uuid({ error: companyTexts.companyNotFound }) });
+const orderParams = z.object({ orderId: z.uuid({ error: 'Fant ikke bestillingen.' }) });
+
+export default createHandler({
+  'GET /api/admin/companies': route({
+    access: ['superuser'],
+    async handler({ db }) {
+      return json({ companies: await listCompanies(db) });
+    },
+  }),
+
+  'POST /api/admin/companies': route({
+    access: ['superuser'],
+    body: companyBody,
+    async handler({ db, body }) {
+      return json({ company: await createCompany(db, body) }, { status: 201 });
+    },
+  }),
+
+  'GET /api/admin/companies/:companyId': route({
+    access: ['superuser'],
+    params: companyParams,
+    async handler({ db, params }) {
+      return json(await companyDetail(db, params.companyId));
+    },
+  }),
+
+  'PATCH /api/admin/companies/:companyId': route({
+    access: ['superuser'],
+    params: companyParams,
+    body: companyBody,
+    async handler({ db, params, body }) {
+      return json({ company: await updateCompany(db, params.companyId, body) });
+    },
+  }),
+
+  'POST /api/admin/orders/:orderId/invoice-paid': route({
+    access: ['superuser'],
+    params: orderParams,
+    afterResponse: sendQueuedMail,
+    async handler({ db, params, user }) {
+      const order = await settleInvoice(db, params.orderId, 'paid', user.id);
+      return json({ order: { id: order.id, status: order.status, receiptNumber: order.receiptNumber } });
+    },
+  }),
+
+  'POST /api/admin/orders/:orderId/invoice-cancelled': route({
+    access: ['superuser'],
+    params: orderParams,
+    async handler({ db, params, user }) {
+      const order = await settleInvoice(db, params.orderId, 'cancelled', user.id);
+      return json({ order: { id: order.id, status: order.status, receiptNumber: order.receiptNumber } });
+    },
+  }),
+});
+
+export const config: Config = {
+  path: [
+    '/api/admin/companies',
+    '/api/admin/companies/:companyId',
+    '/api/admin/orders/:orderId/invoice-paid',
+    '/api/admin/orders/:orderId/invoice-cancelled',
+  ],
+  method: ['GET', 'POST', 'PATCH'],
+};

@@ -1,0 +1,203 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../../db/client';
+import { companies, companyInvitations, courses, productCourses, products } from '../../../db/schema';
+import type { PeopleFilter } from '../../schemas/company';
+import { ForbiddenError, NotFoundError } from '../errors';
+import { progressCtes } from '../progress-figures';
+import type { SessionUser } from '../session';
+import { companyTexts } from './messages';
+import { PACKAGE_PRODUCT, seatCounts } from './seats.service';
+
+/**
+ * The manager's view (issue 24, decision 32): a company admin reads and changes only their own
+ * company. The company is always the caller's `companyId`, never a parameter, so another company's
+ * people, seats and invitations cannot even be named. A person's notes and conversations are not
+ * read here at all.
+ */
+
+const INACTIVE_DAYS = 14;
+const DAY_MS = 86_400_000;
+
+/** The caller's company: a company admin's own; anyone else 403. */
+export async function ownCompanyId(user: SessionUser): Promise<string> {
+  if (user.role !== 'company_admin' || !user.companyId) throw new ForbiddenError(companyTexts.notCompanyAdmin);
+  return user.companyId;
+}
+
+export async function companyRow(db: Db, companyId: string) {
+  const [company] = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      orgNumber: companies.orgNumber,
+      invoiceEmail: companies.invoiceEmail,
+      invoiceAddress: companies.invoiceAddress,
+      poReference: companies.poReference,
+    })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  if (!company) throw new NotFoundError(companyTexts.companyNotFound);
+  return company;
+}
+
+export async function packageInfo(db: Db) {
+  const rows = await db
+    .select({ productTitle: products.title, courseId: courses.id, title: courses.title })
+    .from(products)
+    .leftJoin(productCourses, eq(productCourses.productId, products.id))
+    .leftJoin(courses, eq(courses.id, productCourses.courseId))
+    .where(eq(products.id, PACKAGE_PRODUCT))
+    .orderBy(courses.orderIndex);
+  return {
+    productId: PACKAGE_PRODUCT,
+    title: rows[0]?.productTitle ?? 'Nettbaserte Kurspakker',
+    courses: rows.flatMap((r) => (r.courseId && r.title ? [{ id: r.courseId, title: r.title }] : [])),
+  };
+}
+
+export async function companyOverview(db: Db, companyId: string) {
+  const [company, seats, pkg, [pending]] = await Promise.all([
+    companyRow(db, companyId),
+    seatCounts(db, companyId),
+    packageInfo(db),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(companyInvitations)
+      .where(
+        sql`${companyInvitations.companyId} = ${companyId} AND ${companyInvitations.status} = 'pending' AND ${companyInvitations.expiresAt} > now()`,
+      ),
+  ]);
+  return { company, seats, package: pkg, invitationsPending: Number(pending?.n ?? 0) };
+}
+
+export type PersonStatus = 'not_started' | 'in_progress' | 'done';
+
+export interface Person {
+  seatId: string;
+  userId: string;
+  name: string;
+  email: string;
+  assignedAt: string;
+  lastActivityAt: string | null;
+  completedAt: string | null;
+  progressPercent: number;
+  status: PersonStatus;
+  inactive: boolean;
+  courses: { courseId: string; title: string; progressPercent: number; completedAt: string | null }[];
+}
+
+interface PersonRow {
+  seat_id: string;
+  user_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  assigned_at: string | Date;
+  last_activity: string | Date | null;
+  completed_lessons: number;
+  total_lessons: number;
+  courses: { courseId: string; title: string; completed: number; total: number; completedAt: string | null }[] | string;
+}
+
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * Everyone holding a seat of the company, with each package course's progress, in one statement
+ * however many people and courses (the bench checks the count): the figures' CTEs of the superuser's
+ * statistics, scoped to the company's people and the package's courses.
+ */
+export async function companyPeople(db: Db, companyId: string, now = new Date()): Promise<Person[]> {
+  const seatUsers = sql`SELECT user_id FROM company_seats WHERE company_id = ${companyId} AND revoked_at IS NULL`;
+  const packageCourses = sql`SELECT course_id FROM product_courses WHERE product_id = ${PACKAGE_PRODUCT}`;
+  const result = await db.execute(sql`
+    WITH ${progressCtes({ users: seatUsers, courses: packageCourses })},
+    pc AS (
+      SELECT c.id AS course_id, c.title, c.order_index FROM product_courses p JOIN courses c ON c.id = p.course_id WHERE p.product_id = ${PACKAGE_PRODUCT}
+    )
+    SELECT s.id AS seat_id, s.user_id, u.first_name, u.last_name, u.email, s.assigned_at,
+      max(d.last_activity) AS last_activity,
+      coalesce(sum(d.completed), 0)::int AS completed_lessons,
+      coalesce(sum(t.total), 0)::int AS total_lessons,
+      coalesce(json_agg(json_build_object(
+        'courseId', pc.course_id, 'title', pc.title, 'completed', coalesce(d.completed, 0), 'total', coalesce(t.total, 0),
+        'completedAt', e.completed_at) ORDER BY pc.order_index, pc.course_id) FILTER (WHERE pc.course_id IS NOT NULL), '[]') AS courses
+    FROM company_seats s
+    JOIN users u ON u.id = s.user_id
+    LEFT JOIN pc ON TRUE
+    LEFT JOIN lesson_totals t ON t.course_id = pc.course_id
+    LEFT JOIN done d ON d.user_id = s.user_id AND d.course_id = pc.course_id
+    LEFT JOIN enrollments e ON e.user_id = s.user_id AND e.course_id = pc.course_id
+    WHERE s.company_id = ${companyId} AND s.revoked_at IS NULL
+    GROUP BY s.id, s.user_id, u.first_name, u.last_name, u.email, s.assigned_at
+    ORDER BY u.last_name, u.first_name, u.email`);
+  const rows = (result as unknown as { rows: PersonRow[] }).rows;
+  return rows.map((row) => {
+    const courseRows = typeof row.courses === 'string' ? (JSON.parse(row.courses) as Exclude<PersonRow['courses'], string>) : row.courses;
+    const percent = (done: number, total: number) => (total > 0 ? Math.round((100 * done) / total) : 0);
+    const progressPercent = percent(Number(row.completed_lessons), Number(row.total_lessons));
+    const lastActivityAt = iso(row.last_activity);
+    const allDone = courseRows.length > 0 && courseRows.every((c) => c.completedAt !== null || (c.total > 0 && c.completed >= c.total));
+    const status: PersonStatus = allDone ? 'done' : lastActivityAt === null && progressPercent === 0 ? 'not_started' : 'in_progress';
+    const since = new Date(lastActivityAt ?? row.assigned_at).getTime();
+    const completedDates = courseRows.map((c) => c.completedAt).filter((d): d is string => d !== null);
+    return {
+      seatId: row.seat_id,
+      userId: row.user_id,
+      name: `${row.first_name} ${row.last_name}`.trim(),
+      email: row.email,
+      assignedAt: iso(row.assigned_at)!,
+      lastActivityAt,
+      completedAt: allDone && completedDates.length ? iso(completedDates.sort().at(-1)!) : null,
+      progressPercent,
+      status,
+      inactive: status !== 'done' && now.getTime() - since >= INACTIVE_DAYS * DAY_MS,
+      courses: courseRows.map((c) => ({
+        courseId: c.courseId,
+        title: c.title,
+        progressPercent: c.completedAt ? 100 : percent(c.completed, c.total),
+        completedAt: iso(c.completedAt),
+      })),
+    };
+  });
+}
+
+export function filterPeople(people: Person[], filter: PeopleFilter) {
+  const counts = {
+    all: people.length,
+    not_started: people.filter((p) => p.status === 'not_started').length,
+    in_progress: people.filter((p) => p.status === 'in_progress').length,
+    done: people.filter((p) => p.status === 'done').length,
+    inactive: people.filter((p) => p.inactive).length,
+  };
+  const shown = filter === 'all' ? people : filter === 'inactive' ? people.filter((p) => p.inactive) : people.filter((p) => p.status === filter);
+  return { people: shown, counts };
+}
+
+const statusLabels: Record<PersonStatus, string> = { not_started: 'Ikke startet', in_progress: 'I gang', done: 'Fullført' };
+
+/** The people as a CSV for a spreadsheet: semicolons and a BOM (Excel in Norway), one row per person. */
+export function peopleCsv(people: Person[], courseTitles: string[]): string {
+  const cell = (value: string | number | null) => {
+    const text = value === null ? '' : String(value);
+    // A leading =, +, - or @ would be a formula in a spreadsheet (CSV injection): quote it with an apostrophe.
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  const date = (value: string | null) => (value ? value.slice(0, 10) : '');
+  const header = ['Navn', 'E-post', 'Status', 'Fremdrift (%)', 'Sist aktiv', 'Fullført', 'Inaktiv 14 dager', ...courseTitles.map((t) => `${t} (%)`)];
+  const lines = people.map((p) =>
+    [
+      p.name,
+      p.email,
+      statusLabels[p.status],
+      p.progressPercent,
+      date(p.lastActivityAt),
+      date(p.completedAt),
+      p.inactive ? 'Ja' : 'Nei',
+      ...courseTitles.map((title) => p.courses.find((c) => c.title === title)?.progressPercent ?? 0),
+    ]
+      .map(cell)
+      .join(';'),
+  );
+  return `\uFEFF${[header.map(cell).join(';'), ...lines].join('\r\n')}\r\n`;
+}

@@ -1,0 +1,33 @@
+import { Heading } from '@react-email/heading';
+import { Text } from '@react-email/text';
+import { ActionLink, MailLayout, styles } from './layout';
+
+export interface CompanyInvitationProps {
+  companyName: string;
+  /** Who invited, as the company admin's name. */
+  inviterName: string;
+  /** The absolute link that accepts the invitation (it carries the one-time token). */
+  acceptUrl: string;
+  /** The package's courses, by title. */
+  courseTitles: string[];
+  validDays: number;
+}
+
+export const companyInvitationSubject = (props: CompanyInvitationProps) => `${props.companyName} gir deg tilgang til KI-kurs`;
+
+/** Sent when a company admin invites a person to a seat (issue 24). */
+export function CompanyInvitation({ companyName, inviterName, acceptUrl, courseTitles, validDays }: CompanyInvitationProps) {
+  return (
+    <MailLayout preview={`${inviterName} har gitt deg en plass i KI Akademiets kurspakke.`}>
+      <Heading style={styles.heading}>Du er invitert til KI-kurs</Heading>
+      <Text style={styles.text}>
+        {inviterName} i {companyName} har gitt deg en plass i KI Akademiets nettbaserte kurspakke. Du får tilgang til disse kursene:{' '}
+        {courseTitles.join(', ')}.
+      </Text>
+      <ActionLink href={acceptUrl} label="Ta imot invitasjonen" />
+      <Text style={styles.muted}>
+        Lenken virker i {validDays} dager og kan bare brukes én gang. Har du ikke ventet denne e-posten, kan du se bort fra den.
+      </Text>
+    </MailLayout>
+  );
+}

@@ -1,0 +1,278 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { companySeats, enrollments, lessonProgress, mailOutbox, users } from '../../db/schema';
+import { seedLessonId } from '../../db/seed-ids';
+import account from '../../netlify/functions/account';
+import adminCompanies from '../../netlify/functions/admin-companies';
+import checkout from '../../netlify/functions/checkout';
+import company from '../../netlify/functions/company';
+import { companyMessages } from '../../src/schemas/company';
+import { companyTexts } from '../../src/server/company/messages';
+import { acquireAppDb } from '../../src/server/db';
+import { call, cookieHeader, signIn } from '../helpers';
+
+/**
+ * Company packages (issue 24, decision 32): buying seats, inviting, accepting under the seat
+ * count, taking seats back, invoices, and the strict separation of two companies.
+ */
+
+const db = async () => (await acquireAppDb()).db;
+const PASSWORD = 'et langt passord';
+let n = 0;
+let ips = 0;
+const nextIp = () => `198.51.100.${(++ips % 200) + 20}`;
+const unique = (prefix: string) => `${prefix}-${++n}-${process.pid}@example.no`;
+
+async function newUser(prefix = 'leder') {
+  const email = unique(prefix);
+  const made = await call(account, '/api/auth/register', { json: { firstName: 'Ingrid', lastName: 'Ås', email, password: PASSWORD }, ip: nextIp() });
+  expect(made.status).toBe(201);
+  const [row] = await (await db()).select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { id: row!.id, email, cookie: cookieHeader(made) };
+}
+
+const companyDetails = (name: string) => ({
+  name,
+  orgNumber: '974 760 673',
+  invoiceEmail: 'faktura@example.no',
+  invoiceAddress: 'Storgata 1, 0155 Oslo',
+});
+
+/** A company admin whose company bought `seats` seats on invoice; the cookie is signed in again (the role changed). */
+async function companyWithSeats(seats: number, name = 'Testbedrift AS') {
+  const buyer = await newUser();
+  const ordered = await call(checkout, '/api/checkout/orders', {
+    cookie: buyer.cookie,
+    json: {
+      productId: 'package:nettbasert-pakke',
+      quantity: seats,
+      provider: 'invoice',
+      company: companyDetails(name),
+      idempotencyKey: randomUUID(),
+    },
+  });
+  expect(ordered.status, ordered.text).toBe(201);
+  expect(ordered.body).toMatchObject({ redirectUrl: '/bedrift' });
+  const [row] = await (await db()).select({ companyId: users.companyId, role: users.role }).from(users).where(eq(users.id, buyer.id));
+  expect(row!.role).toBe('company_admin');
+  const cookie = await signIn(buyer.email, PASSWORD, nextIp());
+  return { ...buyer, cookie, companyId: row!.companyId!, orderId: (ordered.body as { orderId: string }).orderId };
+}
+
+async function inviteAndTokens(admin: { cookie: string }, emails: string[]): Promise<Map<string, string>> {
+  const invited = await call(company, '/api/company/invitations', { cookie: admin.cookie, json: { emails } });
+  expect(invited.status, invited.text).toBe(201);
+  const tokens = new Map<string, string>();
+  for (const email of emails) {
+    const [mail] = await (
+      await db()
+    )
+      .select({ data: mailOutbox.data })
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.toAddress, email), eq(mailOutbox.template, 'company-invitation')));
+    tokens.set(email, (mail!.data as { acceptUrl: string }).acceptUrl.split('#token=')[1]!);
+  }
+  return tokens;
+}
+
+const accept = (token: string, cookie?: string) =>
+  call(company, '/api/invitations/accept', {
+    json: cookie ? { token } : { token, firstName: 'Ola', lastName: 'Ansatt', password: PASSWORD },
+    ...(cookie ? { cookie } : {}),
+    ip: nextIp(),
+  });
+
+describe('organisation numbers', () => {
+  it('are refused with a wrong check digit or a wrong length, with a Norwegian message', async () => {
+    const buyer = await newUser();
+    const order = (orgNumber: string) =>
+      call(checkout, '/api/checkout/orders', {
+        cookie: buyer.cookie,
+        json: {
+          productId: 'package:nettbasert-pakke',
+          quantity: 2,
+          provider: 'invoice',
+          company: { ...companyDetails('Org AS'), orgNumber },
+          idempotencyKey: randomUUID(),
+        },
+      });
+    const wrongDigit = await order('974760674');
+    expect(wrongDigit.status).toBe(400);
+    expect(wrongDigit.body).toMatchObject({ issues: [{ path: 'company.orgNumber', message: companyMessages.orgNumberInvalid }] });
+    const short = await order('97476067');
+    expect(short.body).toMatchObject({ issues: [{ path: 'company.orgNumber', message: companyMessages.orgNumberLength }] });
+    expect((await order('974 760 673')).status).toBe(201);
+  });
+});
+
+describe('seats', () => {
+  it('five seats and six invitations: the sixth acceptance is refused with a clear message', async () => {
+    const admin = await companyWithSeats(5);
+    const emails = Array.from({ length: 6 }, () => unique('ansatt'));
+    const tokens = await inviteAndTokens(admin, emails);
+    for (const email of emails.slice(0, 5)) expect((await accept(tokens.get(email)!)).status).toBe(200);
+    const sixth = await accept(tokens.get(emails[5]!)!);
+    expect(sixth.status).toBe(409);
+    expect(sixth.body).toMatchObject({ errorType: 'no_free_seats', error: companyTexts.noFreeSeats('Testbedrift AS') });
+    const overview = await call(company, '/api/company', { cookie: admin.cookie });
+    expect(overview.body).toMatchObject({ seats: { total: 5, used: 5, free: 0 } });
+    // An accepted person has the package's courses by their seat.
+    const [person] = await (await db()).select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.email, emails[0]!));
+    expect(person!.companyId).toBe(admin.companyId);
+    const grants = await (
+      await db()
+    )
+      .select()
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, person!.id), eq(enrollments.source, 'seat')));
+    expect(grants).toHaveLength(5);
+  });
+
+  it('20 concurrent acceptances for 5 free seats: exactly 5 succeed', async () => {
+    const admin = await companyWithSeats(5);
+    const emails = Array.from({ length: 20 }, () => unique('samtidig'));
+    const tokens = await inviteAndTokens(admin, emails);
+    const results = await Promise.all(emails.map((email) => accept(tokens.get(email)!)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(5);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(15);
+    const held = await (
+      await db()
+    )
+      .select()
+      .from(companySeats)
+      .where(and(eq(companySeats.companyId, admin.companyId), isNull(companySeats.revokedAt)));
+    expect(held).toHaveLength(5);
+  });
+
+  it('taking a seat back ends the access and keeps the progress; the seat can be given again', async () => {
+    const admin = await companyWithSeats(1);
+    const [first, second] = [unique('tilbake'), unique('neste')];
+    const tokens = await inviteAndTokens(admin, [first, second]);
+    expect((await accept(tokens.get(first)!)).status).toBe(200);
+    const [person] = await (await db()).select({ id: users.id }).from(users).where(eq(users.email, first));
+    const lesson = seedLessonId('ki-for-kontoret', 0, 1);
+    await (await db()).insert(lessonProgress).values({ userId: person!.id, lessonId: lesson, completed: true });
+    const people = await call(company, '/api/company/people', { cookie: admin.cookie });
+    const seat = (people.body as { people: { seatId: string; email: string; status: string }[] }).people.find((p) => p.email === first)!;
+    expect(seat.status).toBe('in_progress');
+
+    const back = await call(company, `/api/company/seats/${seat.seatId}`, { method: 'DELETE', cookie: admin.cookie });
+    expect(back.status).toBe(200);
+    expect(back.body).toEqual({ message: companyTexts.seatTakenBack('Ola Ansatt') });
+    const active = await (
+      await db()
+    )
+      .select()
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, person!.id), isNull(enrollments.revokedAt)));
+    expect(active).toHaveLength(0);
+    expect(await (await db()).select().from(lessonProgress).where(eq(lessonProgress.userId, person!.id))).toHaveLength(1);
+    expect((await accept(tokens.get(second)!)).status).toBe(200);
+  });
+
+  it('an invoice cancelled takes its seats back (the newest first)', async () => {
+    const admin = await companyWithSeats(2);
+    const emails = [unique('faktura'), unique('faktura')];
+    const tokens = await inviteAndTokens(admin, emails);
+    for (const email of emails) expect((await accept(tokens.get(email)!)).status).toBe(200);
+    const superuser = await signIn('superbruker@demo.no', 'demo1234', nextIp());
+    const cancelled = await call(adminCompanies, `/api/admin/orders/${admin.orderId}/invoice-cancelled`, { cookie: superuser, json: {} });
+    expect(cancelled.status, cancelled.text).toBe(200);
+    expect((await call(company, '/api/company', { cookie: admin.cookie })).body).toMatchObject({ seats: { total: 0, used: 0 } });
+    const people = await (await db()).select({ id: users.id }).from(users).where(inArray(users.email, emails));
+    const seated = await (
+      await db()
+    )
+      .select()
+      .from(enrollments)
+      .where(
+        and(
+          eq(enrollments.source, 'seat'),
+          isNull(enrollments.revokedAt),
+          inArray(
+            enrollments.userId,
+            people.map((p) => p.id),
+          ),
+        ),
+      );
+    expect(people).toHaveLength(2);
+    expect(seated).toHaveLength(0);
+  });
+
+  it('an invoice marked paid gets its receipt number', async () => {
+    const admin = await companyWithSeats(3);
+    const superuser = await signIn('superbruker@demo.no', 'demo1234', nextIp());
+    const paid = await call(adminCompanies, `/api/admin/orders/${admin.orderId}/invoice-paid`, { cookie: superuser, json: {} });
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body).toMatchObject({ order: { status: 'paid', receiptNumber: expect.any(Number) } });
+    expect((await call(company, '/api/company', { cookie: admin.cookie })).body).toMatchObject({ seats: { total: 3 } });
+  });
+
+  it('previews a pasted list: valid, invalid, duplicate and existing rows, sending nothing', async () => {
+    const admin = await companyWithSeats(2);
+    const member = unique('medlem');
+    await inviteAndTokens(admin, [member]);
+    const preview = await call(company, '/api/company/invitations/preview', {
+      cookie: admin.cookie,
+      json: { text: `E-post;Navn\nkari@example.no;Kari\nikke-en-adresse@\nKARI@example.no\n${member}\nfeil linje` },
+    });
+    expect(preview.body).toMatchObject({
+      valid: [{ row: 2, email: 'kari@example.no' }],
+      duplicates: [{ row: 4, email: 'kari@example.no' }],
+      existing: [{ row: 5, email: member, reason: 'Er allerede invitert' }],
+      freeSeats: 2,
+      tooMany: false,
+    });
+    expect((preview.body as { invalid: unknown[] }).invalid).toHaveLength(2);
+    expect(await (await db()).select().from(mailOutbox).where(eq(mailOutbox.toAddress, 'kari@example.no'))).toHaveLength(0);
+  });
+});
+
+describe('two companies: strict separation', () => {
+  it('every company route × {own admin, other company admin, employee, learner, admin, superuser}: nothing leaks', async () => {
+    const a = await companyWithSeats(2, 'Alfa AS');
+    const b = await companyWithSeats(2, 'Beta AS');
+    const employeeEmail = unique('ansatt-a');
+    const tokens = await inviteAndTokens(a, [employeeEmail]);
+    expect((await accept(tokens.get(employeeEmail)!)).status).toBe(200);
+    const employee = await signIn(employeeEmail, PASSWORD, nextIp());
+    const learner = (await newUser('elev')).cookie;
+    const admin = await signIn('admin@demo.no', 'demo1234', nextIp());
+    const superuser = await signIn('superbruker@demo.no', 'demo1234', nextIp());
+    const [seatA] = await (await db()).select({ id: companySeats.id }).from(companySeats).where(eq(companySeats.companyId, a.companyId));
+    const invitedA = await call(company, '/api/company/invitations', { cookie: a.cookie });
+    const invitationA = (invitedA.body as { invitations: { id: string }[] }).invitations[0]!.id;
+
+    // What A's admin sees of A: A's person. What B's admin sees: nothing of A.
+    const peopleA = await call(company, '/api/company/people', { cookie: a.cookie });
+    expect(JSON.stringify(peopleA.body)).toContain(employeeEmail);
+    for (const path of ['/api/company', '/api/company/people', '/api/company/people.csv', '/api/company/invitations']) {
+      const seenByB = await call(company, path, { cookie: b.cookie });
+      expect(seenByB.status).toBe(200);
+      expect(seenByB.text, `${path} as the other company's admin`).not.toContain(employeeEmail);
+      expect(seenByB.text).not.toContain('Alfa AS');
+      for (const [who, cookie] of [
+        ['employee', employee],
+        ['learner', learner],
+        ['admin', admin],
+        ['superuser', superuser],
+      ] as const) {
+        const seen = await call(company, path, { cookie });
+        expect(seen.status, `${path} as ${who}`).toBe(403);
+        expect(seen.text).not.toContain(employeeEmail);
+      }
+    }
+    // B's admin cannot act on A's seat or invitation: as if they did not exist.
+    expect((await call(company, `/api/company/seats/${seatA!.id}`, { method: 'DELETE', cookie: b.cookie })).status).toBe(404);
+    expect((await call(company, `/api/company/invitations/${invitationA}`, { method: 'DELETE', cookie: b.cookie })).status).toBe(404);
+    expect((await call(company, `/api/company/invitations/${invitationA}/resend`, { cookie: b.cookie, json: {} })).status).toBe(404);
+    for (const cookie of [employee, learner, admin, superuser]) {
+      expect((await call(company, `/api/company/seats/${seatA!.id}`, { method: 'DELETE', cookie })).status).toBe(403);
+    }
+    // A's seat is still held.
+    expect((await call(company, '/api/company', { cookie: a.cookie })).body).toMatchObject({ seats: { used: 1 } });
+    // The manager's view never carries a person's notes or conversations.
+    expect(peopleA.text).not.toMatch(/noteText|conversation|messages/);
+  });
+});
