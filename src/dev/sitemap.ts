@@ -10,9 +10,10 @@ export const sitemapFilter = (page: string): boolean => {
   const { pathname } = new URL(page);
   // The checkout pages (/kasse/<course>, the test payment and the return page) are noindex too, and
   // the buyer's own pages (/kjop, /kvittering/<order>) and the account (/konto) are signed-in pages; the
-  // pages of a mail's link (/nytt-passord, /bekreft-epost) and /glemt-passord are noindex like the sign-in page.
+  // pages of a mail's link (/nytt-passord, /bekreft-epost, /invitasjon) and /glemt-passord are noindex like the sign-in page;
+  // /bedrift (issue 24) is a signed-in page.
   return (
-    !/\/(logg-inn|registrer|glemt-passord|nytt-passord|bekreft-epost|admin|kjop|konto|404)\/?$/.test(pathname) &&
+    !/\/(logg-inn|registrer|glemt-passord|nytt-passord|bekreft-epost|invitasjon|admin|kjop|konto|bedrift|404)\/?$/.test(pathname) &&
     !/^\/(kasse|kvittering)(\/|$)/.test(pathname)
   );
 };

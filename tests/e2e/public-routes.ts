@@ -31,4 +31,4 @@ export const publicRoutes = ['/', ...staticRoutes] as const;
  * The checkout's public pages (issue 22): noindex, out of the sitemap, and each with the one React
  * island the public site allows (the checkout form), so they are not in the static pages' budget.
  */
-export const checkoutRoutes = ['/kasse/ki-for-kontoret', '/kasse/testbetaling', '/kasse/retur'] as const;
+export const checkoutRoutes = ['/kasse/ki-for-kontoret', '/kasse/nettbasert-pakke', '/kasse/testbetaling', '/kasse/retur'] as const;

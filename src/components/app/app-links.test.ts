@@ -15,10 +15,14 @@ describe('appLinks', () => {
   });
 
   it("gives learners and company admins no admin link, and 'Mine kjøp' in the menu", () => {
-    for (const role of ['individual', 'company_admin'] as const) {
-      expect(appLinks(role, 'header')).toEqual([]);
-      expect(appLinks(role, 'menu')).toEqual([purchases]);
-    }
+    for (const role of ['individual', 'company_admin'] as const) expect(appLinks(role, 'header')).toEqual([]);
+    expect(appLinks('individual', 'menu')).toEqual([purchases]);
+  });
+
+  it("gives a company admin 'Bedrift' (/bedrift) first in the menu, left out on that page", () => {
+    expect(appLinks('company_admin', 'menu')).toEqual([{ href: '/bedrift', label: 'Bedrift', page: 'company' }, purchases]);
+    expect(appLinks('company_admin', 'menu', 'company')).toEqual([purchases]);
+    for (const role of ['individual', 'admin', 'superuser'] as const) expect(appLinks(role, 'menu').map((l) => l.label)).not.toContain('Bedrift');
   });
 
   it('leaves out the page the header is on', () => {

@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../schemas/auth';
 type Role = CurrentUser['role'];
 
 /** The signed-in pages a header can link to. */
-export type AppPage = 'dashboard' | 'player' | 'admin' | 'purchases' | 'receipt' | 'account';
+export type AppPage = 'dashboard' | 'player' | 'admin' | 'purchases' | 'receipt' | 'account' | 'company';
 
 export interface AppLink {
   href: string;
@@ -15,13 +15,14 @@ export interface AppLink {
  * Which links each role gets in the app header, in one table: a button in the bar ('header') or
  * an entry in the user menu ('menu'). 'Admin' is the learner spec's dashboard button, shown to the
  * superuser only; 'Administrasjon' is the menu's way to /admin for admins and superusers. 'Mine kjøp'
- * (issue 22) is in every signed-in user's menu. The next signed-in pages (account, company,
- * certificates) add their rows here.
+ * (issue 22) is in every signed-in user's menu; 'Bedrift' (issue 24, /bedrift) is in a company
+ * admin's. The next signed-in pages (certificates) add their rows here.
  */
 const everyone: readonly Role[] = ['individual', 'company_admin', 'admin', 'superuser'];
 
 const links: (AppLink & { place: 'header' | 'menu'; roles: readonly Role[] })[] = [
   { place: 'header', href: '/admin', label: 'Admin', page: 'admin', roles: ['superuser'] },
+  { place: 'menu', href: '/bedrift', label: 'Bedrift', page: 'company', roles: ['company_admin'] },
   { place: 'menu', href: '/kjop', label: 'Mine kjøp', page: 'purchases', roles: everyone },
   { place: 'menu', href: '/admin', label: 'Administrasjon', page: 'admin', roles: ['admin', 'superuser'] },
 ];

@@ -8,11 +8,13 @@ import { ContentManagement } from './ContentManagement';
 const SuperuserDashboard = lazy(() => import('./SuperuserDashboard'));
 // Orders and refunds (issue 22): superuser only too, and loaded when the tab is first opened.
 const OrdersTab = lazy(() => import('./OrdersTab'));
+// Companies and their invoices (issue 24): superuser only, loaded when the tab is first opened.
+const CompaniesTab = lazy(() => import('./CompaniesTab'));
 
 /**
  * The admin page (issue 13): 'Innholdsbehandling' for admins and superusers, and the
- * 'Dashboard' tab with statistics and users and the 'Ordrer' tab with orders and refunds for the
- * superuser only (their reads run only when their tab is open, and only for a superuser).
+ * 'Dashboard' tab with statistics and users, the 'Ordrer' tab with orders and refunds and the
+ * 'Bedrifter' tab with companies and their invoices for the superuser only (their reads run only when their tab is open, and only for a superuser).
  */
 export default function AdminView({ user }: { user: CurrentUser }) {
   const isSuperuser = user.role === 'superuser';
@@ -26,6 +28,7 @@ export default function AdminView({ user }: { user: CurrentUser }) {
             <TabsTrigger value="innhold">Innholdsbehandling</TabsTrigger>
             {isSuperuser && <TabsTrigger value="dashboard">Dashboard</TabsTrigger>}
             {isSuperuser && <TabsTrigger value="ordrer">Ordrer</TabsTrigger>}
+            {isSuperuser && <TabsTrigger value="bedrifter">Bedrifter</TabsTrigger>}
           </TabsList>
           <TabsContent value="innhold">
             <ContentManagement />
@@ -41,6 +44,13 @@ export default function AdminView({ user }: { user: CurrentUser }) {
             <TabsContent value="ordrer">
               <Suspense fallback={<p className="text-muted">Laster ordrer...</p>}>
                 <OrdersTab />
+              </Suspense>
+            </TabsContent>
+          )}
+          {isSuperuser && (
+            <TabsContent value="bedrifter">
+              <Suspense fallback={<p className="text-muted">Laster bedrifter...</p>}>
+                <CompaniesTab />
               </Suspense>
             </TabsContent>
           )}

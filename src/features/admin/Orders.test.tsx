@@ -140,7 +140,18 @@ describe("'Ordrer' (superuser)", () => {
       within(status)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Alle statuser', 'Opprettet', 'Venter på betaling', 'Betalt', 'Refundert', 'Delvis refundert', 'Avbrutt', 'Utløpt', 'Feilet']);
+    ).toEqual([
+      'Alle statuser',
+      'Opprettet',
+      'Venter på betaling',
+      'Fakturert',
+      'Betalt',
+      'Refundert',
+      'Delvis refundert',
+      'Avbrutt',
+      'Utløpt',
+      'Feilet',
+    ]);
     fireEvent.change(status, { target: { value: 'refunded' } });
     expect(await screen.findByText('Ingen ordrer funnet.')).toBeTruthy();
     expect(calls(`${LIST}&q=emma%40demo.no&status=refunded`)).toHaveLength(1);

@@ -7,7 +7,17 @@ import { formatOre } from '../../lib/money';
  * imports the server). Money is integer øre, VAT included.
  */
 
-export const orderStatuses = ['created', 'awaiting_payment', 'paid', 'refunded', 'partly_refunded', 'cancelled', 'expired', 'failed'] as const;
+export const orderStatuses = [
+  'created',
+  'awaiting_payment',
+  'invoiced',
+  'paid',
+  'refunded',
+  'partly_refunded',
+  'cancelled',
+  'expired',
+  'failed',
+] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 /** One row of GET /api/admin/orders. */
@@ -72,6 +82,8 @@ export interface RevenueMonth {
 export const orderStatusLabels: Record<OrderStatus, string> = {
   created: 'Opprettet',
   awaiting_payment: 'Venter på betaling',
+  // A company's seats on invoice (issue 24): usable at once, paid later.
+  invoiced: 'Fakturert',
   paid: 'Betalt',
   refunded: 'Refundert',
   partly_refunded: 'Delvis refundert',
@@ -85,7 +97,7 @@ export type StatusTone = 'default' | 'secondary' | 'destructive' | 'outline';
 /** The badge look of a status: paid stands out, refunds are muted, a failure is red, the rest outlined. */
 export function statusTone(status: OrderStatus): StatusTone {
   if (status === 'paid') return 'default';
-  if (status === 'refunded' || status === 'partly_refunded') return 'secondary';
+  if (status === 'refunded' || status === 'partly_refunded' || status === 'invoiced') return 'secondary';
   if (status === 'failed') return 'destructive';
   return 'outline';
 }

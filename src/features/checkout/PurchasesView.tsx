@@ -11,7 +11,8 @@ import type { OrderStatus, OrderSummary } from '../../schemas/checkout-api';
 import { ordersQuery } from './checkout.queries';
 import { orderStatusLabels } from './checkout-form';
 
-const statusTone: Partial<Record<OrderStatus, string>> = {
+const statusTone: Partial<Record<OrderStatus | 'invoiced', string>> = {
+  invoiced: 'bg-brand-50 text-brand-700',
   paid: 'bg-emerald-50 text-emerald-900',
   partly_refunded: 'bg-amber-50 text-amber-900',
   refunded: 'bg-slate-100 text-ink',

@@ -1,0 +1,240 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { Button } from '../../components/ui/Button';
+import { Label, Textarea } from '../../components/ui/Input';
+import { ApiError, isUnauthorizedError } from '../../lib/api';
+import { sessionExpired } from '../../lib/session-expired';
+import { type InvitePreview, previewInvitations, sendInvitationsMutation } from './company.queries';
+import { sendLabel } from './company-rules';
+import { CompanySection } from './CompanySection';
+
+/** The largest file read in the browser: 500 addresses in a CSV with a few columns fit easily. */
+const MAX_FILE_BYTES = 1_000_000;
+
+/**
+ * 'Inviter ansatte': a pasted list and/or a CSV file (read in the browser as text), 'Se over' asks
+ * the server which rows are valid, wrong, repeated or already members (nothing is sent), then
+ * 'Send N invitasjoner' sends the valid ones.
+ */
+export function InviteCard({ freeSeats }: { freeSeats: number }) {
+  const id = useId();
+  const client = useQueryClient();
+  const [text, setText] = useState('');
+  const [file, setFile] = useState<{ name: string; text: string } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [preview, setPreview] = useState<InvitePreview | null>(null);
+  const [previewError, setPreviewError] = useState<string | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [sentMessage, setSentMessage] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const send = useMutation(sendInvitationsMutation(client));
+
+  const input = [text.trim(), file?.text.trim() ?? ''].filter(Boolean).join('\n');
+
+  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const chosen = event.target.files?.[0];
+    setPreview(null);
+    setFileError(null);
+    if (!chosen) {
+      setFile(null);
+      return;
+    }
+    if (chosen.size > MAX_FILE_BYTES) {
+      setFile(null);
+      setFileError('Filen er for stor. Del den opp, eller lim inn adressene.');
+      return;
+    }
+    try {
+      setFile({ name: chosen.name, text: await chosen.text() });
+    } catch {
+      setFile(null);
+      setFileError('Kunne ikke lese filen. Prøv igjen, eller lim inn adressene.');
+    }
+  };
+
+  const removeFile = () => {
+    setFile(null);
+    setPreview(null);
+    if (fileInput.current) fileInput.current.value = '';
+    fileInput.current?.focus();
+  };
+
+  const check = async () => {
+    setSentMessage(null);
+    setPreviewError(null);
+    if (!input) {
+      setPreview(null);
+      setPreviewError('Lim inn minst én e-postadresse eller velg en CSV-fil.');
+      return;
+    }
+    setChecking(true);
+    try {
+      setPreview(await previewInvitations(input));
+    } catch (error) {
+      setPreview(null);
+      if (isUnauthorizedError(error)) sessionExpired();
+      setPreviewError(
+        error instanceof ApiError
+          ? (error.bodyError ?? 'Kunne ikke se over listen.')
+          : 'Kunne ikke kontakte serveren. Sjekk nettforbindelsen og prøv igjen.',
+      );
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  const sendAll = () => {
+    if (!preview) return;
+    send.mutate(
+      preview.valid.map((row) => row.email),
+      {
+        onSuccess: (result) => {
+          setSentMessage(result.message);
+          setPreview(null);
+          setText('');
+          setFile(null);
+          if (fileInput.current) fileInput.current.value = '';
+        },
+      },
+    );
+  };
+
+  return (
+    <CompanySection
+      title="Inviter ansatte"
+      description={`Dere har ${freeSeats === 1 ? '1 ledig plass' : `${freeSeats} ledige plasser`}. Hver ansatt får en e-post med en lenke for å ta imot plassen.`}
+    >
+      <div className="grid gap-4">
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-list`}>E-postadresser</Label>
+          <Textarea
+            id={`${id}-list`}
+            value={text}
+            rows={5}
+            onChange={(event) => {
+              setText(event.target.value);
+              setPreview(null);
+            }}
+            aria-describedby={`${id}-list-hint`}
+            placeholder={'kari@bedrift.no\nola@bedrift.no'}
+          />
+          <p id={`${id}-list-hint`} className="text-sm text-muted">
+            Én adresse per linje, eller skilt med komma eller semikolon. Opptil 500 om gangen.
+          </p>
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-file`}>Eller last opp en CSV-fil</Label>
+          <input
+            ref={fileInput}
+            id={`${id}-file`}
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            onChange={(event) => void chooseFile(event)}
+            aria-describedby={`${id}-file-hint`}
+            className="block w-full text-sm text-ink file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:font-semibold"
+          />
+          <p id={`${id}-file-hint`} className="text-sm text-muted">
+            En kolonne med e-postadresser holder. Filen leses her i nettleseren.
+          </p>
+          {file && (
+            <p className="flex flex-wrap items-center gap-x-3 text-sm text-ink">
+              <span>Valgt fil: {file.name}</span>
+              <button type="button" className="font-semibold text-brand-700 underline" onClick={removeFile}>
+                Fjern filen
+              </button>
+            </p>
+          )}
+          {fileError && <p className="text-sm text-danger">{fileError}</p>}
+        </div>
+        <div>
+          <Button type="button" variant="secondary" onClick={() => void check()} disabled={checking}>
+            {checking ? 'Ser over …' : 'Se over'}
+          </Button>
+        </div>
+        <div aria-live="polite" className="grid gap-4">
+          {previewError && <p className="text-sm text-danger">{previewError}</p>}
+          {sentMessage && <p className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-ink">{sentMessage}</p>}
+          {preview && <PreviewResult preview={preview} />}
+        </div>
+        {preview && (
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="button" onClick={sendAll} disabled={preview.valid.length === 0 || preview.tooMany || send.isPending}>
+              {send.isPending ? 'Sender …' : sendLabel(preview.valid.length)}
+            </Button>
+            <Button
+              type="button"
+              variant="ghost"
+              onClick={() => {
+                setPreview(null);
+              }}
+            >
+              Avbryt
+            </Button>
+          </div>
+        )}
+      </div>
+    </CompanySection>
+  );
+}
+
+/** What the server found in the list, before anything is sent. */
+function PreviewResult({ preview }: { preview: InvitePreview }) {
+  const { valid, invalid, duplicates, existing, freeSeats, tooMany } = preview;
+  return (
+    <div className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm" data-testid="invite-preview">
+      <h3 className="font-semibold text-ink">{valid.length === 1 ? '1 adresse kan inviteres' : `${valid.length} adresser kan inviteres`}</h3>
+      {tooMany && (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-ink">
+          Dere har {freeSeats === 1 ? '1 ledig plass' : `${freeSeats} ledige plasser`}, men listen har {valid.length} nye adresser.{' '}
+          <a href="/kasse/nettbasert-pakke" className="font-semibold text-brand-700 underline">
+            Kjøp flere plasser
+          </a>{' '}
+          eller ta bort noen adresser.
+        </p>
+      )}
+      {valid.length > 0 && (
+        <ul className="grid gap-0.5 break-all text-ink" aria-label="Adresser som kan inviteres">
+          {valid.map((row) => (
+            <li key={`${row.row}-${row.email}`}>{row.email}</li>
+          ))}
+        </ul>
+      )}
+      {invalid.length > 0 && (
+        <PreviewGroup title={`Ugyldige (${invalid.length})`}>
+          {invalid.map((row) => (
+            <li key={`i-${row.row}`}>
+              Rad {row.row}: <span className="break-all">{row.value || '(tom)'}</span> – {row.reason}
+            </li>
+          ))}
+        </PreviewGroup>
+      )}
+      {duplicates.length > 0 && (
+        <PreviewGroup title={`Dubletter (${duplicates.length})`}>
+          {duplicates.map((row) => (
+            <li key={`d-${row.row}`}>
+              Rad {row.row}: <span className="break-all">{row.email}</span> står allerede i listen
+            </li>
+          ))}
+        </PreviewGroup>
+      )}
+      {existing.length > 0 && (
+        <PreviewGroup title={`Allerede med (${existing.length})`}>
+          {existing.map((row) => (
+            <li key={`e-${row.row}`}>
+              Rad {row.row}: <span className="break-all">{row.email}</span> – {row.reason}
+            </li>
+          ))}
+        </PreviewGroup>
+      )}
+    </div>
+  );
+}
+
+function PreviewGroup({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <div>
+      <h4 className="font-semibold text-ink">{title}</h4>
+      <ul className="mt-1 grid gap-0.5 text-muted">{children}</ul>
+    </div>
+  );
+}

@@ -1,0 +1,450 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { Input, Label } from '../../components/ui/Input';
+import { QueryError } from '../../components/ui/QueryState';
+import { ApiError } from '../../lib/api';
+import { currentUserQuery } from '../../lib/learning.queries';
+import { containedVatOre, formatOre } from '../../lib/money';
+import { safeNextPath } from '../../lib/safe-next';
+import {
+  type CompanyFields,
+  companyQuery,
+  MAX_SEATS,
+  MIN_SEATS,
+  type PackageInfo,
+  packageInfoQuery,
+  PACKAGE_PRODUCT_ID,
+  placeSeatOrder,
+  requestSeatQuote,
+  type SeatProvider,
+  type SeatQuote,
+} from './company.queries';
+import {
+  clampSeats,
+  type CompanyField,
+  companyErrors,
+  companyFieldError,
+  companyFieldLabels,
+  companyFields,
+  INVOICE_LABEL,
+  orderButtonLabel,
+  seatOrderFailure,
+  seatsWord,
+} from './company-rules';
+
+export interface SeatCheckoutProps {
+  /** The company's e-mail as the build knows it. */
+  contactEmail: string;
+  /** Full-page navigation (to /bedrift or the provider); replaceable in tests. */
+  navigate?: (url: string) => void;
+  /** How long the seat count may rest before the server is asked for the price. */
+  quoteDelayMs?: number;
+}
+
+const assign = (url: string) => window.location.assign(url);
+const CHECKOUT_PATH = '/kasse/nettbasert-pakke';
+const link = 'font-semibold text-brand-700 underline';
+
+/** A provider's redirect is followed only to a web address (a same-site path or http(s)). */
+function isNavigableUrl(url: string): boolean {
+  try {
+    const parsed = new URL(url, 'https://same.site');
+    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The package checkout on /kasse/nettbasert-pakke (issue 24): how many seats, the total with VAT
+ * from the server's quote, the company (or, for a company admin whose company exists, just its
+ * name), the payment method with the invoice, and the button that names the price. Only for a
+ * signed-in buyer: the buyer becomes the company's administrator.
+ */
+export function SeatCheckout({ contactEmail, navigate = assign, quoteDelayMs = 300 }: SeatCheckoutProps) {
+  const info = useQuery(packageInfoQuery);
+  const user = useQuery(currentUserQuery);
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
+  const hasCompany = user.data?.role === 'company_admin' && Boolean(user.data.companyId);
+  const company = useQuery({ ...companyQuery, enabled: hasCompany });
+
+  if (info.isPending || user.isPending || (hasCompany && company.isPending)) return <Loading />;
+  if (info.isError) {
+    const text = info.error instanceof ApiError && info.error.status === 404 ? 'Pakken kan ikke kjøpes akkurat nå.' : 'Kunne ikke laste kassen.';
+    return <QueryError text={text} onRetry={() => void info.refetch()} />;
+  }
+  if (info.data.viewer === null || user.data === null) return <SignInFirst />;
+  return (
+    <SeatForm
+      info={info.data}
+      companyName={company.data?.company.name ?? null}
+      contactEmail={contactEmail}
+      navigate={navigate}
+      idempotencyKey={idempotencyKey}
+      quoteDelayMs={quoteDelayMs}
+    />
+  );
+}
+
+function Loading() {
+  return (
+    <p role="status" className="text-muted">
+      Laster kassen …
+    </p>
+  );
+}
+
+/** An anonymous visitor: the way to sign in or register, and back here. */
+function SignInFirst() {
+  const next = encodeURIComponent(safeNextPath(CHECKOUT_PATH));
+  return (
+    <div className="rounded-xl border border-brand-600 bg-brand-50 p-5">
+      <p className="font-semibold text-ink">Logg inn eller opprett konto for å kjøpe plasser</p>
+      <p className="mt-1 text-sm text-muted">Den som kjøper, blir administrator for bedriftens plasser og inviterer de ansatte.</p>
+      <p className="mt-4 flex flex-wrap gap-3">
+        <a href={`/logg-inn?next=${next}`} className="inline-flex items-center rounded-md bg-brand-600 px-4 py-2 text-sm font-semibold text-white">
+          Logg inn
+        </a>
+        <a
+          href={`/registrer?next=${next}`}
+          className="inline-flex items-center rounded-md border border-brand-600 px-4 py-2 text-sm font-semibold text-brand-700"
+        >
+          Opprett konto
+        </a>
+      </p>
+    </div>
+  );
+}
+
+interface SeatFormProps {
+  info: PackageInfo;
+  companyName: string | null;
+  contactEmail: string;
+  navigate: (url: string) => void;
+  idempotencyKey: string;
+  quoteDelayMs: number;
+}
+
+const emptyCompany: CompanyFields = { name: '', orgNumber: '', invoiceAddress: '', invoiceEmail: '', poReference: '' };
+const autocomplete: Record<CompanyField, string> = {
+  name: 'organization',
+  orgNumber: 'off',
+  invoiceAddress: 'street-address',
+  invoiceEmail: 'email',
+  poReference: 'off',
+};
+
+/** The invoice is offered when the product says so, whether or not the list names it. */
+function paymentMethods(info: PackageInfo): { id: SeatProvider; label: string }[] {
+  const list = info.providers.map((p) => (p.id === 'invoice' ? { ...p, label: INVOICE_LABEL } : p));
+  if (info.offersInvoice && !list.some((p) => p.id === 'invoice')) list.push({ id: 'invoice', label: INVOICE_LABEL });
+  return list;
+}
+
+function SeatForm({ info, companyName, contactEmail, navigate, idempotencyKey, quoteDelayMs }: SeatFormProps) {
+  const id = useId();
+  const methods = paymentMethods(info);
+  const [quantity, setQuantity] = useState(5);
+  const [quantityText, setQuantityText] = useState('5');
+  const [quote, setQuote] = useState<SeatQuote | null>(null);
+  const [quoteFailed, setQuoteFailed] = useState(false);
+  const [company, setCompany] = useState<CompanyFields>(emptyCompany);
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<CompanyField, string>>>({});
+  const [provider, setProvider] = useState<SeatProvider | null>(methods[0]?.id ?? null);
+  const [submitting, setSubmitting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusFirstError, setFocusFirstError] = useState(0);
+  const needsCompany = companyName === null;
+
+  // The price of the count once it rests; an answer for an older count is dropped.
+  useEffect(() => {
+    let current = true;
+    const timer = window.setTimeout(() => {
+      requestSeatQuote(quantity)
+        .then((answer) => {
+          if (!current) return;
+          setQuote(answer);
+          setQuoteFailed(false);
+        })
+        .catch(() => {
+          if (current) setQuoteFailed(true);
+        });
+    }, quoteDelayMs);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [quantity, quoteDelayMs]);
+
+  useEffect(() => {
+    if (focusFirstError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [focusFirstError]);
+
+  const unitOre = info.unitPriceOre;
+  const fresh = quote !== null && quote.quantity === quantity;
+  const totalOre = fresh ? quote.totalOre : unitOre * quantity;
+  const vatOre = fresh ? quote.vatOre : containedVatOre(unitOre * quantity, info.product.vatRateBp);
+
+  const changeQuantity = (value: number) => {
+    const next = clampSeats(value);
+    setQuantity(next);
+    setQuantityText(String(next));
+  };
+
+  const setField = (field: CompanyField, value: string) => {
+    setCompany((current) => ({ ...current, [field]: value }));
+    if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: companyFieldError(field, value) }));
+  };
+  const checkField = (field: CompanyField) => {
+    if (company[field] === '' && !fieldErrors[field]) return;
+    setFieldErrors((current) => ({ ...current, [field]: companyFieldError(field, company[field]) }));
+  };
+
+  const submit = async (event: { preventDefault: () => void }) => {
+    event.preventDefault();
+    if (provider === null || submitting) return;
+    setFailure(null);
+    if (needsCompany) {
+      const errors = companyErrors(company);
+      if (Object.keys(errors).length > 0) {
+        setFieldErrors(errors);
+        setFocusFirstError((n) => n + 1);
+        return;
+      }
+    }
+    setSubmitting(true);
+    try {
+      const poReference = company.poReference.trim();
+      const created = await placeSeatOrder({
+        productId: PACKAGE_PRODUCT_ID,
+        quantity,
+        provider,
+        ...(needsCompany
+          ? {
+              company: {
+                name: company.name.trim(),
+                orgNumber: company.orgNumber.trim(),
+                invoiceEmail: company.invoiceEmail.trim(),
+                invoiceAddress: company.invoiceAddress.trim(),
+                ...(poReference ? { poReference } : {}),
+              },
+            }
+          : {}),
+        idempotencyKey,
+      });
+      const target = provider === 'invoice' && !created.redirectUrl ? '/bedrift' : created.redirectUrl;
+      if (!isNavigableUrl(target)) throw new Error('The order gave no web address');
+      // The button stays disabled while the browser leaves.
+      navigate(target);
+    } catch (error) {
+      setSubmitting(false);
+      const outcome = seatOrderFailure(error);
+      if (Object.keys(outcome.fields).length > 0) {
+        setFieldErrors((current) => ({ ...current, ...outcome.fields }));
+        setFocusFirstError((n) => n + 1);
+      }
+      setFailure(outcome.message);
+    }
+  };
+
+  return (
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-8" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="text-lg font-semibold text-ink">
+        {companyName ? `Kjøp flere plasser til ${companyName}` : 'Bestilling'}
+      </h3>
+
+      <div>
+        <Label htmlFor={`${id}-quantity`}>Antall plasser</Label>
+        <div className="mt-1 flex items-center gap-2">
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label="Én plass færre"
+            aria-controls={`${id}-quantity`}
+            disabled={quantity <= MIN_SEATS}
+            onClick={() => changeQuantity(quantity - 1)}
+          >
+            <span aria-hidden="true">−</span>
+          </Button>
+          <Input
+            id={`${id}-quantity`}
+            name="quantity"
+            type="number"
+            inputMode="numeric"
+            min={MIN_SEATS}
+            max={MAX_SEATS}
+            step={1}
+            value={quantityText}
+            onChange={(event) => {
+              setQuantityText(event.target.value);
+              const parsed = Number.parseInt(event.target.value, 10);
+              if (Number.isFinite(parsed)) setQuantity(clampSeats(parsed));
+            }}
+            onBlur={() => changeQuantity(Number.parseInt(quantityText, 10))}
+            aria-describedby={`${id}-quantity-hint`}
+            className="w-24 text-center"
+          />
+          <Button
+            type="button"
+            variant="outline"
+            size="icon"
+            aria-label="Én plass mer"
+            aria-controls={`${id}-quantity`}
+            disabled={quantity >= MAX_SEATS}
+            onClick={() => changeQuantity(quantity + 1)}
+          >
+            <span aria-hidden="true">+</span>
+          </Button>
+        </div>
+        <p id={`${id}-quantity-hint`} className="mt-1 text-sm text-muted">
+          Fra {MIN_SEATS} til {MAX_SEATS} plasser, {formatOre(unitOre)} per plass. Hver ansatt bruker én plass.
+        </p>
+      </div>
+
+      <dl className="space-y-1 rounded-xl border border-slate-200 bg-slate-50 p-4" aria-live="polite">
+        <div className="flex flex-wrap justify-between gap-x-4">
+          <dt>
+            {seatsWord(quantity)} × {formatOre(unitOre)}
+          </dt>
+          <dd>{formatOre(fresh ? quote.listPriceOre : unitOre * quantity)}</dd>
+        </div>
+        {fresh && quote.discountOre > 0 && (
+          <div className="flex flex-wrap justify-between gap-x-4 text-emerald-800">
+            <dt>Rabatt</dt>
+            <dd>−{formatOre(quote.discountOre)}</dd>
+          </div>
+        )}
+        <div className="flex flex-wrap justify-between gap-x-4 text-lg font-semibold text-ink">
+          <dt>Å betale</dt>
+          <dd data-testid="seat-total">{formatOre(totalOre)}</dd>
+        </div>
+        <div className="text-sm text-muted">
+          <dt className="sr-only">Merverdiavgift</dt>
+          <dd>Inkludert merverdiavgift, herav mva. {formatOre(vatOre)}</dd>
+        </div>
+      </dl>
+      {quoteFailed && <p className="text-sm text-muted">Kunne ikke hente prisen fra serveren. Beløpet over er regnet ut fra prisen per plass.</p>}
+
+      {needsCompany ? (
+        <fieldset className="space-y-4">
+          <legend className="text-lg font-semibold text-ink">Bedriften</legend>
+          <p className="text-sm text-muted">Du blir administrator for bedriftens plasser og kan invitere de ansatte etter kjøpet.</p>
+          <div className="grid gap-4 sm:grid-cols-2">
+            {companyFields.map((field) => (
+              <div key={field} className={field === 'invoiceAddress' ? 'sm:col-span-2' : undefined}>
+                <Label htmlFor={`${id}-${field}`}>{companyFieldLabels[field]}</Label>
+                {field === 'invoiceAddress' ? (
+                  <textarea
+                    id={`${id}-${field}`}
+                    name={field}
+                    rows={3}
+                    required
+                    aria-required="true"
+                    maxLength={500}
+                    autoComplete={autocomplete[field]}
+                    value={company[field]}
+                    onChange={(event) => setField(field, event.target.value)}
+                    onBlur={() => checkField(field)}
+                    aria-invalid={fieldErrors[field] ? true : undefined}
+                    aria-describedby={fieldErrors[field] ? `${id}-${field}-error` : undefined}
+                    className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink focus:border-brand-600 aria-invalid:border-danger"
+                  />
+                ) : (
+                  <Input
+                    id={`${id}-${field}`}
+                    name={field}
+                    type={field === 'invoiceEmail' ? 'email' : 'text'}
+                    inputMode={field === 'orgNumber' ? 'numeric' : undefined}
+                    autoComplete={autocomplete[field]}
+                    required={field !== 'poReference'}
+                    aria-required={field !== 'poReference' ? 'true' : undefined}
+                    maxLength={field === 'invoiceEmail' ? 254 : field === 'orgNumber' ? 20 : 200}
+                    value={company[field]}
+                    onChange={(event) => setField(field, event.target.value)}
+                    onBlur={() => checkField(field)}
+                    aria-invalid={fieldErrors[field] ? true : undefined}
+                    aria-describedby={fieldErrors[field] ? `${id}-${field}-error` : undefined}
+                    className="mt-1"
+                  />
+                )}
+                {fieldErrors[field] && (
+                  <p id={`${id}-${field}-error`} className="mt-1 text-sm text-danger">
+                    {fieldErrors[field]}
+                  </p>
+                )}
+              </div>
+            ))}
+          </div>
+        </fieldset>
+      ) : (
+        <p className="text-ink">
+          Plassene legges til <strong>{companyName}</strong>. Fakturaopplysningene er de som er lagret for bedriften.
+        </p>
+      )}
+
+      {methods.length === 0 ? (
+        <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-ink">
+          Betaling er ikke tilgjengelig akkurat nå. Kontakt oss på{' '}
+          <a href={`mailto:${contactEmail}`} className={link}>
+            {contactEmail}
+          </a>
+          .
+        </p>
+      ) : (
+        <>
+          <fieldset>
+            <legend className="text-lg font-semibold text-ink">Betalingsmåte</legend>
+            <div className="mt-3 space-y-2">
+              {methods.map((p) => (
+                <div
+                  key={p.id}
+                  className="flex items-center gap-3 rounded-md border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                >
+                  <input
+                    type="radio"
+                    id={`${id}-${p.id}`}
+                    name="provider"
+                    value={p.id}
+                    checked={provider === p.id}
+                    onChange={() => setProvider(p.id)}
+                    className="size-4 accent-brand-600"
+                  />
+                  <label htmlFor={`${id}-${p.id}`} className="flex flex-1 flex-wrap items-center gap-2 text-ink">
+                    {p.label}
+                    {p.id === 'test' && p.label !== 'Testbetaling' && <Badge className="bg-amber-100 text-amber-900">Testbetaling</Badge>}
+                  </label>
+                </div>
+              ))}
+            </div>
+            {provider === 'invoice' && (
+              <p className="mt-2 text-sm text-muted">
+                Plassene kan brukes med en gang. Fakturaen sendes til e-postadressen for faktura, med 14 dagers betalingsfrist.
+              </p>
+            )}
+            {methods.some((p) => p.id === 'test') && (
+              <p className="mt-2 text-sm text-muted">Testbetaling er bare for utvikling og testing: ingen penger trekkes.</p>
+            )}
+          </fieldset>
+
+          {failure && (
+            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-danger">
+              {failure}
+            </p>
+          )}
+
+          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={provider === null || submitting}>
+            {submitting
+              ? provider === 'invoice'
+                ? 'Sender bestillingen …'
+                : 'Sender deg til betaling …'
+              : orderButtonLabel(provider, quantity, totalOre)}
+          </Button>
+        </>
+      )}
+    </form>
+  );
+}
