@@ -882,3 +882,19 @@ export const companyInvitations = pgTable(
     index('company_invitations_company_idx').on(t.companyId, t.createdAt),
   ],
 );
+
+/**
+ * The manager's view of a company, computed at most a minute ago (issue 24, decision 32; the same
+ * idea as the statistics snapshot of decision 20): the people with their progress and the counts
+ * per filter as JSON, read and filtered in SQL and sent as text. A change of who holds a seat
+ * deletes the row in its own transaction; progress shows within a minute.
+ */
+export const companyViewSnapshots = pgTable('company_view_snapshots', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  /** JSON text, stored as the answer sends it (no conversion on the hot path); filters cast it to jsonb. */
+  people: text('people').notNull(),
+  counts: text('counts').notNull(),
+});

@@ -403,6 +403,25 @@ const endpoints: Endpoint[] = [
     read: true,
     next: (f) => ({ method: 'GET', path: '/api/admin/revenue', cookie: f.adminCookie }),
   },
+  // Company packages (issue 24, decision 32): the manager's view of a company of 500 people.
+  { name: 'GET /api/company', read: true, next: (f) => ({ method: 'GET', path: '/api/company', cookie: f.companyAdminCookie }) },
+  { name: 'GET /api/company/people', read: true, next: (f) => ({ method: 'GET', path: '/api/company/people', cookie: f.companyAdminCookie }) },
+  {
+    name: 'GET /api/company/people?filter=inactive',
+    read: true,
+    next: (f) => ({ method: 'GET', path: '/api/company/people?filter=inactive', cookie: f.companyAdminCookie }),
+  },
+  {
+    name: 'GET /api/company/people.csv',
+    read: true,
+    next: (f) => ({ method: 'GET', path: '/api/company/people.csv', cookie: f.companyAdminCookie }),
+  },
+  {
+    name: 'GET /api/company/invitations',
+    read: true,
+    next: (f) => ({ method: 'GET', path: '/api/company/invitations', cookie: f.companyAdminCookie }),
+  },
+  { name: 'GET /api/admin/companies', read: true, next: (f) => ({ method: 'GET', path: '/api/admin/companies', cookie: f.adminCookie }) },
   // The account (issue 23, decision 31).
   { name: 'GET /api/account', read: true, next: (f) => ({ method: 'GET', path: '/api/account', cookie: anyLearner(f).cookie }) },
   { name: 'GET /api/account/sessions', read: true, next: (f) => ({ method: 'GET', path: '/api/account/sessions', cookie: anyLearner(f).cookie }) },

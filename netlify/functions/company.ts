@@ -4,7 +4,7 @@ import { invitationAcceptBody, invitationLookupBody, invitationPreviewBody, invi
 import { eq } from 'drizzle-orm';
 import { atomically } from '../../db/client';
 import { users } from '../../db/schema';
-import { companyOverview, companyPeople, filterPeople, ownCompanyId, packageInfo, peopleCsv } from '../../src/server/company/company.service';
+import { companyOverview, companyPeople, companyPeopleJson, ownCompanyId, packageInfo, peopleCsv } from '../../src/server/company/company.service';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -55,7 +55,10 @@ export default createHandler({
     access: [...companyAdmin],
     query: z.object({ filter: peopleFilter.default('all') }),
     async handler({ db, user, query }) {
-      return json(filterPeople(await companyPeople(db, await ownCompanyId(user)), query.filter));
+      // JSON text from the snapshot, sent as it is (decision 32).
+      return new Response(await companyPeopleJson(db, await ownCompanyId(user), query.filter), {
+        headers: { 'Content-Type': 'application/json; charset=utf-8' },
+      });
     },
   }),
 

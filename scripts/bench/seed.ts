@@ -21,7 +21,12 @@ export interface Fixture {
   /** Session cookies (`session=<token>`) of the signed-in learners, with their user id and conversation. */
   learners: { userId: string; cookie: string; conversationId: string }[];
   adminCookie: string;
+  /** The admin of a company of COMPANY_PEOPLE people holding seats, with progress (issue 24's manager's view). */
+  companyAdminCookie: string;
 }
+
+/** The bench company's size (issue 24: the manager's view for a company of 500 people). */
+export const COMPANY_PEOPLE = 500;
 
 const rows = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
 
@@ -134,7 +139,10 @@ export async function prepareFixture(db: Db, run: string, learners: number): Pro
   const adminSession = newSession(admin!.id);
   await db.insert(sessions).values(adminSession.row);
 
+  const companyAdminCookie = await prepareCompany(db, run);
+
   return {
+    companyAdminCookie,
     courseIds,
     videoLessonId,
     taskLessonId,
@@ -142,6 +150,50 @@ export async function prepareFixture(db: Db, run: string, learners: number): Pro
     learners: made.map((m) => ({ userId: m.user.id, cookie: m.session.cookie, conversationId: m.user.conversation_id })),
     adminCookie: adminSession.cookie,
   };
+}
+
+/**
+ * A company with COMPANY_PEOPLE people, each holding a seat of the online package with its courses
+ * (source 'seat'), and a third of them with a few completed lessons; its admin signed in. Made in
+ * SQL like the learners (the invitation round trip is the integration tests' business).
+ */
+async function prepareCompany(db: Db, run: string): Promise<string> {
+  const [company] = rows<{ id: string }>(
+    await db.execute(sql`insert into companies (name, org_number) values (${`Bench ${run} AS`}, '974760673') returning id`),
+  );
+  const companyId = company!.id;
+  await db.execute(sql`
+    insert into users (email, password_hash, first_name, last_name, role, company_id)
+    values (${`bench-company-admin-${run}@bench.invalid`}, ${NOT_A_HASH}, 'Bench', 'Leder', 'company_admin', ${companyId})`);
+  const [admin] = rows<{ id: string }>(await db.execute(sql`select id from users where email = ${`bench-company-admin-${run}@bench.invalid`}`));
+  await db.execute(sql`
+    insert into orders (reference, user_id, buyer_first_name, buyer_last_name, buyer_email, product_id, company_id, title, quantity,
+      list_price_ore, total_ore, vat, vat_rate_bp, vat_ore, provider, status, consent_version, consent_text, consent_at, idempotency_key, expires_at)
+    values (${`ka-bench-${run}`}, ${admin!.id}, 'Bench', 'Leder', ${`bench-company-admin-${run}@bench.invalid`}, 'package:nettbasert-pakke', ${companyId},
+      'Nettbaserte Kurspakker', ${COMPANY_PEOPLE}, ${299_000 * COMPANY_PEOPLE}, ${299_000 * COMPANY_PEOPLE}, 'standard_25', 2500, ${(299_000 * COMPANY_PEOPLE) / 5},
+      'invoice', 'invoiced', 'bedrift', 'Kjøp til bedrift', now(), gen_random_uuid()::text, now() + interval '14 days')`);
+  await db.execute(sql`
+    insert into users (email, password_hash, first_name, last_name, role, company_id)
+    select 'bench-ansatt-' || ${run} || '-' || i || '@bench.invalid', ${NOT_A_HASH}, 'Ansatt', 'Nummer ' || i, 'individual', ${companyId}
+    from generate_series(1, ${COMPANY_PEOPLE}) as i`);
+  const people = sql`(select id from users where email like ${`bench-ansatt-${run}-%`})`;
+  await db.execute(sql`
+    insert into company_seats (company_id, user_id, product_id) select ${companyId}, id, 'package:nettbasert-pakke' from ${people} as p`);
+  await db.execute(sql`
+    insert into enrollments (user_id, course_id, source, source_ref)
+    select s.user_id, pc.course_id, 'seat', s.id::text from company_seats s cross join product_courses pc
+    where s.company_id = ${companyId} and pc.product_id = 'package:nettbasert-pakke'
+    on conflict do nothing`);
+  await db.execute(sql`
+    insert into lesson_progress (user_id, lesson_id, completed, completed_at)
+    select p.id, l.id, true, now() from ${people} as p
+    cross join lateral (select l.id from lessons l join modules m on m.id = l.module_id join product_courses pc on pc.course_id = m.course_id
+      where pc.product_id = 'package:nettbasert-pakke' order by m.course_id, m.order_index, l.order_index limit 4) as l
+    where (select count(*) from users u where u.email like ${`bench-ansatt-${run}-%`} and u.email <= (select email from users where id = p.id)) % 3 = 0
+    on conflict do nothing`);
+  const session = newSession(admin!.id);
+  await db.insert(sessions).values(session.row);
+  return session.cookie;
 }
 
 /** Rows per table, for the report. */

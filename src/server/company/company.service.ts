@@ -201,3 +201,38 @@ export function peopleCsv(people: Person[], courseTitles: string[]): string {
   );
   return `\uFEFF${[header.map(cell).join(';'), ...lines].join('\r\n')}\r\n`;
 }
+
+/** How old the manager's view may be before it is computed again (seat changes clear it at once). */
+export const VIEW_MAX_AGE_SECONDS = 60;
+
+/**
+ * GET /api/company/people as JSON text: from the company's snapshot when it is at most a minute
+ * old, filtered in SQL and sent without parsing (decision 32: the view of 500 people costs one
+ * read); else computed, stored and answered. Statements: one on a hit, three on a miss.
+ */
+export async function companyPeopleJson(db: Db, companyId: string, filter: PeopleFilter, now = new Date()): Promise<string> {
+  const condition = filter === 'all' ? sql`TRUE` : filter === 'inactive' ? sql`(p->>'inactive')::boolean` : sql`p->>'status' = ${filter}`;
+  // 'all' is the stored list as it is; a filter picks from it in SQL.
+  const chosen =
+    filter === 'all'
+      ? sql`s.people`
+      : sql`coalesce((SELECT jsonb_agg(p ORDER BY n) FROM jsonb_array_elements(s.people::jsonb) WITH ORDINALITY AS x(p, n) WHERE ${condition}), '[]'::jsonb)::text`;
+  const read = await db.execute(sql`
+    SELECT '{"people":' || ${chosen} || ',"counts":' || s.counts || '}' AS body
+    FROM company_view_snapshots s
+    WHERE s.company_id = ${companyId} AND s.computed_at > ${now.toISOString()}::timestamptz - make_interval(secs => ${VIEW_MAX_AGE_SECONDS})`);
+  const hit = (read as unknown as { rows: { body: string }[] }).rows[0];
+  if (hit) return hit.body;
+  const people = await companyPeople(db, companyId, now);
+  const { counts } = filterPeople(people, 'all');
+  await db.execute(sql`
+    INSERT INTO company_view_snapshots (company_id, computed_at, people, counts)
+    VALUES (${companyId}, ${now.toISOString()}::timestamptz, ${JSON.stringify(people)}, ${JSON.stringify(counts)})
+    ON CONFLICT (company_id) DO UPDATE SET computed_at = excluded.computed_at, people = excluded.people, counts = excluded.counts`);
+  return JSON.stringify(filterPeople(people, filter));
+}
+
+/** Forgets the company's view (a seat was given or taken back): the next read computes it. */
+export async function forgetCompanyView(db: Db, companyId: string): Promise<void> {
+  await db.execute(sql`DELETE FROM company_view_snapshots WHERE company_id = ${companyId}`);
+}

@@ -3,6 +3,7 @@ import type { Db } from '../../../db/client';
 import { companies, companySeats, productCourses, users } from '../../../db/schema';
 import { grantCourse, revokeCourse } from '../access/entitlements';
 import { ConflictError, NotFoundError } from '../errors';
+import { forgetCompanyView } from './company.service';
 import { companyTexts } from './messages';
 import { PACKAGE_PRODUCT } from '../../lib/company-package';
 
@@ -60,6 +61,7 @@ export async function assignSeat(tx: Db, company: { id: string; name: string }, 
     .returning({ id: companySeats.id });
   for (const courseId of await packageCourseIds(tx)) await grantCourse(tx, { userId, courseId, source: 'seat', sourceRef: seat!.id });
   await tx.update(users).set({ companyId: company.id }).where(eq(users.id, userId));
+  await forgetCompanyView(tx, company.id);
   return { seatId: seat!.id, created: true };
 }
 
@@ -77,6 +79,7 @@ export async function revokeSeat(tx: Db, companyId: string, seatId: string, now 
     .update(users)
     .set({ companyId: null })
     .where(and(eq(users.id, seat.userId), eq(users.companyId, companyId), sql`${users.role} <> 'company_admin'`));
+  await forgetCompanyView(tx, companyId);
   return { userId: seat.userId };
 }
 
