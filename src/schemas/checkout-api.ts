@@ -65,7 +65,7 @@ export interface OrderCreated {
   redirectUrl: string;
 }
 
-export type OrderStatus = 'awaiting_payment' | 'paid' | 'cancelled' | 'expired' | 'failed' | 'refunded' | 'partly_refunded';
+export type OrderStatus = 'awaiting_payment' | 'paid' | 'cancelled' | 'expired' | 'failed' | 'refunded' | 'partly_refunded' | 'invoiced';
 
 /** POST /api/checkout/orders/:orderId/return */
 export interface OrderReturn {

@@ -11,7 +11,7 @@ import type { OrderStatus, OrderSummary } from '../../schemas/checkout-api';
 import { ordersQuery } from './checkout.queries';
 import { orderStatusLabels } from './checkout-form';
 
-const statusTone: Partial<Record<OrderStatus | 'invoiced', string>> = {
+const statusTone: Partial<Record<OrderStatus, string>> = {
   invoiced: 'bg-brand-50 text-brand-700',
   paid: 'bg-emerald-50 text-emerald-900',
   partly_refunded: 'bg-amber-50 text-amber-900',

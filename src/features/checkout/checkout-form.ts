@@ -94,7 +94,7 @@ export function isNavigableUrl(url: string): boolean {
  * The status of an order in the buyer's words. 'invoiced' is a company's seat order on invoice
  * (issue 24); until src/schemas/checkout-api.ts lists it in OrderStatus, it is added here.
  */
-export const orderStatusLabels: Record<OrderStatus | 'invoiced', string> = {
+export const orderStatusLabels: Record<OrderStatus, string> = {
   awaiting_payment: 'Venter på betaling',
   invoiced: 'Fakturert',
   paid: 'Betalt',
