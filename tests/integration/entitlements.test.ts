@@ -248,6 +248,7 @@ describe('products', () => {
       id: `course:${c.id}`,
       kind: 'course',
       courseId: c.id,
+      title: null,
       priceOre: c.marketing.priceNok * 100,
       currency: 'NOK',
       vat: 'standard_25',
