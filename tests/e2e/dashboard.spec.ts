@@ -344,7 +344,9 @@ test('a company admin sees the role label and the Bedrift badge, and no Admin', 
   await page.getByRole('button', { name: 'Brukermeny for Marte Johansen' }).click();
   const menu = page.getByRole('menu');
   await expect(menu.getByText('Bedriftsadmin', { exact: true })).toBeVisible();
-  await expect(menu.getByText('Bedrift', { exact: true })).toBeVisible();
+  // The manager's view (issue 24), and the 'Bedrift' badge beside the role: the word twice.
+  await expect(menu.getByRole('menuitem', { name: 'Bedrift' })).toHaveAttribute('href', '/bedrift');
+  await expect(menu.getByText('Bedrift', { exact: true })).toHaveCount(2);
   await expect(menu.getByRole('menuitem', { name: 'Administrasjon' })).toHaveCount(0);
 });
 
