@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
-import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { Input, Label } from '../../components/ui/Input';
@@ -11,6 +10,7 @@ import type { CheckoutInfo, CheckoutQuote, GuestBuyer, ProviderId } from '../../
 import { checkoutProductQuery, placeOrder, requestQuote } from './checkout.queries';
 import { type GuestField, guestFieldError, guestFields, guestIsValid, isNavigableUrl, orderFailure, orderRequest, signInPath } from './checkout-form';
 import { Loading } from './PublicRoot';
+import { PaymentMethods } from '../../components/app/PaymentMethods';
 
 export interface CheckoutFormProps {
   courseId: string;
@@ -343,69 +343,6 @@ function CouponField({
         )}
       </div>
     </div>
-  );
-}
-
-/** The payment method: a radio group, or the one method as a line when there is no choice. */
-function PaymentMethods({
-  providers,
-  value,
-  onChange,
-}: {
-  providers: CheckoutInfo['providers'];
-  value: ProviderId | null;
-  onChange: (provider: ProviderId) => void;
-}) {
-  const id = useId();
-  const testNote = providers.some((p) => p.id === 'test') && (
-    <p className="mt-2 text-sm text-muted">Testbetaling er bare for utvikling og testing: ingen penger trekkes.</p>
-  );
-  const [only] = providers;
-  if (providers.length === 1 && only) {
-    return (
-      <div>
-        <p className="text-ink">
-          Betalingsmåte: <strong>{only.label}</strong> {only.id === 'test' && <TestBadge silent={only.label === 'Testbetaling'} />}
-        </p>
-        {testNote}
-      </div>
-    );
-  }
-  return (
-    <fieldset>
-      <legend className="text-lg font-semibold text-ink">Betalingsmåte</legend>
-      <div className="mt-3 space-y-2">
-        {providers.map((p) => (
-          <div
-            key={p.id}
-            className="flex items-center gap-3 rounded-md border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-          >
-            <input
-              type="radio"
-              id={`${id}-${p.id}`}
-              name="provider"
-              value={p.id}
-              checked={value === p.id}
-              onChange={() => onChange(p.id)}
-              className="size-4 accent-brand-600"
-            />
-            <label htmlFor={`${id}-${p.id}`} className="flex flex-1 flex-wrap items-center gap-2 text-ink">
-              {p.label} {p.id === 'test' && <TestBadge silent={p.label === 'Testbetaling'} />}
-            </label>
-          </div>
-        ))}
-      </div>
-      {testNote}
-    </fieldset>
-  );
-}
-
-/** The visible mark of the test provider; silent to screen readers when the label already says it. */
-function TestBadge({ silent }: { silent: boolean }) {
-  return (
-    <Badge className="bg-amber-100 text-amber-900" aria-hidden={silent || undefined}>
-      Testbetaling
-    </Badge>
   );
 }
 

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Input, Label } from '../../components/ui/Input';
 import { QueryError } from '../../components/ui/QueryState';
 import { ApiError } from '../../lib/api';
+import { PaymentMethods } from '../../components/app/PaymentMethods';
 import { currentUserQuery } from '../../lib/learning.queries';
 import { containedVatOre, formatOre } from '../../lib/money';
 import { safeNextPath } from '../../lib/safe-next';
@@ -396,39 +396,19 @@ function SeatForm({ info, companyName, contactEmail, navigate, idempotencyKey, q
         </p>
       ) : (
         <>
-          <fieldset>
-            <legend className="text-lg font-semibold text-ink">Betalingsmåte</legend>
-            <div className="mt-3 space-y-2">
-              {methods.map((p) => (
-                <div
-                  key={p.id}
-                  className="flex items-center gap-3 rounded-md border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
-                >
-                  <input
-                    type="radio"
-                    id={`${id}-${p.id}`}
-                    name="provider"
-                    value={p.id}
-                    checked={provider === p.id}
-                    onChange={() => setProvider(p.id)}
-                    className="size-4 accent-brand-600"
-                  />
-                  <label htmlFor={`${id}-${p.id}`} className="flex flex-1 flex-wrap items-center gap-2 text-ink">
-                    {p.label}
-                    {p.id === 'test' && p.label !== 'Testbetaling' && <Badge className="bg-amber-100 text-amber-900">Testbetaling</Badge>}
-                  </label>
-                </div>
-              ))}
-            </div>
-            {provider === 'invoice' && (
-              <p className="mt-2 text-sm text-muted">
-                Plassene kan brukes med en gang. Fakturaen sendes til e-postadressen for faktura, med 14 dagers betalingsfrist.
-              </p>
-            )}
-            {methods.some((p) => p.id === 'test') && (
-              <p className="mt-2 text-sm text-muted">Testbetaling er bare for utvikling og testing: ingen penger trekkes.</p>
-            )}
-          </fieldset>
+          <PaymentMethods
+            providers={methods}
+            value={provider}
+            onChange={setProvider}
+            alwaysChoose
+            note={
+              provider === 'invoice' && (
+                <p className="mt-2 text-sm text-muted">
+                  Plassene kan brukes med en gang. Fakturaen sendes til e-postadressen for faktura, med 14 dagers betalingsfrist.
+                </p>
+              )
+            }
+          />
 
           {failure && (
             <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-danger">
