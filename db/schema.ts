@@ -664,6 +664,11 @@ export const orders = pgTable(
     quantity: integer('quantity').notNull().default(1),
     /** The company a package order buys seats for (issue 24). */
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
+    /** The company as it was when a package order was made: on its receipt, also after the company is edited. */
+    buyerCompanyName: text('buyer_company_name'),
+    buyerOrgNumber: text('buyer_org_number'),
+    /** The company's purchase-order reference, if it gave one ('Deres ref.' on the receipt). */
+    buyerPoReference: text('buyer_po_reference'),
     /** The price before the coupon, VAT included, in øre. */
     listPriceOre: integer('list_price_ore').notNull(),
     discountOre: integer('discount_ore').notNull().default(0),
@@ -885,16 +890,39 @@ export const companyInvitations = pgTable(
 
 /**
  * The manager's view of a company, computed at most a minute ago (issue 24, decision 32; the same
- * idea as the statistics snapshot of decision 20): the people with their progress and the counts
- * per filter as JSON, read and filtered in SQL and sent as text. A change of who holds a seat
- * deletes the row in its own transaction; progress shows within a minute.
+ * idea as the statistics snapshot of decision 20): the counts per filter here, the people one row
+ * each in `company_view_people`, so a page of the list is an index range read sent as text. A change
+ * of who holds a seat deletes the row (and its people) in its own transaction; progress shows
+ * within a minute.
  */
 export const companyViewSnapshots = pgTable('company_view_snapshots', {
   companyId: uuid('company_id')
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
   computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
-  /** JSON text, stored as the answer sends it (no conversion on the hot path); filters cast it to jsonb. */
-  people: text('people').notNull(),
+  /** JSON text, stored as the answer sends it (no conversion on the hot path). */
   counts: text('counts').notNull(),
+  /** Set by the one request that computes a stale view again; the others answer from this one meanwhile. */
+  refreshingUntil: timestamp('refreshing_until', { withTimezone: true }),
 });
+
+/**
+ * One person of a company's view snapshot, in the list's order (`position` from 1). `person` is
+ * the JSON the API sends; `status` and `inactive` are copied out of it for the filters. `user_id`
+ * has no foreign key on purpose: this is a cache of other tables (not the person's data, so not in
+ * their export); deleting an account deletes every snapshot that lists the person.
+ */
+export const companyViewPeople = pgTable(
+  'company_view_people',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companyViewSnapshots.companyId, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    userId: uuid('user_id').notNull(),
+    status: text('status').notNull(),
+    inactive: boolean('inactive').notNull(),
+    person: text('person').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.position] }), index('company_view_people_user_idx').on(t.userId)],
+);

@@ -12,6 +12,7 @@ import {
   chatConversations,
   chatMessages,
   companies,
+  companySeats,
   courses,
   enrollments,
   lessonProgress,
@@ -73,6 +74,15 @@ export const demoCompany = {
 
 /** The demo company's seats (issue 24): ten on an invoice not yet paid ('fakturert'), bought by bedrift@demo.no. */
 export const demoSeatOrder = { id: seedId('order:fjordtech-seats'), quantity: 10 };
+
+/**
+ * Fjordtech's employees holding two of its seats (password demo1234): one part way through the
+ * package's first course, one not started, so /bedrift shows progress, filters and 'Send påminnelse'.
+ */
+export const demoEmployees = [
+  { email: 'ansatt@demo.no', firstName: 'Sofie', lastName: 'Nilsen', lessonsDone: 3 },
+  { email: 'ansatt2@demo.no', firstName: 'Henrik', lastName: 'Moe', lessonsDone: 0 },
+] as const;
 
 const userId = (email: string) => seedId(`user:${email}`);
 
@@ -335,6 +345,74 @@ async function seedCaptions(db: Db, captions: { url: string; text: string }[]): 
     );
 }
 
+/** Fjordtech's employees: accounts, a seat each with the package's courses (source 'seat'), and some progress. */
+async function seedDemoEmployees(db: Db, catalogue: CatalogueCourse[]): Promise<void> {
+  const packageCourses = (
+    await db
+      .select({ courseId: productCourses.courseId })
+      .from(productCourses)
+      .where(sql`${productCourses.productId} = ${PACKAGE_PRODUCT}`)
+  ).map((r) => r.courseId);
+  const byId = new Map(catalogue.map((c) => [c.id, c]));
+  for (const [i, person] of demoEmployees.entries()) {
+    const id = userId(person.email);
+    await db
+      .insert(users)
+      .values({
+        id,
+        email: person.email,
+        passwordHash: DEMO_PASSWORD_HASH,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        role: 'individual',
+        companyId: demoCompany.id,
+        emailVerifiedAt: at(30 + i),
+        createdAt: at(30 + i),
+        updatedAt: at(30 + i),
+      })
+      .onConflictDoNothing();
+    const seatId = seedId(`seat:fjordtech:${person.email}`);
+    await db
+      .insert(companySeats)
+      .values({ id: seatId, companyId: demoCompany.id, userId: id, productId: PACKAGE_PRODUCT, assignedAt: at(30 + i) })
+      .onConflictDoNothing();
+    if (packageCourses.length) {
+      await db
+        .insert(enrollments)
+        .values(
+          packageCourses.map((courseId) => ({
+            id: seedId(`enrollment:${id}:${courseId}`),
+            userId: id,
+            courseId,
+            source: 'seat' as const,
+            sourceRef: seatId,
+            createdAt: at(30 + i),
+            updatedAt: at(30 + i),
+          })),
+        )
+        .onConflictDoNothing();
+    }
+    const first = packageCourses.map((c) => byId.get(c)).find((c) => c !== undefined);
+    const lessonsDone = first ? first.modules.flatMap((m, mi) => m.lessons.map((_, li) => ({ mi, li }))).slice(0, person.lessonsDone) : [];
+    if (first && lessonsDone.length) {
+      await db
+        .insert(lessonProgress)
+        .values(
+          lessonsDone.map(({ mi, li }, k) => ({
+            id: seedId(`progress:${id}:${first.id}:${mi}:${li}`),
+            userId: id,
+            lessonId: lessonId(first.id, mi, li),
+            completed: true,
+            completedAt: at(31 + i, k),
+            createdAt: at(31 + i, k),
+            updatedAt: at(31 + i, k),
+          })),
+        )
+        .onConflictDoNothing();
+    }
+  }
+}
+
 /** Demo accounts and their learning history. Local and test databases only. */
 export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCatalogue()): Promise<void> {
   await db
@@ -397,6 +475,8 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
   if (seatOrder) {
     await db.insert(orderEvents).values({ orderId: seatOrder.id, fromStatus: null, toStatus: 'invoiced', trigger: 'checkout', createdAt: SEED_TIME });
   }
+
+  await seedDemoEmployees(db, catalogue);
 
   // elev@demo.no: four enrollments, an admin's grants (decision 26); the first course finished, the others partly done.
   // ny@demo.no has none: every catalogue course costs money, so they see the outlines and the previews.

@@ -20,6 +20,7 @@ import { env } from '../src/server/env';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashToken } from '../src/server/account/tokens';
 import { CONSENT } from '../src/server/checkout/checkout.service';
+import { peopleCursor } from '../src/server/company/company.service';
 import { signTestPaymentsDelivery } from '../src/server/payments/test-provider-webhook';
 import { benchDatabase } from './bench/database';
 import { load, type LoadResult, type RequestSpec } from './bench/load';
@@ -421,7 +422,72 @@ const endpoints: Endpoint[] = [
     read: true,
     next: (f) => ({ method: 'GET', path: '/api/company/invitations', cookie: f.companyAdminCookie }),
   },
+  {
+    name: 'GET /api/company/people (page 2)',
+    read: true,
+    next: (f) => ({ method: 'GET', path: `/api/company/people?cursor=${peopleCursor.encode([50])}`, cookie: f.companyAdminCookie }),
+  },
+  {
+    name: 'POST /api/company/invitations/preview',
+    read: false,
+    next: (f) => ({
+      method: 'POST',
+      path: '/api/company/invitations/preview',
+      cookie: f.companyAdminCookie,
+      body: { text: Array.from({ length: 50 }, (_, i) => (i === 7 ? 'ikke-en-adresse' : `forhand-${i}@bench.invalid`)).join('\n') },
+    }),
+  },
+  {
+    name: 'POST /api/company/invitations',
+    read: false,
+    next: (f) => ({
+      method: 'POST',
+      path: '/api/company/invitations',
+      cookie: f.companyAdminCookie,
+      body: { emails: [`invitert-${process.pid}-${++sequence}@bench.invalid`] },
+    }),
+  },
+  {
+    name: 'POST /api/company/invitations/:id/resend',
+    read: false,
+    next: (f) => ({ method: 'POST', path: `/api/company/invitations/${f.invitationId}/resend`, cookie: f.companyAdminCookie, body: {} }),
+  },
   { name: 'GET /api/admin/companies', read: true, next: (f) => ({ method: 'GET', path: '/api/admin/companies', cookie: f.adminCookie }) },
+  {
+    name: 'GET /api/admin/companies/:id',
+    read: true,
+    next: (f) => ({ method: 'GET', path: `/api/admin/companies/${f.companyId}`, cookie: f.adminCookie }),
+  },
+  {
+    name: 'POST /api/admin/companies',
+    read: false,
+    next: (f) => ({
+      method: 'POST',
+      path: '/api/admin/companies',
+      cookie: f.adminCookie,
+      body: {
+        name: `Bench kunde ${process.pid}-${++sequence} AS`,
+        orgNumber: '974 760 673',
+        invoiceEmail: 'faktura@bench.invalid',
+        invoiceAddress: 'Storgata 1, 0155 Oslo',
+      },
+    }),
+  },
+  {
+    name: 'PATCH /api/admin/companies/:id',
+    read: false,
+    next: (f) => ({
+      method: 'PATCH',
+      path: `/api/admin/companies/${f.companyId}`,
+      cookie: f.adminCookie,
+      body: {
+        name: `Bench ${process.pid} AS`,
+        orgNumber: '974760673',
+        invoiceEmail: `faktura-${++sequence}@bench.invalid`,
+        invoiceAddress: 'Storgata 1, 0155 Oslo',
+      },
+    }),
+  },
   // The account (issue 23, decision 31).
   { name: 'GET /api/account', read: true, next: (f) => ({ method: 'GET', path: '/api/account', cookie: anyLearner(f).cookie }) },
   { name: 'GET /api/account/sessions', read: true, next: (f) => ({ method: 'GET', path: '/api/account/sessions', cookie: anyLearner(f).cookie }) },

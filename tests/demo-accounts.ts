@@ -5,4 +5,6 @@ export const demoAccounts = [
   ['bedrift@demo.no', 'company_admin'],
   ['elev@demo.no', 'individual'],
   ['ny@demo.no', 'individual'],
+  ['ansatt@demo.no', 'individual'],
+  ['ansatt2@demo.no', 'individual'],
 ] as const;

@@ -4,7 +4,16 @@ import { invitationAcceptBody, invitationLookupBody, invitationPreviewBody, invi
 import { eq } from 'drizzle-orm';
 import { atomically } from '../../db/client';
 import { users } from '../../db/schema';
-import { companyOverview, companyPeople, companyPeopleJson, ownCompanyId, packageInfo, peopleCsv } from '../../src/server/company/company.service';
+import {
+  allCompanyPeople,
+  companyOverview,
+  companyPeoplePage,
+  ownCompanyId,
+  packageInfo,
+  peopleCsv,
+  peopleCursor,
+} from '../../src/server/company/company.service';
+import { pageQuery } from '../../src/server/paging';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -53,12 +62,18 @@ export default createHandler({
 
   'GET /api/company/people': route({
     access: [...companyAdmin],
-    query: z.object({ filter: peopleFilter.default('all') }),
-    async handler({ db, user, query }) {
-      // JSON text from the snapshot, sent as it is (decision 32).
-      return new Response(await companyPeopleJson(db, await ownCompanyId(user), query.filter), {
-        headers: { 'Content-Type': 'application/json; charset=utf-8' },
-      });
+    query: pageQuery(peopleCursor).extend({ filter: peopleFilter.default('all') }),
+    async handler({ db, user, query, url }) {
+      // A page of JSON text from the snapshot, sent as it is (decision 32); the next page as in decision 23.
+      const page = await companyPeoplePage(db, await ownCompanyId(user), query.filter, query);
+      const headers = new Headers({ 'Content-Type': 'application/json; charset=utf-8' });
+      if (page.nextCursor) {
+        const next = new URL(url);
+        next.searchParams.set('cursor', page.nextCursor);
+        headers.set('X-Next-Cursor', page.nextCursor);
+        headers.set('Link', `<${next.pathname}${next.search}>; rel="next"`);
+      }
+      return new Response(page.body, { headers });
     },
   }),
 
@@ -66,7 +81,7 @@ export default createHandler({
     access: [...companyAdmin],
     async handler({ db, user }) {
       const companyId = await ownCompanyId(user);
-      const [people, pkg] = await Promise.all([companyPeople(db, companyId), packageInfo(db)]);
+      const [people, pkg] = await Promise.all([allCompanyPeople(db, companyId), packageInfo(db)]);
       const day = new Date().toISOString().slice(0, 10);
       return new Response(
         peopleCsv(

@@ -23,6 +23,9 @@ export interface Fixture {
   adminCookie: string;
   /** The admin of a company of COMPANY_PEOPLE people holding seats, with progress (issue 24's manager's view). */
   companyAdminCookie: string;
+  /** The bench company and a pending invitation of it (resent by the bench). */
+  companyId: string;
+  invitationId: string;
 }
 
 /** The bench company's size (issue 24: the manager's view for a company of 500 people). */
@@ -139,10 +142,12 @@ export async function prepareFixture(db: Db, run: string, learners: number): Pro
   const adminSession = newSession(admin!.id);
   await db.insert(sessions).values(adminSession.row);
 
-  const companyAdminCookie = await prepareCompany(db, run);
+  const { cookie: companyAdminCookie, companyId, invitationId } = await prepareCompany(db, run);
 
   return {
     companyAdminCookie,
+    companyId,
+    invitationId,
     courseIds,
     videoLessonId,
     taskLessonId,
@@ -157,7 +162,7 @@ export async function prepareFixture(db: Db, run: string, learners: number): Pro
  * (source 'seat'), and a third of them with a few completed lessons; its admin signed in. Made in
  * SQL like the learners (the invitation round trip is the integration tests' business).
  */
-async function prepareCompany(db: Db, run: string): Promise<string> {
+async function prepareCompany(db: Db, run: string): Promise<{ cookie: string; companyId: string; invitationId: string }> {
   const [company] = rows<{ id: string }>(
     await db.execute(sql`insert into companies (name, org_number) values (${`Bench ${run} AS`}, '974760673') returning id`),
   );
@@ -191,9 +196,15 @@ async function prepareCompany(db: Db, run: string): Promise<string> {
       where pc.product_id = 'package:nettbasert-pakke' order by m.course_id, m.order_index, l.order_index limit 4) as l
     where (select count(*) from users u where u.email like ${`bench-ansatt-${run}-%`} and u.email <= (select email from users where id = p.id)) % 3 = 0
     on conflict do nothing`);
+  const [invitation] = rows<{ id: string }>(
+    await db.execute(sql`
+      insert into company_invitations (company_id, email, token_hash, invited_by, expires_at)
+      values (${companyId}, ${`bench-invitert-${run}@bench.invalid`}, encode(sha256(gen_random_uuid()::text::bytea), 'hex'), ${admin!.id}, now() + interval '14 days')
+      returning id`),
+  );
   const session = newSession(admin!.id);
   await db.insert(sessions).values(session.row);
-  return session.cookie;
+  return { cookie: session.cookie, companyId, invitationId: invitation!.id };
 }
 
 /** Rows per table, for the report. */

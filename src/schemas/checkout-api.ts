@@ -113,7 +113,7 @@ export interface ReceiptData {
   orderReference: string;
   paidAt: string;
   seller: { name: string; orgNumber: string; address: string; email: string };
-  buyer: { name: string; email: string };
+  buyer: { name: string; email: string; company?: { name: string; orgNumber: string; poReference: string | null } | null };
   lines: { description: string; quantity: number; unitPriceOre: number; amountOre: number; vatRateBp: number; vatOre: number }[];
   discount: { code: string; amountOre: number } | null;
   totalOre: number;

@@ -18,8 +18,8 @@ import { PAGE_LIMIT_MAX, pagingMessages } from '../schemas/issues';
 export const PAGE_LIMIT_DEFAULT = 50;
 export { PAGE_LIMIT_MAX, pagingMessages };
 
-type Part = 'seconds' | 'time' | 'uuid';
-type PartValue<P extends Part> = P extends 'seconds' ? number : string;
+type Part = 'seconds' | 'time' | 'uuid' | 'position';
+type PartValue<P extends Part> = P extends 'seconds' | 'position' ? number : string;
 export type CursorValues<P extends readonly Part[]> = { -readonly [K in keyof P]: PartValue<P[K]> };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,6 +37,8 @@ const validPart: Record<Part, (value: unknown) => boolean> = {
   seconds: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 86_400,
   time: (v) => typeof v === 'string' && validTime(v),
   uuid: (v) => typeof v === 'string' && UUID.test(v),
+  /** A row's place in a stored list, from 1. */
+  position: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 1_000_000,
 };
 
 export interface CursorCodec<P extends readonly Part[]> {

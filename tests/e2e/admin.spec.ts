@@ -20,7 +20,16 @@ const JS_BUDGET_GZIP_BYTES = 200 * 1024;
 const SAMPLE_VIDEO = '/media/demo-leksjon.mp4';
 const SAMPLE_VIDEO_SECONDS = '28';
 /** The demo accounts of the README's table. */
-const DEMO_ACCOUNTS = ['superbruker@demo.no', 'admin@demo.no', 'bedrift@demo.no', 'elev@demo.no', 'ny@demo.no', 'inaktiv@demo.no'];
+const DEMO_ACCOUNTS = [
+  'superbruker@demo.no',
+  'admin@demo.no',
+  'bedrift@demo.no',
+  'ansatt@demo.no',
+  'ansatt2@demo.no',
+  'elev@demo.no',
+  'ny@demo.no',
+  'inaktiv@demo.no',
+];
 const ADMIN_CHUNK = /AdminView|SuperuserDashboard|ContentManagement/;
 
 const toast = (page: Page, text: string) =>

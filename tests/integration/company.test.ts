@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { companySeats, enrollments, lessonProgress, mailOutbox, users } from '../../db/schema';
 import { seedLessonId } from '../../db/seed-ids';
@@ -274,5 +274,83 @@ describe('two companies: strict separation', () => {
     expect((await call(company, '/api/company', { cookie: a.cookie })).body).toMatchObject({ seats: { used: 1 } });
     // The manager's view never carries a person's notes or conversations.
     expect(peopleA.text).not.toMatch(/noteText|conversation|messages/);
+  });
+});
+
+describe("the manager's list of people", () => {
+  it('comes 50 at a time with the counts, every person once, filtered on the server; a seat taken back shows at once', async () => {
+    const admin = await companyWithSeats(120, 'Mange AS');
+    const database = await db();
+    // 120 employees holding seats (written directly: the invitation flow is tested above).
+    const made = await database
+      .insert(users)
+      .values(
+        Array.from({ length: 120 }, (_, i) => ({
+          email: unique(`ansatt${String(i).padStart(3, '0')}`),
+          passwordHash: 'no-sign-in',
+          firstName: 'Ansatt',
+          lastName: `Nr ${String(i).padStart(3, '0')}`,
+          companyId: admin.companyId,
+        })),
+      )
+      .returning({ id: users.id });
+    await database
+      .insert(companySeats)
+      .values(made.map((u) => ({ companyId: admin.companyId, userId: u.id, productId: 'package:nettbasert-pakke' })));
+
+    const seen: string[] = [];
+    let path: string | null = '/api/company/people';
+    const pages: number[] = [];
+    while (path) {
+      const page = await call(company, path, { cookie: admin.cookie });
+      expect(page.status, page.text).toBe(200);
+      const body = page.body as { people: { seatId: string }[]; counts: { all: number; not_started: number }; nextCursor: string | null };
+      expect(body.counts).toMatchObject({ all: 120, not_started: 120 });
+      pages.push(body.people.length);
+      seen.push(...body.people.map((p) => p.seatId));
+      expect(page.headers.get('X-Next-Cursor')).toBe(body.nextCursor);
+      path = body.nextCursor ? `/api/company/people?cursor=${encodeURIComponent(body.nextCursor)}` : null;
+    }
+    expect(pages).toEqual([50, 50, 20]);
+    expect(new Set(seen).size).toBe(120);
+
+    // A filter pages too, and a limit of 100 is honoured.
+    const filtered = await call(company, '/api/company/people?filter=not_started&limit=100', { cookie: admin.cookie });
+    expect((filtered.body as { people: unknown[] }).people).toHaveLength(100);
+    expect((await call(company, '/api/company/people?filter=done', { cookie: admin.cookie })).body).toMatchObject({ people: [], nextCursor: null });
+    // A cursor from another list, or nonsense, is a Norwegian 400.
+    for (const cursor of ['abc', Buffer.from(JSON.stringify(['n', 1])).toString('base64url')]) {
+      const bad = await call(company, `/api/company/people?cursor=${cursor}`, { cookie: admin.cookie });
+      expect(bad.status).toBe(400);
+      expect(bad.text).toContain('Sidemarkøren');
+    }
+
+    // Taking a seat back clears the snapshot: the next read has 119 people.
+    expect((await call(company, `/api/company/seats/${seen[0]}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(200);
+    const after = await call(company, '/api/company/people?limit=100', { cookie: admin.cookie });
+    expect(after.body).toMatchObject({ counts: { all: 119 } });
+    expect(JSON.stringify(after.body)).not.toContain(seen[0]);
+    // The CSV has every person, beyond the first page.
+    const csv = await call(company, '/api/company/people.csv', { cookie: admin.cookie });
+    expect(csv.text.trim().split('\r\n')).toHaveLength(120);
+
+    // A view over a minute old: one request of a burst computes it again, the others answer from the old one.
+    await database.execute(sql`UPDATE company_view_snapshots SET computed_at = now() - interval '2 minutes' WHERE company_id = ${admin.companyId}`);
+    await database.update(users).set({ firstName: 'Omdøpt' }).where(eq(users.id, made[1]!.id));
+    const burst = await Promise.all(Array.from({ length: 8 }, () => call(company, '/api/company/people?limit=100', { cookie: admin.cookie })));
+    expect(burst.map((r) => r.status)).toEqual(Array(8).fill(200));
+    expect(burst.filter((r) => r.text.includes('Omdøpt')).length).toBeGreaterThanOrEqual(1);
+    const [stored] = (
+      (await database.execute(
+        sql`SELECT computed_at > now() - interval '1 minute' AS fresh, refreshing_until FROM company_view_snapshots WHERE company_id = ${admin.companyId}`,
+      )) as unknown as { rows: { fresh: boolean; refreshing_until: string | null }[] }
+    ).rows;
+    expect(stored).toEqual({ fresh: true, refreshing_until: null });
+    expect((await call(company, '/api/company/people?limit=100', { cookie: admin.cookie })).text).toContain('Omdøpt');
+
+    // No view at all (a seat changed hands): a burst computes it once, and every request gets it.
+    await database.execute(sql`DELETE FROM company_view_snapshots WHERE company_id = ${admin.companyId}`);
+    const cold = await Promise.all(Array.from({ length: 8 }, () => call(company, '/api/company/people', { cookie: admin.cookie })));
+    expect(cold.map((r) => (r.body as { counts: { all: number } }).counts.all)).toEqual(Array(8).fill(119));
   });
 });

@@ -19,6 +19,7 @@ const expectedTables = [
   'companies',
   'company_invitations',
   'company_seats',
+  'company_view_people',
   'company_view_snapshots',
   'content_audit_log',
   'coupons',

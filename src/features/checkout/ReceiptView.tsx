@@ -6,6 +6,7 @@ import { buttonVariants } from '../../components/ui/button-variants';
 import { QueryError } from '../../components/ui/QueryState';
 import { formatLongDate } from '../../lib/format';
 import { formatOre, formatRate } from '../../lib/money';
+import { formatOrgNumber } from '../../lib/org-number';
 import type { CurrentUser } from '../../schemas/auth';
 import type { ReceiptData } from '../../schemas/checkout-api';
 import { isNotFound, orderQuery } from './checkout.queries';
@@ -90,7 +91,16 @@ function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: s
           <h2 id="kjoper" className="text-sm font-semibold uppercase tracking-wide text-muted">
             Kjøper
           </h2>
-          <p className="mt-1 font-semibold">{buyer.name}</p>
+          {buyer.company ? (
+            <>
+              <p className="mt-1 font-semibold">{buyer.company.name}</p>
+              <p>Org.nr. {formatOrgNumber(buyer.company.orgNumber)}</p>
+              {buyer.company.poReference && <p>Deres ref.: {buyer.company.poReference}</p>}
+              <p>{buyer.name}</p>
+            </>
+          ) : (
+            <p className="mt-1 font-semibold">{buyer.name}</p>
+          )}
           <p className="break-all">{buyer.email}</p>
         </section>
       </div>

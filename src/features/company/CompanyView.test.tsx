@@ -137,6 +137,25 @@ describe('/bedrift', () => {
     expect(within(group).getByRole('button', { name: 'Ikke startet (1)' }).getAttribute('aria-pressed')).toBe('true');
   });
 
+  it("shows 50 employees at a time and the next ones with 'Vis flere ansatte'", async () => {
+    const many = { ...counts, all: 3 };
+    renderView({
+      [peopleUrl('all')]: () => Response.json({ people: [kari, ola], counts: many, nextCursor: 'neste' }),
+      'GET /api/company/people?filter=all&cursor=neste': () =>
+        Response.json({
+          people: [{ ...ola, seatId: 's3', userId: 'u3', name: 'Per Hansen', email: 'per@fjordtech.no' }],
+          counts: many,
+          nextCursor: null,
+        }),
+    });
+    const region = await screen.findByRole('region', { name: 'Ansatte' });
+    expect(await within(region).findByText('Viser 2 av 3.')).toBeTruthy();
+    fireEvent.click(within(employees()).getByRole('button', { name: 'Vis flere ansatte' }));
+    await waitFor(() => expect(within(within(employees()).getByRole('table')).getAllByRole('row')).toHaveLength(4));
+    expect(within(employees()).queryByRole('button', { name: 'Vis flere ansatte' })).toBeNull();
+    expect(within(employees()).queryByText(/^Viser/)).toBeNull();
+  });
+
   it('previews a pasted list and a CSV file before sending the valid addresses', async () => {
     renderView({
       'POST /api/company/invitations/preview': () =>
@@ -238,6 +257,14 @@ describe('/bedrift', () => {
     fireEvent.click(await within(invitations).findByRole('button', { name: 'Send på nytt til per@fjordtech.no' }));
     await waitFor(() => expect($toast.get()?.description).toBe('Invitasjonen er sendt på nytt til per@fjordtech.no.'));
     fireEvent.click(within(invitations).getByRole('button', { name: 'Trekk tilbake invitasjonen til per@fjordtech.no' }));
+    // Nothing is withdrawn until the dialog is confirmed; 'Avbryt' keeps the invitation.
+    const dialog = await screen.findByRole('alertdialog', { name: 'Trekke tilbake invitasjonen til per@fjordtech.no?' });
+    expect(calls('DELETE /api/company/invitations/i1')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Avbryt' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(calls('DELETE /api/company/invitations/i1')).toHaveLength(0);
+    fireEvent.click(within(invitations).getByRole('button', { name: 'Trekk tilbake invitasjonen til per@fjordtech.no' }));
+    fireEvent.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Trekk tilbake invitasjonen' }));
     await waitFor(() => expect(calls('DELETE /api/company/invitations/i1')).toHaveLength(1));
     await waitFor(() => expect($toast.get()?.title).toBe('Invitasjonen er trukket tilbake'));
   });

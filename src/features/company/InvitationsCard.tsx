@@ -1,4 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from '../../components/ui/AlertDialog';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { QueryState } from '../../components/ui/QueryState';
@@ -13,12 +24,16 @@ const tone: Record<Invitation['status'], string> = {
   expired: 'bg-slate-100 text-ink',
 };
 
-/** 'Invitasjoner': every invitation with its status; a pending or expired one can be sent again, a pending one withdrawn. */
+/**
+ * 'Invitasjoner': every invitation with its status; a pending or expired one can be sent again, a
+ * pending one withdrawn after a confirmation (its link stops working at once).
+ */
 export function InvitationsCard() {
   const query = useQuery(invitationsQuery);
   const client = useQueryClient();
   const resend = useMutation(resendInvitationMutation(client));
   const cancel = useMutation(cancelInvitationMutation(client));
+  const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
   return (
     <CompanySection title="Invitasjoner">
       <QueryState
@@ -55,7 +70,7 @@ export function InvitationsCard() {
                         size="sm"
                         variant="ghost"
                         disabled={cancel.isPending && cancel.variables === invitation.id}
-                        onClick={() => cancel.mutate(invitation.id)}
+                        onClick={() => setWithdrawing(invitation)}
                       >
                         Trekk tilbake<span className="sr-only"> invitasjonen til {invitation.email}</span>
                       </Button>
@@ -67,6 +82,20 @@ export function InvitationsCard() {
           </ul>
         )}
       </QueryState>
+      <AlertDialog open={withdrawing !== null} onOpenChange={(open) => !open && setWithdrawing(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Trekke tilbake invitasjonen til {withdrawing?.email}?</AlertDialogTitle>
+            <AlertDialogDescription>Lenken i e-posten slutter å virke med en gang. Du kan invitere adressen på nytt senere.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Avbryt</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={() => withdrawing && cancel.mutate(withdrawing.id)}>
+              Trekk tilbake invitasjonen
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </CompanySection>
   );
 }

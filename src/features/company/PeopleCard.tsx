@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
   AlertDialog,
@@ -15,7 +15,7 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { cn } from '../../components/ui/cn';
-import { QueryState } from '../../components/ui/QueryState';
+import { QueryError, QueryState } from '../../components/ui/QueryState';
 import { type PeopleFilter, peopleQuery, type Person, sendRemindersMutation, takeBackSeatMutation } from './company.queries';
 import { formatDay, peopleFilters, personStatusLabels } from './company-rules';
 import { CompanySection } from './CompanySection';
@@ -43,10 +43,18 @@ export function PeopleCard() {
   const [filter, setFilter] = useState<PeopleFilter>('all');
   const client = useQueryClient();
   // The counts and rows already shown stay while another filter loads.
-  const query = useQuery({ ...peopleQuery(filter), placeholderData: keepPreviousData });
+  const query = useInfiniteQuery({ ...peopleQuery(filter), placeholderData: keepPreviousData });
+  // A failed 'Vis flere ansatte' keeps the pages already shown (react-query then reports an error with data).
+  const list = {
+    isPending: query.isPending,
+    isError: query.isError && query.data === undefined,
+    data: query.data,
+    error: query.error,
+    refetch: query.refetch,
+  };
   const [takingBack, setTakingBack] = useState<Person | null>(null);
   const takeBack = useMutation(takeBackSeatMutation(client));
-  const counts = query.data?.counts;
+  const counts = query.data?.pages[0]?.counts;
 
   return (
     <CompanySection
@@ -78,23 +86,40 @@ export function PeopleCard() {
         ))}
       </div>
       <QueryState
-        query={query}
+        query={list}
         loading="Laster de ansatte …"
         error="Kunne ikke hente de ansatte."
-        isEmpty={(data) => data.people.length === 0}
+        isEmpty={(data) => data.pages.every((page) => page.people.length === 0)}
         empty={emptyTexts[filter]}
       >
-        {({ people }) => (
-          <div aria-busy={query.isPlaceholderData || undefined}>
-            <PeopleTable people={people} onTakeBack={setTakingBack} />
-            <ul className="grid gap-3 md:hidden">
-              {people.map((person) => (
-                <PersonCard key={person.seatId} person={person} onTakeBack={setTakingBack} />
-              ))}
-            </ul>
-          </div>
-        )}
+        {(data) => {
+          const people = data.pages.flatMap((page) => page.people);
+          const total = counts?.[filter];
+          return (
+            <div aria-busy={query.isPlaceholderData || undefined}>
+              <PeopleTable people={people} onTakeBack={setTakingBack} />
+              <ul className="grid gap-3 md:hidden">
+                {people.map((person) => (
+                  <PersonCard key={person.seatId} person={person} onTakeBack={setTakingBack} />
+                ))}
+              </ul>
+              {total !== undefined && total > people.length && (
+                <p className="mt-3 text-sm text-slate-600" aria-live="polite">
+                  Viser {people.length} av {total}.
+                </p>
+              )}
+            </div>
+          );
+        }}
       </QueryState>
+      {query.isFetchNextPageError && <QueryError text="Kunne ikke hente flere ansatte." onRetry={() => void query.fetchNextPage()} />}
+      {query.hasNextPage && (
+        <div className="mt-3">
+          <Button variant="outline" size="sm" disabled={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()}>
+            {query.isFetchingNextPage ? 'Laster …' : 'Vis flere ansatte'}
+          </Button>
+        </div>
+      )}
       <AlertDialog open={takingBack !== null} onOpenChange={(open) => !open && setTakingBack(null)}>
         <AlertDialogContent>
           <AlertDialogHeader>

@@ -1,4 +1,4 @@
-import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest, getQueryFn, isUnauthorizedError } from '../../lib/api';
 import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/session-expired';
 import type { CheckoutInfo, OrderCreated } from '../../schemas/checkout-api';
@@ -94,9 +94,11 @@ export interface Person {
 }
 
 /** GET /api/company/people?filter=… */
+/** A page of GET /api/company/people: 50 people, the counts per filter, and where the next page starts. */
 export interface PeopleList {
   people: Person[];
   counts: Record<PeopleFilter, number>;
+  nextCursor: string | null;
 }
 
 export type InvitationStatus = 'pending' | 'accepted' | 'cancelled' | 'expired';
@@ -130,8 +132,20 @@ export const packageInfoQuery = queryOptions({
 export const companyQuery = queryOptions({ queryKey: ['/api/company'], queryFn: getQueryFn<CompanyOverview>() });
 
 /** The people of one filter; the key's last part is the query string, so the default read GETs `/api/company/people?filter=…`. */
+/** The people a page at a time ('Vis flere ansatte'), filtered on the server. */
 export const peopleQuery = (filter: PeopleFilter) =>
-  queryOptions({ queryKey: ['/api/company', `people?filter=${filter}`], queryFn: getQueryFn<PeopleList>() });
+  infiniteQueryOptions({
+    queryKey: ['/api/company', 'people', filter],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ filter });
+      if (pageParam) query.set('cursor', pageParam);
+      const response = await fetch(`/api/company/people?${query}`, { credentials: 'include', signal });
+      if (!response.ok) throw await ApiError.fromResponse(response);
+      return (await response.json()) as PeopleList;
+    },
+    getNextPageParam: (last) => last.nextCursor,
+  });
 
 export const invitationsQuery = queryOptions({
   queryKey: ['/api/company', 'invitations'],

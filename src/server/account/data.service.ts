@@ -122,7 +122,9 @@ export async function deleteAccount(db: Db, userId: string, password: string): P
     await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
     await tx.delete(rateLimits).where(sql`${rateLimits.key} LIKE ${`%:${user.email}`} OR ${rateLimits.key} LIKE ${`%:${user.email}|%`}`);
     // A company's cached manager's view (decision 32) may list the person: it is computed again without them.
-    await tx.execute(sql`DELETE FROM company_view_snapshots WHERE people::jsonb @> ${JSON.stringify([{ userId }])}::jsonb`);
+    await tx.execute(
+      sql`DELETE FROM company_view_snapshots WHERE company_id IN (SELECT company_id FROM company_view_people WHERE user_id = ${userId})`,
+    );
     await tx.delete(users).where(eq(users.id, userId));
   });
   console.info(`[account] deleted account ${userId} at the owner's request`);

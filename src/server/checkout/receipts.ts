@@ -17,7 +17,14 @@ export function receiptDataFor(order: Order): ReceiptData {
     orderReference: order.reference,
     paidAt: order.paidAt.toISOString(),
     seller: { name: site.companyName, orgNumber: site.orgNumber, address: site.address, email: site.email },
-    buyer: { name: `${order.buyerFirstName} ${order.buyerLastName}`, email: order.buyerEmail },
+    buyer: {
+      name: `${order.buyerFirstName} ${order.buyerLastName}`,
+      email: order.buyerEmail,
+      company:
+        order.buyerCompanyName && order.buyerOrgNumber
+          ? { name: order.buyerCompanyName, orgNumber: order.buyerOrgNumber, poReference: order.buyerPoReference }
+          : null,
+    },
     items: [{ description: order.title, quantity: order.quantity, unitPriceOre: order.listPriceOre / order.quantity, vatRateBp: order.vatRateBp }],
     discount: order.couponCode && order.discountOre > 0 ? { code: order.couponCode, amountOre: order.discountOre } : null,
     paymentMethod: paymentMethods[order.provider] ?? order.provider,

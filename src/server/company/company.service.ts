@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { atomically, type Db } from '../../../db/client';
 import { companies, companyInvitations, courses, productCourses, products } from '../../../db/schema';
 import type { PeopleFilter } from '../../schemas/company';
 import { ForbiddenError, NotFoundError } from '../errors';
+import { type CursorValues, cursorCodec, PAGE_LIMIT_DEFAULT, type PageRequest } from '../paging';
 import { progressCtes } from '../progress-figures';
 import type { SessionUser } from '../session';
 import { companyTexts } from './messages';
@@ -205,31 +206,136 @@ export function peopleCsv(people: Person[], courseTitles: string[]): string {
 /** How old the manager's view may be before it is computed again (seat changes clear it at once). */
 export const VIEW_MAX_AGE_SECONDS = 60;
 
+/** The list's cursor: the position of the page's last person in the company's snapshot. */
+export const peopleCursor = cursorCodec('p', ['position'] as const);
+
+const filterCondition = (filter: PeopleFilter) =>
+  filter === 'all' ? sql`TRUE` : filter === 'inactive' ? sql`v.inactive` : sql`v.status = ${filter}`;
+
+/** How long one request may take to compute the view again before another may try. */
+const REFRESH_CLAIM_SECONDS = 30;
+
+interface ViewRead {
+  counts: string;
+  fresh: boolean;
+  claimed: boolean;
+  people: string;
+  fetched: number;
+  last: number | null;
+}
+
 /**
- * GET /api/company/people as JSON text: from the company's snapshot when it is at most a minute
- * old, filtered in SQL and sent without parsing (decision 32: the view of 500 people costs one
- * read); else computed, stored and answered. Statements: one on a hit, three on a miss.
+ * A page of the stored view in one statement: the counts, the page's people joined as JSON text,
+ * and whether this request must compute the view again (it was stale, and no other request is
+ * already doing so: the claim lasts REFRESH_CLAIM_SECONDS). No row: there is no view yet.
  */
-export async function companyPeopleJson(db: Db, companyId: string, filter: PeopleFilter, now = new Date()): Promise<string> {
-  const condition = filter === 'all' ? sql`TRUE` : filter === 'inactive' ? sql`(p->>'inactive')::boolean` : sql`p->>'status' = ${filter}`;
-  // 'all' is the stored list as it is; a filter picks from it in SQL.
-  const chosen =
-    filter === 'all'
-      ? sql`s.people`
-      : sql`coalesce((SELECT jsonb_agg(p ORDER BY n) FROM jsonb_array_elements(s.people::jsonb) WITH ORDINALITY AS x(p, n) WHERE ${condition}), '[]'::jsonb)::text`;
+async function readView(db: Db, companyId: string, filter: PeopleFilter, after: number, limit: number, now: Date): Promise<ViewRead | undefined> {
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const freshAfter = sql`${at} - make_interval(secs => ${VIEW_MAX_AGE_SECONDS})`;
   const read = await db.execute(sql`
-    SELECT '{"people":' || ${chosen} || ',"counts":' || s.counts || '}' AS body
+    WITH claim AS (
+      UPDATE company_view_snapshots SET refreshing_until = ${at} + make_interval(secs => ${REFRESH_CLAIM_SECONDS})
+      WHERE company_id = ${companyId} AND computed_at <= ${freshAfter} AND (refreshing_until IS NULL OR refreshing_until < ${at})
+      RETURNING 1
+    ), fetched AS (
+      SELECT v.position, v.person FROM company_view_people v
+      WHERE v.company_id = ${companyId} AND v.position > ${after} AND ${filterCondition(filter)}
+      ORDER BY v.position LIMIT ${limit + 1}
+    ), shown AS (SELECT * FROM fetched ORDER BY position LIMIT ${limit})
+    SELECT s.counts, s.computed_at > ${freshAfter} AS fresh, EXISTS (SELECT 1 FROM claim) AS claimed,
+      coalesce((SELECT string_agg(person, ',' ORDER BY position) FROM shown), '') AS people,
+      (SELECT count(*) FROM fetched)::int AS fetched,
+      (SELECT max(position) FROM shown) AS last
+    FROM company_view_snapshots s
+    WHERE s.company_id = ${companyId}`);
+  return (read as unknown as { rows: ViewRead[] }).rows[0];
+}
+
+const pageBody = (read: ViewRead, limit: number) => {
+  const nextCursor = Number(read.fetched) > limit && read.last !== null ? peopleCursor.encode([Number(read.last)]) : null;
+  return { body: `{"people":[${read.people}],"counts":${read.counts},"nextCursor":${JSON.stringify(nextCursor)}}`, nextCursor };
+};
+
+/**
+ * GET /api/company/people as JSON text: a page of the company's people (50 by default, decision 23's
+ * `limit`/`cursor`) with the counts per filter, from the company's stored view — one statement, an
+ * index range of `company_view_people` joined as text, never parsed (decision 32). The body carries
+ * `nextCursor` (null on the last page) beside `people` and `counts`.
+ *
+ * When the view is over a minute old, the one request that claims the refresh computes it again
+ * while the others answer from the old view (a few seconds older at most); when there is no view
+ * (a seat changed hands, or the first visit), the first request computes it under a lock per
+ * company and those that came at the same time wait for it and read it, so a burst of requests
+ * computes the view once.
+ */
+export async function companyPeoplePage(
+  db: Db,
+  companyId: string,
+  filter: PeopleFilter,
+  page: PageRequest<CursorValues<readonly ['position']>> = {},
+  now = new Date(),
+): Promise<{ body: string; nextCursor: string | null }> {
+  const limit = page.limit ?? PAGE_LIMIT_DEFAULT;
+  const after = page.cursor?.[0] ?? 0;
+  const read = await readView(db, companyId, filter, after, limit, now);
+  if (read && !read.claimed) return pageBody(read, limit);
+
+  const people = read
+    ? await computeAndStore(db, companyId, now)
+    : await atomically(db, async (tx) => {
+        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`company_view:${companyId}`}, 0))`);
+        const meanwhile = await readView(tx, companyId, filter, after, limit, now);
+        if (meanwhile && meanwhile.fresh) return meanwhile;
+        return computeAndStore(tx, companyId, now);
+      });
+  if (!Array.isArray(people)) return pageBody(people, limit);
+
+  const { counts } = filterPeople(people, 'all');
+  const matching = filterPeople(people, filter)
+    .people.map((person) => ({ person, position: people.indexOf(person) + 1 }))
+    .filter((p) => p.position > after);
+  const shown = matching.slice(0, limit);
+  const nextCursor = matching.length > limit ? peopleCursor.encode([shown.at(-1)!.position]) : null;
+  return { body: JSON.stringify({ people: shown.map((p) => p.person), counts, nextCursor }), nextCursor };
+}
+
+async function computeAndStore(db: Db, companyId: string, now: Date): Promise<Person[]> {
+  const people = await companyPeople(db, companyId, now);
+  await storeCompanyView(db, companyId, people, filterPeople(people, 'all').counts, now);
+  return people;
+}
+
+/**
+ * Stores the view in one statement: the snapshot's row (taken first, so two requests that both
+ * compute it write one after the other), every person at their position, and no rows beyond them.
+ */
+async function storeCompanyView(db: Db, companyId: string, people: Person[], counts: Record<string, number>, now: Date) {
+  const texts = JSON.stringify(people.map((person) => JSON.stringify(person)));
+  await db.execute(sql`
+    WITH head AS (
+      INSERT INTO company_view_snapshots (company_id, computed_at, counts)
+      VALUES (${companyId}, ${now.toISOString()}::timestamptz, ${JSON.stringify(counts)})
+      ON CONFLICT (company_id) DO UPDATE SET computed_at = excluded.computed_at, counts = excluded.counts, refreshing_until = NULL
+      RETURNING company_id
+    ), beyond AS (
+      DELETE FROM company_view_people WHERE company_id = ${companyId} AND position > ${people.length}
+    )
+    INSERT INTO company_view_people (company_id, position, user_id, status, inactive, person)
+    SELECT head.company_id, x.n, (x.p::json->>'userId')::uuid, x.p::json->>'status', (x.p::json->>'inactive')::boolean, x.p
+    FROM head, json_array_elements_text(${texts}::json) WITH ORDINALITY AS x(p, n)
+    ON CONFLICT (company_id, position) DO UPDATE
+      SET user_id = excluded.user_id, status = excluded.status, inactive = excluded.inactive, person = excluded.person`);
+}
+
+/** Every person of the view (the CSV): from the snapshot when fresh, else computed and stored. */
+export async function allCompanyPeople(db: Db, companyId: string, now = new Date()): Promise<Person[]> {
+  const read = await db.execute(sql`
+    SELECT coalesce((SELECT string_agg(v.person, ',' ORDER BY v.position) FROM company_view_people v WHERE v.company_id = s.company_id), '') AS people
     FROM company_view_snapshots s
     WHERE s.company_id = ${companyId} AND s.computed_at > ${now.toISOString()}::timestamptz - make_interval(secs => ${VIEW_MAX_AGE_SECONDS})`);
-  const hit = (read as unknown as { rows: { body: string }[] }).rows[0];
-  if (hit) return hit.body;
-  const people = await companyPeople(db, companyId, now);
-  const { counts } = filterPeople(people, 'all');
-  await db.execute(sql`
-    INSERT INTO company_view_snapshots (company_id, computed_at, people, counts)
-    VALUES (${companyId}, ${now.toISOString()}::timestamptz, ${JSON.stringify(people)}, ${JSON.stringify(counts)})
-    ON CONFLICT (company_id) DO UPDATE SET computed_at = excluded.computed_at, people = excluded.people, counts = excluded.counts`);
-  return JSON.stringify(filterPeople(people, filter));
+  const hit = (read as unknown as { rows: { people: string }[] }).rows[0];
+  if (hit) return JSON.parse(`[${hit.people}]`) as Person[];
+  return computeAndStore(db, companyId, now);
 }
 
 /** Forgets the company's view (a seat was given or taken back): the next read computes it. */

@@ -85,11 +85,16 @@ export async function createSeatOrder(db: Db, input: CreateOrderInput, product: 
 
   const write = async (tx: Db): Promise<Order | null> => {
     let companyId = ownCompanyId;
+    // The company as the receipt names it (kept on the order: a later edit does not change a sale).
+    const named = { id: companies.id, name: companies.name, orgNumber: companies.orgNumber, poReference: companies.poReference };
+    let company: { id: string; name: string; orgNumber: string | null; poReference: string | null } | undefined;
     if (companyId && body.company) {
-      await tx.update(companies).set(body.company).where(eq(companies.id, companyId));
-    } else if (!companyId) {
-      const [made] = await tx.insert(companies).values(body.company!).returning({ id: companies.id });
-      companyId = made!.id;
+      [company] = await tx.update(companies).set(body.company).where(eq(companies.id, companyId)).returning(named);
+    } else if (companyId) {
+      [company] = await tx.select(named).from(companies).where(eq(companies.id, companyId));
+    } else {
+      [company] = await tx.insert(companies).values(body.company!).returning(named);
+      companyId = company!.id;
       // The buyer manages the company's seats from now on.
       await tx.update(users).set({ role: 'company_admin', companyId }).where(eq(users.id, user.id));
     }
@@ -108,6 +113,9 @@ export async function createSeatOrder(db: Db, input: CreateOrderInput, product: 
         productId: product.id,
         courseId: null,
         companyId,
+        buyerCompanyName: company!.name,
+        buyerOrgNumber: company!.orgNumber,
+        buyerPoReference: company!.poReference,
         title: product.title,
         quantity,
         listPriceOre: price.listPriceOre,

@@ -29,6 +29,13 @@ export interface VatByRate {
   vatOre: number;
 }
 
+export interface ReceiptCompany {
+  name: string;
+  orgNumber: string;
+  /** The company's purchase-order reference ('Deres ref.'). */
+  poReference: string | null;
+}
+
 export interface ReceiptData {
   /** The receipt's number in the unbroken series. */
   receiptNumber: number;
@@ -37,7 +44,8 @@ export interface ReceiptData {
   /** ISO date-time of the sale (the payment). */
   paidAt: string;
   seller: { name: string; orgNumber: string; address: string; email: string };
-  buyer: { name: string; email: string };
+  /** The person who bought, and for a company's purchase the company (its organisation number as nine digits). */
+  buyer: { name: string; email: string; company?: ReceiptCompany | null };
   lines: ReceiptLine[];
   /** A coupon's discount, VAT included, shown as its own line. */
   discount: { code: string; amountOre: number } | null;

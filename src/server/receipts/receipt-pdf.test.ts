@@ -60,6 +60,18 @@ describe('receiptPdf', () => {
     expect(doc.catalog.toString()).toContain('/Lang (nb-NO)');
   });
 
+  it("a company's purchase names the company, its organisation number and reference above the buyer", async () => {
+    const receipt = buildReceipt({
+      ...input,
+      buyer: { ...input.buyer, company: { name: 'Fjordtech Ålesund AS', orgNumber: '315999804', poReference: 'PO-4711' } },
+      items: [{ description: 'Nettbaserte Kurspakker', quantity: 10, unitPriceOre: 299_000, vatRateBp: 2500 }],
+    });
+    const { totalPages, text } = await read(await receiptPdf(receipt));
+    expect(totalPages).toBe(1);
+    expect(text).toMatch(/Kjøper Fjordtech Ålesund AS Org\.nr\. 315 999 804 Deres ref\.: PO-4711 Bjørn Ærlig Åsen bjorn@example\.no/);
+    expect(text).toContain('29 900,00 kr');
+  });
+
   it('the same receipt gives the same bytes', async () => {
     const receipt = buildReceipt(input);
     expect(Buffer.from(await receiptPdf(receipt)).equals(Buffer.from(await receiptPdf(receipt)))).toBe(true);

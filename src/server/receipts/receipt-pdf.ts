@@ -4,6 +4,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { type PDFFont, type PDFPage, PDFDocument, rgb } from 'pdf-lib';
 import { woffToSfnt } from './woff';
 import { formatOre, formatPaidAt, formatReceiptNumber, formatVatRate, type ReceiptData, sellerRegistration } from './receipt-data';
+import { formatOrgNumber } from '../../lib/org-number';
 
 /**
  * The receipt as a PDF (issue 22): one A4 page with every fact bokføringsforskriften § 5-1-1 asks
@@ -81,6 +82,8 @@ function dataTexts(data: ReceiptData): string[] {
     data.seller.email,
     data.buyer.name,
     data.buyer.email,
+    data.buyer.company?.name ?? '',
+    data.buyer.company?.poReference ?? '',
     data.orderReference,
     data.paymentMethod,
     data.discount?.code ?? '',
@@ -241,9 +244,30 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   p.advance(17);
   p.text('Kjøper', left, { size: 9, color: MUTED });
   p.advance(16);
-  for (const line of p.wrap(data.buyer.name, 230, 12, true)) {
-    p.text(line, left, { size: 12, bold: true });
-    p.advance(15);
+  const company = data.buyer.company;
+  if (company) {
+    // A company's purchase: the company and its organisation number first, then who bought for it.
+    for (const line of p.wrap(company.name, 230, 12, true)) {
+      p.text(line, left, { size: 12, bold: true });
+      p.advance(15);
+    }
+    p.text(`Org.nr. ${formatOrgNumber(company.orgNumber)}`, left, { size: 10 });
+    p.advance(14);
+    if (company.poReference) {
+      for (const line of p.wrap(`Deres ref.: ${company.poReference}`, 230, 10)) {
+        p.text(line, left, { size: 10 });
+        p.advance(14);
+      }
+    }
+    for (const line of p.wrap(data.buyer.name, 230, 10)) {
+      p.text(line, left, { size: 10 });
+      p.advance(14);
+    }
+  } else {
+    for (const line of p.wrap(data.buyer.name, 230, 12, true)) {
+      p.text(line, left, { size: 12, bold: true });
+      p.advance(15);
+    }
   }
   p.text(data.buyer.email, left, { size: 10 });
   const buyerBottom = p.y;

@@ -14,6 +14,7 @@ import {
   withdrawalText,
 } from '../../receipts/receipt-data';
 import { MailLayout, styles } from './layout';
+import { formatOrgNumber } from '../../../lib/org-number';
 
 export interface ReceiptProps extends ReceiptData {
   firstName: string;
@@ -71,6 +72,13 @@ export function Receipt(props: ReceiptProps) {
       <Text style={row}>{seller.email}</Text>
 
       <Text style={sectionTitle}>Kjøper</Text>
+      {buyer.company ? (
+        <>
+          <Text style={strong}>{buyer.company.name}</Text>
+          <Text style={row}>Org.nr. {formatOrgNumber(buyer.company.orgNumber)}</Text>
+          {buyer.company.poReference ? <Text style={row}>Deres ref.: {buyer.company.poReference}</Text> : null}
+        </>
+      ) : null}
       <Text style={row}>{buyer.name}</Text>
       <Text style={row}>{buyer.email}</Text>
 
