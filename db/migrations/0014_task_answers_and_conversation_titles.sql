@@ -1,0 +1,17 @@
+CREATE TABLE "task_answers" (
+	"user_id" uuid NOT NULL,
+	"lesson_id" uuid NOT NULL,
+	"question" smallint NOT NULL,
+	"answer" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "task_answers_user_id_lesson_id_question_pk" PRIMARY KEY("user_id","lesson_id","question"),
+	CONSTRAINT "task_answers_question_range" CHECK ("task_answers"."question" BETWEEN 0 AND 50),
+	CONSTRAINT "task_answers_answer_length" CHECK (char_length("task_answers"."answer") BETWEEN 1 AND 10000)
+);
+--> statement-breakpoint
+ALTER TABLE "task_answers" ADD CONSTRAINT "task_answers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+ALTER TABLE "task_answers" ADD CONSTRAINT "task_answers_lesson_id_lessons_id_fk" FOREIGN KEY ("lesson_id") REFERENCES "public"."lessons"("id") ON DELETE cascade ON UPDATE no action;
+--> statement-breakpoint
+CREATE INDEX "task_answers_lesson_id_idx" ON "task_answers" USING btree ("lesson_id");
