@@ -314,6 +314,20 @@ const endpoints: Endpoint[] = [
     },
   },
   {
+    // A learner renames a conversation (issue 29).
+    name: 'PATCH /api/chat/conversations/:id',
+    read: false,
+    next: (f) => {
+      const learner = anyLearner(f);
+      return {
+        method: 'PATCH',
+        path: `/api/chat/conversations/${learner.conversationId}`,
+        cookie: learner.cookie,
+        body: { title: `Benchnavn ${++sequence}` },
+      };
+    },
+  },
+  {
     name: 'POST …/messages (offline)',
     read: false,
     next: (f) => {

@@ -524,6 +524,7 @@ export const matrix: MatrixRow[] = [
     expect: { ...signedIn, owner: '2xx' },
   },
   { route: 'POST /api/chat/conversations', path: '/api/chat/conversations', body: { title: 'Matrise' }, expect: signedIn },
+  { route: 'PATCH /api/chat/conversations/:id', path: `/api/chat/conversations/${ownedConversation}`, body: { title: 'Matrise' }, expect: ownerOnly },
   { route: 'DELETE /api/chat/conversations/:id', path: async () => `/api/chat/conversations/${await freshConversation()}`, expect: ownerOnly },
   {
     route: 'GET /api/chat/conversations/:id/messages',
