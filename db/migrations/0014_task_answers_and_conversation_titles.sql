@@ -15,3 +15,19 @@ ALTER TABLE "task_answers" ADD CONSTRAINT "task_answers_user_id_users_id_fk" FOR
 ALTER TABLE "task_answers" ADD CONSTRAINT "task_answers_lesson_id_lessons_id_fk" FOREIGN KEY ("lesson_id") REFERENCES "public"."lessons"("id") ON DELETE cascade ON UPDATE no action;
 --> statement-breakpoint
 CREATE INDEX "task_answers_lesson_id_idx" ON "task_answers" USING btree ("lesson_id");
+--> statement-breakpoint
+-- Conversations still called 'Ny samtale' that have questions get the name of their first question,
+-- as new ones do from now on (src/server/chat-title.ts: one line, no < or >, a capital first letter,
+-- at most 60 characters, cut at a word with '…').
+UPDATE "chat_conversations" AS c SET "title" = named.title
+FROM (
+	SELECT DISTINCT ON (m.conversation_id) m.conversation_id,
+		CASE WHEN char_length(q.text) <= 60 THEN upper(left(q.text, 1)) || substr(q.text, 2)
+			ELSE upper(left(q.text, 1)) || substr(rtrim(regexp_replace(left(q.text, 59), '\s+\S*$', ''), ' ,.;:!?-'), 2) || '…'
+		END AS title
+	FROM "chat_messages" AS m
+	CROSS JOIN LATERAL (SELECT btrim(regexp_replace(m.content, '[\s<>]+', ' ', 'g')) AS text) AS q
+	WHERE m.role = 'user' AND q.text <> ''
+	ORDER BY m.conversation_id, m.created_at, m.id
+) AS named
+WHERE named.conversation_id = c.id AND c.title = 'Ny samtale';
