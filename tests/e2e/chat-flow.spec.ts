@@ -14,7 +14,11 @@ const panel = (page: Page) => page.getByRole('complementary', { name: 'KI Assist
 const messageLog = (page: Page) => panel(page).getByRole('log', { name: 'Meldinger' });
 const messageInput = (page: Page) => panel(page).getByPlaceholder('Skriv en melding...');
 const conversationList = (page: Page) => panel(page).getByRole('list', { name: 'Samtaler' });
-const errorToasts = (page: Page) => page.getByRole('region', { name: /^Varsler/ }).getByRole('listitem').filter({ hasText: 'Feil' });
+const errorToasts = (page: Page) =>
+  page
+    .getByRole('region', { name: /^Varsler/ })
+    .getByRole('listitem')
+    .filter({ hasText: 'Feil' });
 const replies = (page: Page) => messageLog(page).locator('[data-role="assistant"]');
 
 /** A new learner through /registrer, signed in on the dashboard. */

@@ -36,8 +36,7 @@ test('answers are saved as the learner types, come back after a reload and on an
   await expect(page).toHaveURL(/\/$/);
   // A clean start, should the suite run again on the same database.
   const origin = new URL(page.url()).origin;
-  for (const q of [0, 1, 2])
-    await page.request.put(`/api/lessons/${lesson.id}/answers/${q}`, { data: { answer: '' }, headers: { Origin: origin } });
+  for (const q of [0, 1, 2]) await page.request.put(`/api/lessons/${lesson.id}/answers/${q}`, { data: { answer: '' }, headers: { Origin: origin } });
 
   await openLesson(page, lesson.id, lesson.title);
   await expect(page.getByText('Svarene dine lagres automatisk mens du skriver, og bare du kan se dem.')).toBeVisible();
