@@ -64,3 +64,43 @@ describe('migration 0001_lesson_content_and_ownership', () => {
     }
   });
 });
+
+describe('migration 0014_task_answers_and_conversation_titles', () => {
+  it('names the conversations still called "Ny samtale" after their first question, and leaves the rest', async () => {
+    const at = journal.entries.findIndex((e) => e.tag === '0014_task_answers_and_conversation_titles');
+    expect(at).toBeGreaterThan(0);
+    const database = await openDatabase({ driver: 'pglite', pgliteDataDir: 'memory://' });
+    try {
+      const db = database.db;
+      await migrate(db as never, { migrationsFolder: firstMigrations(at) });
+      await db.execute(
+        sql`INSERT INTO users (id, email, password_hash, first_name, last_name) VALUES ('00000000-0000-4000-8000-0000000000aa', 'a@example.no', 'x', 'A', 'B')`,
+      );
+      await db.execute(sql`
+        INSERT INTO chat_conversations (id, user_id, title) VALUES
+          ('00000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-0000000000aa', 'Ny samtale'),
+          ('00000000-0000-4000-8000-000000000002', '00000000-0000-4000-8000-0000000000aa', 'Ny samtale'),
+          ('00000000-0000-4000-8000-000000000003', '00000000-0000-4000-8000-0000000000aa', 'Mine prompter'),
+          ('00000000-0000-4000-8000-000000000004', '00000000-0000-4000-8000-0000000000aa', 'Ny samtale')`);
+      await db.execute(sql`
+        INSERT INTO chat_messages (conversation_id, role, content, created_at) VALUES
+          ('00000000-0000-4000-8000-000000000001', 'user', 'hva er  en <b>prompt</b>?', '2026-01-01T10:00:00Z'),
+          ('00000000-0000-4000-8000-000000000001', 'assistant', 'Et svar', '2026-01-01T10:00:01Z'),
+          ('00000000-0000-4000-8000-000000000001', 'user', 'Et senere spørsmål', '2026-01-01T10:01:00Z'),
+          ('00000000-0000-4000-8000-000000000002', 'user', 'Hvordan får jeg Copilot i Outlook til å lage et kort sammendrag av en lang e-posttråd?', '2026-01-01T10:00:00Z'),
+          ('00000000-0000-4000-8000-000000000003', 'user', 'Hei', '2026-01-01T10:00:00Z')`);
+
+      await migrate(db as never, { migrationsFolder });
+
+      const { rows } = (await db.execute(sql`SELECT title FROM chat_conversations ORDER BY id`)) as unknown as { rows: { title: string }[] };
+      expect(rows.map((r) => r.title)).toEqual([
+        'Hva er en b prompt /b ?',
+        'Hvordan får jeg Copilot i Outlook til å lage et kort…',
+        'Mine prompter',
+        'Ny samtale',
+      ]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});

@@ -334,6 +334,33 @@ export const videoNotes = pgTable(
   (t) => [index('video_notes_user_lesson_idx').on(t.userId, t.lessonId, t.timestamp), index('video_notes_lesson_id_idx').on(t.lessonId)],
 );
 
+/**
+ * A learner's answers in a task lesson (issue 29, decision 36): one row per learner, lesson and
+ * field, saved as they type. `question` 0 is the lesson's own answer field ('Ditt svar'); n ≥ 1
+ * is the answer to the lesson's n-th question. Private to the learner, exported and deleted with
+ * the account (the foreign key to users).
+ */
+export const taskAnswers = pgTable(
+  'task_answers',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lessonId: uuid('lesson_id')
+      .notNull()
+      .references(() => lessons.id, { onDelete: 'cascade' }),
+    question: smallint('question').notNull(),
+    answer: text('answer').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.lessonId, t.question] }),
+    index('task_answers_lesson_id_idx').on(t.lessonId),
+    check('task_answers_question_range', sql`${t.question} BETWEEN 0 AND 50`),
+    check('task_answers_answer_length', sql`char_length(${t.answer}) BETWEEN 1 AND 10000`),
+  ],
+);
+
 export const chatConversations = pgTable(
   'chat_conversations',
   {

@@ -22,6 +22,7 @@ import {
   orders,
   productCourses,
   products,
+  taskAnswers,
   users,
   videoNotes,
 } from './schema';
@@ -546,6 +547,23 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
           updatedAt: at(13, i),
         })),
       )
+      .onConflictDoNothing();
+  }
+
+  // An answer in the first task lesson of the finished course (issue 29): answers are kept.
+  const basics = byId.get('grunnleggende-ki');
+  const firstTask = basics?.modules.flatMap((m, mi) => m.lessons.map((l, li) => ({ l, mi, li }))).find((x) => x.l.type === 'task');
+  if (basics && firstTask) {
+    await db
+      .insert(taskAnswers)
+      .values({
+        userId: learner,
+        lessonId: lessonId(basics.id, firstTask.mi, firstTask.li),
+        question: 1,
+        answer: 'Den siste: ChatGPT lager et nytt utkast til stillingsannonsen.',
+        createdAt: at(13, 5),
+        updatedAt: at(13, 5),
+      })
       .onConflictDoNothing();
   }
 

@@ -137,6 +137,7 @@ const created = {
   messages: new Set<string>(), // marker texts answered 200
   progress: new Set<string>(), // user ids whose task lesson completion answered 200
   watch: new Set<string>(), // user ids whose watch position save answered 200
+  answers: new Set<string>(), // 'user id:question' of task answers saved with 200
   webhookEvents: new Set<string>(), // test provider event ids answered 200
   orders: new Map<string, { cookie: string; reference: string }>(), // orders answered 201: the buyer's cookie, the reference
   returned: new Set<string>(), // order ids whose return answered 200
@@ -199,6 +200,12 @@ const endpoints: Endpoint[] = [
     next: (f) => ({ method: 'GET', path: `/api/lessons/${f.videoLessonId}/video-notes`, cookie: anyLearner(f).cookie }),
   },
   {
+    // The task lesson's saved answers (issue 29): what the lesson shows when it opens.
+    name: 'GET /api/lessons/:id/answers',
+    read: true,
+    next: (f) => ({ method: 'GET', path: `/api/lessons/${f.taskLessonId}/answers`, cookie: anyLearner(f).cookie }),
+  },
+  {
     // A page (decision 23): the default 50 of the conversation the message runs keep growing.
     name: 'GET …/messages (a page)',
     read: true,
@@ -257,6 +264,21 @@ const endpoints: Endpoint[] = [
     },
   },
   {
+    // Autosave of a task answer (issue 29): one upsert per learner, lesson and question.
+    name: 'PUT /api/lessons/:id/answers/:q',
+    read: false,
+    next: (f) => {
+      const learner = anyLearner(f);
+      const question = (sequence % 3) + 1;
+      const answer = `Benchsvar ${run} ${++sequence}`;
+      learnerOf.set(learner.cookie, learner.userId);
+      return { method: 'PUT', path: `/api/lessons/${f.taskLessonId}/answers/${question}`, cookie: learner.cookie, body: { answer } };
+    },
+    onResponse: (request, status) => {
+      if (status === 200) created.answers.add(`${learnerOf.get(request.cookie!)!}:${request.path.split('/').at(-1)!}`);
+    },
+  },
+  {
     name: 'POST /api/video-notes',
     read: false,
     next: (f) => ({
@@ -290,6 +312,20 @@ const endpoints: Endpoint[] = [
     },
     onResponse: (request, status) => {
       if (status === 200) created.deleted.add(request.path.split('/').at(-1)!);
+    },
+  },
+  {
+    // A learner renames a conversation (issue 29).
+    name: 'PATCH /api/chat/conversations/:id',
+    read: false,
+    next: (f) => {
+      const learner = anyLearner(f);
+      return {
+        method: 'PATCH',
+        path: `/api/chat/conversations/${learner.conversationId}`,
+        cookie: learner.cookie,
+        body: { title: `Benchnavn ${++sequence}` },
+      };
     },
   },
   {
@@ -621,6 +657,8 @@ async function runMixed(fixture: Fixture): Promise<LoadResult> {
     ['POST …/watch-position', 15],
     ['POST /api/lessons/:id/progress', 3],
     ['POST /api/video-notes', 5],
+    ['GET /api/lessons/:id/answers', 3],
+    ['PUT /api/lessons/:id/answers/:q', 3],
     ['POST …/messages (offline)', 2],
   ];
   const weighted = mix.flatMap(([name, weight]) => Array.from({ length: weight }, () => endpoints.find((e) => e.name === name)!));
@@ -705,6 +743,15 @@ async function consistency(fixture: Fixture): Promise<[string, string, string][]
       created.progress.size
         ? await value(
             sql`select count(*) from lesson_progress where lesson_id = ${fixture.taskLessonId} and completed and user_id in ${[...created.progress]}`,
+          )
+        : 0,
+    ],
+    [
+      'task answers saved (200): one row per learner and question',
+      created.answers.size,
+      created.answers.size
+        ? await value(
+            sql`select count(*) from task_answers where lesson_id = ${fixture.taskLessonId} and answer like ${`Benchsvar ${run} %`} and (user_id::text || ':' || question) in ${[...created.answers]}`,
           )
         : 0,
     ],

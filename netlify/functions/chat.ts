@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { conversationParams, createConversationBody, sendMessageBody } from '../../src/schemas/chat';
+import { conversationParams, createConversationBody, renameConversationBody, sendMessageBody } from '../../src/schemas/chat';
 import { AssistantError } from '../../src/server/assistant';
 import {
   canStreamReplies,
@@ -10,6 +10,7 @@ import {
   listConversations,
   listMessages,
   messageCursor,
+  renameConversation,
   sendMessage,
   streamMessage,
 } from '../../src/server/chat.service';
@@ -19,12 +20,14 @@ import { pageQuery } from '../../src/server/paging';
 /**
  * The chat assistant (decision 12). Every route: signed in; another user's conversation is 404.
  *   GET    /api/chat/conversations                 a page of the caller's conversations [{id, title}], most recently used first
- *   POST   /api/chat/conversations                 {title?} → 201 {id, title} ('Ny samtale' when blank); 409 conversation_limit
+ *   POST   /api/chat/conversations                 {title?} → 201 {id, title} ('Ny samtale' when blank); 409 conversation_limit;
+ *                                                  the first question renames a 'Ny samtale' after itself (issue 29)
+ *   PATCH  /api/chat/conversations/:id             {title} → {id, title}: the learner's own name (1–200 characters)
  *   DELETE /api/chat/conversations/:id             deletes it with its messages → {ok: true}
  *   GET    /api/chat/conversations/:id/messages    a page of [{id, conversationId, role, content, createdAt}]: the newest
  *          page first, each in order. The lists take ?limit= (1–100, default 50) and ?cursor= (X-Next-Cursor; decision 23).
  *   POST   /api/chat/conversations/:id/messages    {content, context?: {courseId?, lessonId?}} →
- *          {userMessage, assistantMessage}; with a model and `Accept: text/event-stream`, server-sent
+ *          {conversation, userMessage, assistantMessage}; with a model and `Accept: text/event-stream`, server-sent
  *          events (delta…, then done or error). Failures: {error, errorType} with 402 quota_exceeded
  *          (+ provider), 429 rate_limit (+ retryAfter), 502/503 provider_error, 504 timeout.
  */
@@ -62,6 +65,15 @@ export default createHandler({
     body: createConversationBody,
     async handler({ db, user, body }) {
       return json(await createConversation(db, user.id, body.title), { status: 201 });
+    },
+  }),
+
+  'PATCH /api/chat/conversations/:id': route({
+    access: 'user',
+    params: conversationParams,
+    body: renameConversationBody,
+    async handler({ db, user, params, body }) {
+      return json(await renameConversation(db, user.id, params.id, body.title));
     },
   }),
 
@@ -104,5 +116,5 @@ export default createHandler({
 
 export const config: Config = {
   path: ['/api/chat/conversations', '/api/chat/conversations/:id', '/api/chat/conversations/:id/messages'],
-  method: ['GET', 'POST', 'DELETE'],
+  method: ['GET', 'POST', 'PATCH', 'DELETE'],
 };

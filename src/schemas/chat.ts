@@ -20,6 +20,15 @@ export const createConversationBody = z.strictObject({
   title: text({ max: CONVERSATION_TITLE_MAX, min: 0, plain: true }).nullish(),
 });
 
+/** PATCH /api/chat/conversations/:id: the learner's own name for a conversation. */
+export const renameConversationBody = z.strictObject({
+  title: text({
+    max: CONVERSATION_TITLE_MAX,
+    plain: true,
+    messages: { required: 'Skriv et navn på samtalen', tooLong: `Navnet kan ha høyst ${CONVERSATION_TITLE_MAX} tegn` },
+  }),
+});
+
 /** POST /api/chat/conversations/:id/messages */
 export const sendMessageBody = z.strictObject({
   content: text({
@@ -57,6 +66,8 @@ export interface ChatMessage {
 
 /** The answer of POST …/messages (and the `done` event of a streamed reply). */
 export interface SendMessageResult {
+  /** The conversation as it is now: its first question names it (issue 29). */
+  conversation: Conversation;
   userMessage: ChatMessage;
   assistantMessage: ChatMessage;
 }

@@ -8,16 +8,19 @@ import {
   assistantSettings,
   type AssistantSettings,
   completeChat,
+  mayBeSiteTopic,
   type ModelMessage,
   type ModelReply,
   offlineAnswer,
   type Passage,
   passagesMessage,
   searchCourseContent,
+  siteTopicReply,
   streamChat,
   SYSTEM_PROMPT,
 } from './assistant';
 import { readableCourseIds } from './access/entitlements';
+import { conversationTitleFrom } from './chat-title';
 import { NotFoundError } from './errors';
 import { describeError } from './log';
 import { cursorCodec, type CursorValues, fetchSize, microsIso, type Page, type PageRequest, toPage } from './paging';
@@ -107,6 +110,18 @@ export async function createConversation(db: Db, userId: string, title: string |
   });
 }
 
+/** Renames a conversation of the caller (issue 29); the list keeps its order (only a message moves it up). */
+export async function renameConversation(db: Db, userId: string, id: string, title: string): Promise<Conversation> {
+  const [row] = await db
+    .update(chatConversations)
+    // `updated_at` orders the list by use; a rename keeps it (drizzle would set it to now).
+    .set({ title, updatedAt: sql`${chatConversations.updatedAt}` })
+    .where(and(eq(chatConversations.id, id), eq(chatConversations.userId, userId)))
+    .returning({ id: chatConversations.id, title: chatConversations.title });
+  if (!row) throw new NotFoundError(CONVERSATION_NOT_FOUND);
+  return row;
+}
+
 /** Deletes a conversation of the caller with its messages (they cascade). */
 export async function deleteConversation(db: Db, userId: string, id: string): Promise<void> {
   const deleted = await db
@@ -175,6 +190,8 @@ interface Prepared {
   content: string;
   receivedAt: Date;
   passages: Passage[];
+  /** The course the learner asks from (the player's context), if any. */
+  courseId: string | undefined;
   /** What the model gets: the system prompt, the latest messages, the passages, the question. */
   modelMessages: ModelMessage[];
 }
@@ -268,14 +285,24 @@ async function prepare(db: Db, userId: string, conversationId: string, input: Se
         { role: 'user', content: input.content },
       ];
     }
-    return { userId, conversationId, day, content: input.content, receivedAt, passages, modelMessages };
+    return { userId, conversationId, day, content: input.content, receivedAt, passages, courseId: input.context?.courseId, modelMessages };
   } catch (error) {
     await refundMessage(db, { userId, day });
     throw error;
   }
 }
 
-async function offlineReply(db: Db, passages: Passage[]): Promise<ModelReply> {
+/**
+ * The offline assistant's reply: a question about the site (price, invoice, buying for a company,
+ * withdrawal, contact) gets the page that answers it (issue 29); anything else the lessons found.
+ */
+async function offlineReply(db: Db, prepared: Prepared): Promise<ModelReply> {
+  const { passages } = prepared;
+  if (mayBeSiteTopic(prepared.content)) {
+    const catalogue = await db.select({ id: courses.id, title: courses.title }).from(courses);
+    const answer = siteTopicReply(prepared.content, catalogue, prepared.courseId);
+    if (answer) return { content: answer, inputTokens: 0, outputTokens: 0 };
+  }
   const titles =
     passages.length > 0
       ? []
@@ -286,6 +313,8 @@ async function offlineReply(db: Db, passages: Passage[]): Promise<ModelReply> {
 /**
  * Stores the question and the reply, bumps the conversation and adds the tokens: all or
  * nothing, in one statement (data-modifying CTEs), so no BEGIN and COMMIT round trips.
+ * The first question names a conversation still called 'Ny samtale' (issue 29): every part of
+ * the statement sees the messages as they were before it, so 'first' is exact.
  */
 async function store(db: Db, prepared: Prepared, reply: ModelReply): Promise<SendMessageResult> {
   const repliedAt = new Date(Math.max(Date.now(), prepared.receivedAt.getTime() + 1));
@@ -298,7 +327,12 @@ async function store(db: Db, prepared: Prepared, reply: ModelReply): Promise<Sen
       RETURNING id, role
     ),
     conversation AS (
-      UPDATE ${chatConversations} SET updated_at = ${repliedAt.toISOString()}::timestamptz WHERE id = ${conversationId}
+      UPDATE ${chatConversations} SET updated_at = ${repliedAt.toISOString()}::timestamptz,
+        title = CASE
+          WHEN title = ${NEW_CONVERSATION_TITLE} AND NOT EXISTS (SELECT 1 FROM ${chatMessages} WHERE conversation_id = ${conversationId})
+          THEN ${conversationTitleFrom(prepared.content)} ELSE title END
+      WHERE id = ${conversationId}
+      RETURNING title
     ),
     tokens AS (
       UPDATE ${aiUsage}
@@ -306,10 +340,11 @@ async function store(db: Db, prepared: Prepared, reply: ModelReply): Promise<Sen
         updated_at = ${repliedAt.toISOString()}::timestamptz
       WHERE user_id = ${prepared.userId} AND day = ${prepared.day}::date AND (${reply.inputTokens}::int > 0 OR ${reply.outputTokens}::int > 0)
     )
-    SELECT id, role FROM stored`);
-  const rows = (result as unknown as { rows: { id: string; role: 'user' | 'assistant' }[] }).rows;
+    SELECT id, role, (SELECT title FROM conversation) AS title FROM stored`);
+  const rows = (result as unknown as { rows: { id: string; role: 'user' | 'assistant'; title: string }[] }).rows;
   const idOf = (role: 'user' | 'assistant') => rows.find((row) => row.role === role)!.id;
   return {
+    conversation: { id: conversationId, title: rows[0]!.title },
     userMessage: toMessage({ id: idOf('user'), conversationId, role: 'user', content: prepared.content, createdAt: prepared.receivedAt }),
     assistantMessage: toMessage({ id: idOf('assistant'), conversationId, role: 'assistant', content: reply.content, createdAt: repliedAt }),
   };
@@ -331,7 +366,7 @@ export async function sendMessage(
   const settings = assistantSettings();
   const prepared = await prepare(db, userId, conversationId, input, settings);
   try {
-    const reply = settings.apiKey ? await completeChat(settings, prepared.modelMessages, signal) : await offlineReply(db, prepared.passages);
+    const reply = settings.apiKey ? await completeChat(settings, prepared.modelMessages, signal) : await offlineReply(db, prepared);
     return await store(db, prepared, reply);
   } catch (error) {
     await refundMessage(db, prepared);

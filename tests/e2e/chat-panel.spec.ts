@@ -21,6 +21,9 @@ const OFFICE = 'ki-for-kontoret';
 const panel = (page: Page) => page.getByRole('complementary', { name: 'KI Assistent' });
 const messageLog = (page: Page) => panel(page).getByRole('log', { name: 'Meldinger' });
 const messageInput = (page: Page) => panel(page).getByPlaceholder('Skriv en melding...');
+/** The header's 'Ny samtale' (an untitled conversation in the list, below it, has the same name). */
+const newConversation = (page: Page) => panel(page).getByRole('button', { name: 'Ny samtale', exact: true }).first();
+const conversationList = (page: Page) => panel(page).getByRole('list', { name: 'Samtaler' });
 const toast = (page: Page, title: string) =>
   page
     .getByRole('region', { name: /^Varsler/ })
@@ -64,14 +67,14 @@ test.describe('on the dashboard', () => {
     const box = await panel(page).boundingBox();
     // 26rem beside the dashboard on a wide screen; a full-width sheet on a phone.
     expect(Math.round(box?.width ?? 0)).toBe(isMobile ? viewport?.width : 416);
-    await expect(panel(page).getByText('Klikk på "Ny Chat" for å starte en samtale')).toBeVisible();
+    await expect(panel(page).getByText('Skriv et spørsmål nedenfor, så starter en ny samtale.')).toBeVisible();
     await expect(panel(page).getByRole('button', { name: 'Samtaler (1)' })).toHaveAttribute('aria-expanded', 'true');
 
-    // Ny Chat: a new conversation, selected, empty.
-    await panel(page).getByRole('button', { name: 'Ny Chat' }).click();
+    // Ny samtale: a new conversation, selected, empty.
+    await newConversation(page).click();
     await expect(panel(page).getByRole('button', { name: 'Samtaler (2)' })).toBeVisible();
     await expect(messageLog(page).getByText('Ingen meldinger ennå. Start en samtale!')).toBeVisible();
-    await expect(panel(page).getByRole('button', { name: 'Ny samtale', exact: true })).toHaveAttribute('aria-current', 'true');
+    await expect(conversationList(page).getByRole('button', { name: 'Ny samtale', exact: true })).toHaveAttribute('aria-current', 'true');
 
     // Send with Enter: the message at once, the draft cleared, then the offline assistant's reply.
     const send = panel(page).getByRole('button', { name: 'Send' });
@@ -92,10 +95,12 @@ test.describe('on the dashboard', () => {
     await expect(messageLog(page).getByText('Hva er en prompt?')).toHaveCount(0);
     expect(await axeViolations(page)).toEqual([]);
 
-    // Delete the new one (another is selected): the list shrinks and the selection is cleared.
-    await panel(page).getByRole('button', { name: 'Slett samtale Ny samtale' }).click();
+    // The first question named the new one. Delete it (another is selected), after the confirmation:
+    // the list shrinks and the selection is cleared.
+    await panel(page).getByRole('button', { name: 'Slett samtale Hva er en prompt?' }).click();
+    await page.getByRole('alertdialog', { name: 'Slette samtalen?' }).getByRole('button', { name: 'Slett samtalen' }).click();
     await expect(panel(page).getByRole('button', { name: 'Samtaler (1)' })).toBeVisible();
-    await expect(panel(page).getByText('Klikk på "Ny Chat" for å starte en samtale')).toBeVisible();
+    await expect(panel(page).getByText('Skriv et spørsmål nedenfor, så starter en ny samtale.')).toBeVisible();
     // Its delete button went with the row: focus stays in the panel.
     await expect(panel(page).getByRole('heading', { name: 'KI Assistent' })).toBeFocused();
 
@@ -133,7 +138,7 @@ test.describe('on the dashboard', () => {
 
     const after = recordScripts(page);
     await page.getByRole('button', { name: 'Chat', exact: true }).click();
-    await expect(panel(page).getByRole('button', { name: 'Ny Chat' })).toBeVisible();
+    await expect(newConversation(page)).toBeVisible();
     await page.waitForLoadState('networkidle');
     const opened = await after.measure();
     const files = opened.urls.filter((u) => !initial.urls.includes(u));
@@ -169,7 +174,7 @@ test.describe('in the course player', () => {
     else expect(Math.round(box?.width ?? 0)).toBe(416);
     await expect(panel(page).getByRole('button', { name: /^Samtaler/ })).toHaveCount(0);
 
-    await panel(page).getByRole('button', { name: 'Ny Chat' }).click();
+    await newConversation(page).click();
     await expect(messageLog(page).getByText('Ingen meldinger ennå. Start en samtale!')).toBeVisible();
     const posted = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/messages'));
     await messageInput(page).fill('Hvordan lager jeg et møtereferat?');
@@ -439,10 +444,10 @@ test.describe('the mobile sheet', () => {
       expect(await inPanel()).toBe(true);
       names.push(await focusedName());
     }
-    expect(names).toContain('Ny Chat');
-    expect(names.filter((n) => n === 'Ny Chat').length).toBeGreaterThan(1);
+    expect(names).toContain('Ny samtale');
+    expect(names.filter((n) => n === 'Ny samtale').length).toBeGreaterThan(1);
     // Shift+Tab from the first control goes to the last one.
-    await panel(page).getByRole('button', { name: 'Ny Chat' }).focus();
+    await newConversation(page).focus();
     await page.keyboard.press('Shift+Tab');
     await expect(panel(page).getByRole('button', { name: 'Send' })).toBeFocused();
 

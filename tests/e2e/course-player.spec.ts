@@ -251,7 +251,7 @@ test.describe('as elev@demo.no', () => {
     await expect(lessonHeading(page, lesson.title)).toBeVisible();
     for (const heading of ['Instruksjoner', 'Spørsmål', 'Scenarioer'])
       await expect(page.getByRole('heading', { level: 3, name: heading })).toBeVisible();
-    await expect(page.getByLabel('Ditt svar')).toBeVisible();
+    await expect(page.getByLabel('Ditt svar', { exact: true })).toBeVisible();
     const reveal = page.getByRole('button', { name: 'Vis svar' }).first();
     await expect(reveal).toHaveAttribute('aria-expanded', 'false');
     const answer = page.locator(`#${await reveal.getAttribute('aria-controls')}`.replace(/:/g, '\\:'));
@@ -259,7 +259,7 @@ test.describe('as elev@demo.no', () => {
     await reveal.click();
     await expect(page.getByRole('button', { name: 'Skjul svar' }).first()).toHaveAttribute('aria-expanded', 'true');
     await expect(answer).toBeVisible();
-    await page.getByLabel('Ditt svar').fill('Mitt svar blir i nettleseren');
+    await page.getByLabel('Ditt svar', { exact: true }).fill('Mitt svar på oppgaven');
     expect(await axeViolations(page)).toEqual([]);
   });
 

@@ -372,7 +372,7 @@ test.describe('XSS: hostile text is shown as text and never runs', () => {
         await page.goto('/');
         await page.getByRole('button', { name: 'Chat', exact: true }).click();
         const panel = page.getByRole('complementary', { name: 'KI Assistent' });
-        await panel.getByRole('button', { name: 'Ny Chat' }).click();
+        await panel.getByRole('button', { name: 'Ny samtale', exact: true }).first().click();
         await panel.getByPlaceholder('Skriv en melding...').fill('Hva er sikkerhetsvalidering?');
         await panel.getByPlaceholder('Skriv en melding...').press('Enter');
         const log = panel.getByRole('log', { name: 'Meldinger' });

@@ -2,7 +2,18 @@ import { and, eq, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../db/schema';
-import { chatConversations, chatMessages, lessonProgress, mailOutbox, orders, sessions, users, userTokens, videoNotes } from '../../db/schema';
+import {
+  chatConversations,
+  chatMessages,
+  lessonProgress,
+  mailOutbox,
+  orders,
+  sessions,
+  taskAnswers,
+  users,
+  userTokens,
+  videoNotes,
+} from '../../db/schema';
 import { seedLessonId } from '../../db/seed-ids';
 import account from '../../netlify/functions/account';
 import auth from '../../netlify/functions/auth';
@@ -298,9 +309,10 @@ describe('your data', () => {
     expect(data.tables.chat_messages!.length).toBeGreaterThan(0);
     expect(data.tables.lesson_progress!.length).toBeGreaterThan(0);
     expect(data.tables.video_notes!.length).toBeGreaterThan(0);
+    expect(data.tables.task_answers!.length).toBeGreaterThan(0);
   });
 
-  it('deletes the account at once: no sign-in, no notes, conversations or progress; receipts stay without name or e-mail', async () => {
+  it('deletes the account at once: no sign-in, no notes, task answers, conversations or progress; receipts stay without name or e-mail', async () => {
     const learner = await newLearner('slett');
     const d = await db();
     const lesson = seedLessonId('grunnleggende-ki', 0, 0);
@@ -308,6 +320,7 @@ describe('your data', () => {
     const [conversation] = await d.insert(chatConversations).values({ userId: learner.id, title: 'Min samtale' }).returning();
     await d.insert(chatMessages).values({ conversationId: conversation!.id, role: 'user', content: 'Hei' });
     await d.insert(lessonProgress).values({ userId: learner.id, lessonId: lesson, completed: true });
+    await d.insert(taskAnswers).values({ userId: learner.id, lessonId: seedLessonId('grunnleggende-ki', 0, 2), question: 1, answer: 'Mitt svar' });
     const [order] = await d
       .insert(orders)
       .values({
@@ -352,6 +365,7 @@ describe('your data', () => {
     expect(await d.select().from(chatConversations).where(eq(chatConversations.userId, learner.id))).toHaveLength(0);
     expect(await d.select().from(chatMessages).where(eq(chatMessages.conversationId, conversation!.id))).toHaveLength(0);
     expect(await d.select().from(lessonProgress).where(eq(lessonProgress.userId, learner.id))).toHaveLength(0);
+    expect(await d.select().from(taskAnswers).where(eq(taskAnswers.userId, learner.id))).toHaveLength(0);
     expect(await d.select().from(sessions).where(eq(sessions.userId, learner.id))).toHaveLength(0);
     expect(await d.select().from(mailOutbox).where(eq(mailOutbox.toAddress, learner.email))).toHaveLength(0);
 

@@ -2,7 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { loadCatalogue } from '../../db/catalogue';
 import { atomically } from '../../db/client';
-import { chatConversations, companies, companyInvitations, coupons, type Order, orders, products, users, videoNotes, videos } from '../../db/schema';
+import {
+  chatConversations,
+  companies,
+  companyInvitations,
+  coupons,
+  lessons,
+  type Order,
+  orders,
+  products,
+  users,
+  videoNotes,
+  videos,
+} from '../../db/schema';
 import { assignSeat, lockCompany } from '../../src/server/company/seats.service';
 import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
@@ -504,6 +516,15 @@ export const matrix: MatrixRow[] = [
     expect: { ...signedIn, owner: '2xx' },
   },
 
+  // task-answers.ts (issue 29): the caller's own answers, behind the lesson's entitlements
+  { route: 'GET /api/lessons/:id/answers', path: `/api/lessons/${taskLesson}/answers`, expect: lockedLesson },
+  {
+    route: 'PUT /api/lessons/:id/answers/:question',
+    path: `/api/lessons/${taskLesson}/answers/2`,
+    body: { answer: 'Matrise' },
+    expect: lockedLesson,
+  },
+
   // video-notes.ts
   { route: 'POST /api/video-notes', path: '/api/video-notes', body: { lessonId: videoLesson, timestamp: 3, noteText: 'Matrise' }, expect: signedIn },
   { route: 'PUT /api/video-notes/:id', path: `/api/video-notes/${ownedNote}`, body: { noteText: 'Endret i matrisen' }, expect: ownerOnly },
@@ -517,6 +538,7 @@ export const matrix: MatrixRow[] = [
     expect: { ...signedIn, owner: '2xx' },
   },
   { route: 'POST /api/chat/conversations', path: '/api/chat/conversations', body: { title: 'Matrise' }, expect: signedIn },
+  { route: 'PATCH /api/chat/conversations/:id', path: `/api/chat/conversations/${ownedConversation}`, body: { title: 'Matrise' }, expect: ownerOnly },
   { route: 'DELETE /api/chat/conversations/:id', path: async () => `/api/chat/conversations/${await freshConversation()}`, expect: ownerOnly },
   {
     route: 'GET /api/chat/conversations/:id/messages',
@@ -693,7 +715,20 @@ async function noteOf(userId: string, lessonId: string): Promise<string> {
   return row!.id;
 }
 
-/** Every route that reads or writes lesson content, progress, watch position or notes. */
+/** The course's task lessons: the first is made a preview for the preview cell, the second stays locked. */
+const entitlementTasks = (() => {
+  const course = catalogue.find((c) => c.id === ENTITLEMENT_COURSE)!;
+  return course.modules.flatMap((m, mi) => m.lessons.flatMap((l, li) => (l.type === 'task' ? [seedLessonId(ENTITLEMENT_COURSE, mi, li)] : [])));
+})();
+
+/** A task lesson standing as the given lesson does: a preview for the preview, locked otherwise. */
+async function taskLike(lessonId: string): Promise<string> {
+  if (lessonId !== previewLesson) return entitlementTasks[1]!;
+  await (await db()).update(lessons).set({ isPreview: true }).where(eq(lessons.id, entitlementTasks[0]!));
+  return entitlementTasks[0]!;
+}
+
+/** Every route that reads or writes lesson content, progress, watch position, notes or task answers. */
 export const entitlementMatrix: EntitlementRow[] = [
   { route: 'GET /api/courses/:courseId/with-content', path: () => `/api/courses/${ENTITLEMENT_COURSE}/with-content` },
   { route: 'POST /api/lessons/:id/progress', path: (id) => `/api/lessons/${id}/progress`, body: () => ({ completed: false }) },
@@ -704,6 +739,12 @@ export const entitlementMatrix: EntitlementRow[] = [
     route: 'PUT /api/video-notes/:id',
     path: async (id, userId) => `/api/video-notes/${await noteOf(userId, id)}`,
     body: () => ({ noteText: 'Endret' }),
+  },
+  { route: 'GET /api/lessons/:id/answers', path: async (id) => `/api/lessons/${await taskLike(id)}/answers` },
+  {
+    route: 'PUT /api/lessons/:id/answers/:question',
+    path: async (id) => `/api/lessons/${await taskLike(id)}/answers/1`,
+    body: () => ({ answer: 'Matrise' }),
   },
 ];
 

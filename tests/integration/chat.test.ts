@@ -4,7 +4,7 @@ import { aiUsage, chatMessages, lessons } from '../../db/schema';
 import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
 import chat from '../../netlify/functions/chat';
 import type { ChatMessage, Conversation, SendMessageResult } from '../../src/schemas/chat';
-import { overrideAssistantSettings } from '../../src/server/assistant';
+import { offlineAnswer, overrideAssistantSettings, searchCourseContent } from '../../src/server/assistant';
 import { acquireAppDb } from '../../src/server/db';
 import { evaluateAssistant } from '../assistant/evaluate';
 import { type FakeOpenAi, parseEvents, startFakeOpenAi } from '../assistant/fake-openai';
@@ -118,6 +118,86 @@ describe('conversations', () => {
     expect(messages.status).toBe(200);
     expect((messages.body as ChatMessage[]).map((m) => m.role)).toEqual(['user', 'assistant']);
     expect(Object.keys((messages.body as ChatMessage[])[0]!).sort()).toEqual(['content', 'conversationId', 'createdAt', 'id', 'role']);
+  });
+});
+
+describe('conversation names (issue 29)', () => {
+  let admin: string;
+  beforeAll(async () => {
+    admin = await signIn('admin@demo.no');
+  });
+  const titleOf = async (cookie: string, id: string) =>
+    ((await call(chat, '/api/chat/conversations', { cookie })).body as Conversation[]).find((c) => c.id === id)?.title;
+  const rename = (cookie: string, id: string, title: unknown) =>
+    call(chat, `/api/chat/conversations/${id}`, { method: 'PATCH', cookie, json: { title } });
+
+  it('names a new conversation from its first question, short, and keeps the name after that', async () => {
+    const id = await newConversation(admin, 'Ny samtale');
+    const first = await send(admin, id, {
+      content: '  hvordan får jeg Copilot i Outlook til å lage et kort sammendrag av en lang e-posttråd med mange svar?',
+    });
+    expect(first.status).toBe(200);
+    const named = 'Hvordan får jeg Copilot i Outlook til å lage et kort…';
+    expect((first.body as SendMessageResult).conversation).toEqual({ id, title: named });
+    expect(await titleOf(admin, id)).toBe(named);
+    const second = await send(admin, id, { content: 'Og hva med Teams?' });
+    expect((second.body as SendMessageResult).conversation.title).toBe(named);
+    expect(await titleOf(admin, id)).toBe(named);
+  });
+
+  it('leaves a conversation the learner named alone', async () => {
+    const id = await newConversation(admin, 'Mine prompter');
+    expect(((await send(admin, id, { content: 'Hva er en prompt?' })).body as SendMessageResult).conversation.title).toBe('Mine prompter');
+    const renamedFirst = await newConversation(admin, 'Ny samtale');
+    expect((await rename(admin, renamedFirst, 'Om referater')).status).toBe(200);
+    await send(admin, renamedFirst, { content: 'Hva er et godt referat?' });
+    expect(await titleOf(admin, renamedFirst)).toBe('Om referater');
+  });
+
+  it('renames: trimmed, 1–200 characters, no markup, the list keeps its order; another user gets 404', async () => {
+    const older = await newConversation(admin, 'Eldre');
+    const newer = await newConversation(admin, 'Nyere');
+    const renamed = await rename(admin, older, '  Excel-formler  ');
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual({ id: older, title: 'Excel-formler' });
+    const order = ((await call(chat, '/api/chat/conversations', { cookie: admin })).body as Conversation[]).map((c) => c.id);
+    expect(order.indexOf(newer)).toBeLessThan(order.indexOf(older));
+
+    const blank = await rename(admin, older, '   ');
+    expect(blank.status).toBe(400);
+    expect(blank.body).toMatchObject({ error: 'Skriv et navn på samtalen' });
+    const long = await rename(admin, older, 'a'.repeat(201));
+    expect(long.body).toMatchObject({ error: 'Navnet kan ha høyst 200 tegn' });
+    expect((await rename(admin, older, 'a'.repeat(200))).status).toBe(200);
+    expect((await rename(admin, older, '<b>fet</b>')).status).toBe(400);
+    expect((await rename(ny, older, 'Kapret')).status).toBe(404);
+    expect((await rename(admin, elevConversation, 'Kapret')).status).toBe(404);
+    expect((await call(chat, `/api/chat/conversations/${older}`, { method: 'PATCH', json: { title: 'x' } })).status).toBe(401);
+  });
+});
+
+describe('questions the course material does not answer (offline, issue 29)', () => {
+  it.each([
+    ['Hva koster kurset?', ['(/ki-for-kontoret)', '(/nettbasert-pakke)'], 'Kursinnholdet handler ikke om priser'],
+    ['Kan bedriften betale med faktura?', ['(/nettbasert-pakke)'], 'tas ikke opp i kursinnholdet'],
+    ['Hvor finner jeg kvitteringen for kjøpet mitt?', ['(/kjop)'], 'tas ikke opp i kursinnholdet'],
+    ['Kan bedriften vår kjøpe kurs til alle ansatte?', ['(/nettbasert-pakke)', '(/kontakt)'], 'tas ikke opp i kursinnholdet'],
+    ['Hvordan kontakter jeg dere?', ['(/kontakt)'], 'kan ikke sette deg i kontakt'],
+  ])('%s → says so and links the right page, no lesson', async (question, pages, says) => {
+    const id = await newConversation(ny);
+    const result = await send(ny, id, { content: question, context: { courseId: 'ki-for-kontoret' } });
+    expect(result.status).toBe(200);
+    const { content } = (result.body as SendMessageResult).assistantMessage;
+    expect(content).toContain(says);
+    for (const page of pages) expect(content).toContain(page);
+    expect(content).not.toContain('/course/');
+    expect(content.length).toBeLessThan(500);
+  });
+
+  it('still answers a tool’s price from the lessons', async () => {
+    const id = await newConversation(ny);
+    const { content } = ((await send(ny, id, { content: 'Hva koster ChatGPT Plus i måneden?' })).body as SendMessageResult).assistantMessage;
+    expect(content).not.toContain('Kursinnholdet handler ikke om priser');
   });
 });
 
@@ -369,6 +449,25 @@ describe('sending with a model (fake OpenAI-compatible server)', () => {
     const result = await send(elev, id, { content: 'Hva er en prompt?' }, { Accept: 'text/event-stream' });
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ userMessage: { role: 'user' }, assistantMessage: { role: 'assistant' } });
+  });
+});
+
+describe('the offline assistant’s quotes (issue 29)', () => {
+  it('quote whole sentences: each ends at a sentence end, never mid-word', async () => {
+    const everyCourse = {
+      readableCourseIds: ['grunnleggende-ki', 'ki-for-kontoret', 'ki-filmproduksjon', 'ki-markedsforing', 'ki-automatisering', 'ki-chatgpt-mester'],
+    };
+    let quotes = 0;
+    for (const q of questions) {
+      const answer = offlineAnswer(await searchCourseContent(await db(), q.question, everyCourse), []);
+      for (const line of answer.split('\n').filter((l) => l.startsWith('> '))) {
+        quotes++;
+        const quote = line.slice(2);
+        expect(quote, q.question).toMatch(/[.!?:][»”")]*$/u);
+        expect(quote, q.question).toMatch(/^[\p{Lu}\p{N}«"(\\*]/u);
+      }
+    }
+    expect(quotes).toBeGreaterThanOrEqual(questions.length);
   });
 });
 

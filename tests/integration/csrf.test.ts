@@ -36,6 +36,7 @@ const someId = '00000000-0000-4000-8000-000000000001';
 function urlFor(key: string): string {
   const path = key.split(' ')[1]!;
   return path.replace(/:(\w+)/g, (_, name: string) => {
+    if (name === 'question') return '1';
     if (path.startsWith('/api/video-notes')) return elevNote;
     if (path.startsWith('/api/lessons')) return seedLessonId('grunnleggende-ki', 0, 0);
     if (name === 'courseId') return 'grunnleggende-ki';
@@ -53,6 +54,7 @@ const pool: Record<string, unknown[]> = {
   lessonId: [seedLessonId('grunnleggende-ki', 0, 0)],
   timestamp: [5],
   noteText: ['Fra en annen side'],
+  answer: ['Fra en annen side'],
   content: ['Hei', { html: '<p>Overtatt</p>' }, { text: 'Overtatt' }],
   completed: [true],
   positionSeconds: [10],

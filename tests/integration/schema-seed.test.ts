@@ -37,6 +37,7 @@ const expectedTables = [
   'rate_limits',
   'receipt_counter',
   'sessions',
+  'task_answers',
   'test_payments',
   'user_audit_log',
   'user_tokens',

@@ -44,6 +44,21 @@ describe('ChatMessageBubble', () => {
     expect(container.innerHTML).not.toContain('evil.example/login');
   });
 
+  it('links the few site pages the assistant’s answers point to, and no other page', () => {
+    const container = show(
+      'Se [Nettbaserte kurspakker](/nettbasert-pakke), [KI for Kontoret](/ki-for-kontoret), [Kontakt oss](/kontakt), [Mine kjøp](/kjop), [Angrerett](/angrekrav), [kursoversikten](/#kurs), [konto](/konto) og [logg ut](/api/logout).',
+    );
+    expect([...container.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+      '/nettbasert-pakke',
+      '/ki-for-kontoret',
+      '/kontakt',
+      '/kjop',
+      '/angrekrav',
+      '/#kurs',
+    ]);
+    expect(container.textContent).toContain('konto og logg ut.');
+  });
+
   it('shows an image as its description, never loading it', () => {
     const container = show('Se ![et bilde](https://evil.example/pixel.png) her.');
     expect(container.querySelector('img')).toBeNull();

@@ -1,18 +1,19 @@
 import type { ComponentProps } from 'react';
 import Markdown, { type Components } from 'react-markdown';
+import { isAssistantLink } from '../../lib/assistant-links';
 import { isUserMessage } from './chat.queries';
 import type { ChatMessage } from '../../schemas/chat';
 import { cn } from '../../components/ui/cn';
 
 /**
- * Only links to this site's lessons (`/course/…`, the links the assistant builds) are links.
- * Any other link in a reply (another site, `//host`, another page) is shown as its text: titles
- * and lesson text come from admins and a model, and a reply must never send a learner elsewhere.
+ * Only links to this site's lessons (`/course/…`, the links the assistant builds) and the few pages
+ * its answers point to (prices, buying for a company, receipts, withdrawal, contact:
+ * src/lib/assistant-links.ts) are links. Any other link in a reply (another site, `//host`, another
+ * page) is shown as its text: titles and lesson text come from admins and a model, and a reply
+ * must never send a learner elsewhere.
  */
-const isLessonLink = (href: unknown): href is string => typeof href === 'string' && href.startsWith('/course/');
-
 function MarkdownLink({ href, children, node: _node, ...props }: ComponentProps<'a'> & { node?: unknown }) {
-  if (!isLessonLink(href)) return <span>{children}</span>;
+  if (!isAssistantLink(href)) return <span>{children}</span>;
   return (
     <a {...props} href={href} className="font-medium text-brand-700 underline underline-offset-2">
       {children}

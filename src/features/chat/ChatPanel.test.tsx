@@ -59,6 +59,13 @@ function renderPanel(props: { context?: { courseId?: string; lessonId?: string }
 const messageLog = () => screen.getByRole('log', { name: 'Meldinger' });
 const input = () => screen.getByPlaceholderText('Skriv en melding...') as HTMLInputElement;
 const sendButton = () => screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
+/** The header's 'Ny samtale' (an untitled conversation in the list is called that too, after it). */
+const newButton = () => screen.getAllByRole('button', { name: 'Ny samtale' })[0]!;
+/** Confirms the delete dialog a row's delete button opened. */
+async function confirmDelete() {
+  const dialog = await screen.findByRole('alertdialog', { name: 'Slette samtalen?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Slett samtalen' }));
+}
 
 async function selectA() {
   fireEvent.click(await screen.findByRole('button', { name: 'Om prompting' }));
@@ -88,9 +95,10 @@ describe('ChatPanel', () => {
     renderPanel();
     expect(screen.getByRole('heading', { name: 'KI Assistent' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Samtaler (2)' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Ny samtale' })).toBeTruthy();
+    expect(newButton().closest('li')).toBeNull();
     expect(screen.getByRole('button', { name: 'Slett samtale Om prompting' })).toBeTruthy();
-    expect(within(messageLog()).getByText('Klikk på "Ny Chat" for å starte en samtale')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Gi nytt navn til samtalen Om prompting' })).toBeTruthy();
+    expect(within(messageLog()).getByText('Skriv et spørsmål nedenfor, så starter en ny samtale.')).toBeTruthy();
     // No conversation selected: no messages are read.
     expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/messages'))).toHaveLength(0);
   });
@@ -113,11 +121,12 @@ describe('ChatPanel', () => {
 
   it("says 'Ingen meldinger ennå. Start en samtale!' for an empty conversation", async () => {
     renderPanel();
-    fireEvent.click(await screen.findByRole('button', { name: 'Ny samtale' }));
+    const list = await screen.findByRole('list', { name: 'Samtaler' });
+    fireEvent.click(within(list).getByRole('button', { name: 'Ny samtale' }));
     expect(await within(messageLog()).findByText('Ingen meldinger ennå. Start en samtale!')).toBeTruthy();
   });
 
-  it("'Ny Chat' reads 'Oppretter...' while creating, then refreshes the list and selects the new one", async () => {
+  it("'Ny samtale' reads 'Oppretter...' while creating, then refreshes the list and selects the new one", async () => {
     const created = deferred();
     serve({
       'GET /api/chat/conversations': () => Response.json(conversations),
@@ -126,7 +135,7 @@ describe('ChatPanel', () => {
     });
     renderPanel();
     await screen.findByRole('button', { name: 'Samtaler (2)' });
-    fireEvent.click(screen.getByRole('button', { name: 'Ny Chat' }));
+    fireEvent.click(newButton());
     expect(await screen.findByRole('button', { name: 'Oppretter...' })).toBeTruthy();
     expect(JSON.parse(String(calls('POST /api/chat/conversations')[0]?.[1]?.body))).toEqual({ title: 'Ny samtale' });
     conversations = [{ id: C, title: 'Ny samtale' }, ...conversations];
@@ -135,13 +144,13 @@ describe('ChatPanel', () => {
     expect(await within(messageLog()).findByText('Ingen meldinger ennå. Start en samtale!')).toBeTruthy();
     expect(calls(`GET /api/chat/conversations/${C}/messages`)).toHaveLength(1);
     expect(calls('GET /api/chat/conversations')).toHaveLength(2);
-    expect(screen.getByRole('button', { name: 'Ny Chat' })).toBeTruthy();
+    expect(newButton().textContent).toBe('Ny samtale');
   });
 
   it("shows 'Kunne ikke opprette ny samtale' when creating fails", async () => {
     renderPanel();
     await screen.findByRole('button', { name: 'Samtaler (2)' });
-    fireEvent.click(screen.getByRole('button', { name: 'Ny Chat' }));
+    fireEvent.click(newButton());
     await waitFor(() => expect($toast.get()).toMatchObject({ title: 'Feil', description: 'Kunne ikke opprette ny samtale', variant: 'destructive' }));
   });
 
@@ -153,7 +162,7 @@ describe('ChatPanel', () => {
     });
     renderPanel();
     await screen.findByRole('button', { name: 'Samtaler (2)' });
-    fireEvent.click(screen.getByRole('button', { name: 'Ny Chat' }));
+    fireEvent.click(newButton());
     await waitFor(() => expect($toast.get()).toMatchObject({ title: 'Samtalegrensen er nådd', description: limit, variant: 'destructive' }));
     expect(screen.getByRole('button', { name: 'Samtaler (2)' })).toBeTruthy();
   });
@@ -284,14 +293,72 @@ describe('ChatPanel', () => {
     expect($toast.get()?.description).toMatch(/administrator må fylle på kreditt/);
   });
 
-  it("sending with no conversation selected fails with 'Ingen samtale valgt': nothing is posted and the draft comes back", async () => {
+  it('the first question starts a conversation: made, selected, sent, and named in the list from the server', async () => {
+    serve({
+      'GET /api/chat/conversations': () => Response.json(conversations),
+      'POST /api/chat/conversations': () => Response.json({ id: C, title: 'Ny samtale' }, { status: 201 }),
+      [`GET /api/chat/conversations/${C}/messages`]: () => Response.json(messagesC),
+      [`POST /api/chat/conversations/${C}/messages`]: (init) => {
+        const { content } = JSON.parse(String(init?.body)) as { content: string };
+        messagesC = [message('c1', C, 'user', content), message('c2', C, 'assistant', 'Et svar')];
+        return Response.json({ conversation: { id: C, title: 'Hva er en prompt?' }, userMessage: messagesC[0], assistantMessage: messagesC[1] });
+      },
+    });
+    let messagesC: ChatMessage[] = [];
+    renderPanel();
+    await screen.findByRole('button', { name: 'Samtaler (2)' });
+    fireEvent.change(input(), { target: { value: 'Hva er en prompt?' } });
+    fireEvent.submit(input().closest('form') as HTMLFormElement);
+    expect(await within(messageLog()).findByText('Et svar')).toBeTruthy();
+    expect(calls('POST /api/chat/conversations')).toHaveLength(1);
+    expect(JSON.parse(String(calls(`POST /api/chat/conversations/${C}/messages`)[0]?.[1]?.body))).toEqual({ content: 'Hva er en prompt?' });
+    expect($chatSelectedId.get()).toBe(C);
+    expect(screen.getByRole('button', { name: 'Hva er en prompt?' }).getAttribute('aria-current')).toBe('true');
+    expect($toast.get()).toBeNull();
+  });
+
+  it('a first question whose conversation cannot be made keeps the question and says why', async () => {
     renderPanel();
     await screen.findByRole('button', { name: 'Samtaler (2)' });
     fireEvent.change(input(), { target: { value: 'Hallo' } });
     fireEvent.submit(input().closest('form') as HTMLFormElement);
-    await waitFor(() => expect($toast.get()).toMatchObject({ title: 'Feil', description: 'Kunne ikke sende melding' }));
-    expect(input().value).toBe('Hallo');
-    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toHaveLength(0);
+    await waitFor(() => expect($toast.get()).toMatchObject({ title: 'Feil', description: 'Kunne ikke opprette ny samtale' }));
+    await waitFor(() => expect(input().value).toBe('Hallo'));
+    expect(calls('POST /api/chat/conversations')).toHaveLength(1);
+  });
+
+  it('renames a conversation in place: Enter saves, Escape cancels without closing the panel, focus returns', async () => {
+    serve({
+      'GET /api/chat/conversations': () => Response.json(conversations),
+      [`PATCH /api/chat/conversations/${A}`]: (init) =>
+        Response.json({ id: A, title: (JSON.parse(String(init?.body)) as { title: string }).title.trim() }),
+    });
+    const { onClose } = renderPanel();
+    const renameButton = await screen.findByRole('button', { name: 'Gi nytt navn til samtalen Om prompting' });
+    fireEvent.click(renameButton);
+    const field = screen.getByRole('textbox', { name: 'Nytt navn på samtalen' }) as HTMLInputElement;
+    expect(field.value).toBe('Om prompting');
+    fireEvent.keyDown(field, { key: 'Escape' });
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.queryByRole('textbox', { name: 'Nytt navn på samtalen' })).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Gi nytt navn til samtalen Om prompting' })));
+
+    fireEvent.click(screen.getByRole('button', { name: 'Gi nytt navn til samtalen Om prompting' }));
+    fireEvent.change(screen.getByRole('textbox', { name: 'Nytt navn på samtalen' }), { target: { value: '  Gode prompter ' } });
+    fireEvent.submit(screen.getByRole('textbox', { name: 'Nytt navn på samtalen' }).closest('form') as HTMLFormElement);
+    expect(await screen.findByRole('button', { name: 'Gode prompter' })).toBeTruthy();
+    expect(JSON.parse(String(calls(`PATCH /api/chat/conversations/${A}`)[0]?.[1]?.body))).toEqual({ title: 'Gode prompter' });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Gi nytt navn til samtalen Gode prompter' })));
+  });
+
+  it('asks before deleting; Avbryt keeps the conversation', async () => {
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Slett samtale Om prompting' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Slette samtalen?' });
+    expect(dialog.textContent).toContain('«Om prompting» og alle meldingene i den blir slettet.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Avbryt' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(0);
   });
 
   it('deleting a conversation refreshes the list and clears the selection, even when another one was selected', async () => {
@@ -306,14 +373,16 @@ describe('ChatPanel', () => {
     renderPanel();
     await selectA();
     fireEvent.click(screen.getByRole('button', { name: 'Slett samtale Ny samtale' }));
+    await confirmDelete();
     expect(await screen.findByRole('button', { name: 'Samtaler (1)' })).toBeTruthy();
-    expect(within(messageLog()).getByText('Klikk på "Ny Chat" for å starte en samtale')).toBeTruthy();
+    expect(within(messageLog()).getByText('Skriv et spørsmål nedenfor, så starter en ny samtale.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Om prompting' }).getAttribute('aria-current')).toBeNull();
   });
 
   it("shows 'Kunne ikke slette samtale' when deleting fails", async () => {
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Slett samtale Om prompting' }));
+    await confirmDelete();
     await waitFor(() => expect($toast.get()).toMatchObject({ title: 'Feil', description: 'Kunne ikke slette samtale' }));
   });
 
@@ -491,7 +560,7 @@ describe('ChatPanel state across openings', () => {
       [`GET /api/chat/conversations/${C}/messages`]: () => Response.json({ error: 'Fant ikke samtalen' }, { status: 404 }),
     });
     renderPanel();
-    expect(await within(messageLog()).findByText('Klikk på "Ny Chat" for å starte en samtale')).toBeTruthy();
+    expect(await within(messageLog()).findByText('Skriv et spørsmål nedenfor, så starter en ny samtale.')).toBeTruthy();
     expect($chatSelectedId.get()).toBeNull();
   });
 
@@ -510,6 +579,7 @@ describe('ChatPanel state across openings', () => {
     const deleteButton = screen.getByRole('button', { name: 'Slett samtale Om prompting' });
     deleteButton.focus();
     fireEvent.click(deleteButton);
+    await confirmDelete();
     expect(await screen.findByRole('button', { name: 'Samtaler (1)' })).toBeTruthy();
     expect($chatSelectedId.get()).toBeNull();
     // Its row is gone: focus stays in the panel, on the heading.
@@ -535,7 +605,7 @@ describe('ChatPanel focus', () => {
     const panel = screen.getByRole('complementary', { name: 'KI Assistent' });
     expect(panel.getAttribute('data-modal')).toBe('true');
     fireEvent.change(input(), { target: { value: 'x' } });
-    const first = screen.getByRole('button', { name: 'Ny Chat' });
+    const first = newButton();
     tabFrom(sendButton());
     expect(document.activeElement).toBe(first);
     tabFrom(first, true);

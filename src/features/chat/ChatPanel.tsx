@@ -4,10 +4,12 @@ import { FocusScope as FocusScopePrimitive } from 'radix-ui/internal';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
   allConversations,
+  changeConversation,
   changeFirstPage,
   type ChatContext,
   chatToasts,
   chronologicalMessages,
+  CONVERSATION_TITLE_MAX,
   conversationsQuery,
   createConversationMutation,
   createErrorToast,
@@ -15,13 +17,26 @@ import {
   isOptimistic,
   messagesQuery,
   NEW_CONVERSATION_TITLE,
+  renameConversationMutation,
   sendErrorToast,
   sendMessageMutation,
   STREAMING_MESSAGE_ID,
 } from './chat.queries';
-import type { ChatMessage } from '../../schemas/chat';
+import type { ChatMessage, Conversation } from '../../schemas/chat';
+import { ApiError } from '../../lib/api';
 import { toast } from '../../stores/toast';
 import { $chatDraft, $chatSelectedId } from '../../stores/ui';
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+} from '../../components/ui/AlertDialog';
 import { Button } from '../../components/ui/Button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../components/ui/Collapsible';
 import { cn } from '../../components/ui/cn';
@@ -65,6 +80,8 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
   const selectedId = useStore($chatSelectedId);
   const draft = useStore($chatDraft);
   const [listOpen, setListOpen] = useState(true);
+  /** A first question is making its conversation. */
+  const [starting, setStarting] = useState(false);
   const modal = useModalSheet();
   /** The running send's abort (Stop, or closing the panel). */
   const running = useRef<AbortController | null>(null);
@@ -91,11 +108,13 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
 
   const remove = useMutation({
     ...deleteConversationMutation,
-    // Whether focus is in the row being deleted (its delete button, disabled while pending, then gone).
-    onMutate: (id) => ({ focusInRow: document.activeElement?.closest('[data-conversation-id]')?.getAttribute('data-conversation-id') === id }),
-    onSuccess: async (_result, id, mutation) => {
-      // Keep focus in the panel, on its heading.
-      if (mutation?.focusInRow) heading.current?.focus();
+    onSuccess: async (_result, id) => {
+      // Keep focus in the panel, on its heading: the confirmation gave it back to the row's delete
+      // button, which is about to go.
+      const active = document.activeElement;
+      if (!active || active === document.body || active.closest('[data-conversation-id]')?.getAttribute('data-conversation-id') === id) {
+        heading.current?.focus();
+      }
       setSelectedId(null);
       client.removeQueries({ queryKey: messagesQuery(id).queryKey });
       await client.invalidateQueries({ queryKey: conversationsQuery.queryKey });
@@ -131,7 +150,7 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
   }, []);
 
   // While a reply is pending the input is disabled: focus waits on Stop, then returns to the input.
-  const pending = send.isPending;
+  const pending = send.isPending || starting;
   useEffect(() => {
     if (!refocusInput.current) return;
     if (pending) formRef.current?.querySelector<HTMLButtonElement>('[data-stop]')?.focus();
@@ -141,16 +160,32 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
     }
   }, [pending]);
 
-  const submit = (event?: FormEvent) => {
+  /** The first question starts a conversation (issue 29): with none selected, one is made first. */
+  const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const content = draft.trim();
-    if (!content || send.isPending) return;
+    if (!content || send.isPending || starting) return;
     const active = document.activeElement;
     refocusInput.current = Boolean(active && formRef.current?.contains(active));
     setDraft('');
+    let conversationId = selectedId;
+    if (!conversationId) {
+      setStarting(true);
+      try {
+        conversationId = (await create.mutateAsync()).id;
+      } catch {
+        // The create's own toast says why; the question comes back to the field.
+        setDraft($chatDraft.get().trim() ? $chatDraft.get() : content);
+        refocusInput.current = false;
+        inputRef.current?.focus();
+        return;
+      } finally {
+        setStarting(false);
+      }
+    }
     const controller = new AbortController();
     running.current = controller;
-    send.mutate({ conversationId: selectedId, content, context, signal: controller.signal });
+    send.mutate({ conversationId, content, context, signal: controller.signal });
   };
 
   const stop = () => running.current?.abort();
@@ -158,6 +193,8 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
   const conversationList = list ?? [];
 
   const onKeyDown = (event: KeyboardEvent) => {
+    // Keys from a dialog the panel opened (portalled elsewhere in the page) are that dialog's.
+    if (!(event.currentTarget as Node).contains(event.target as Node)) return;
     if (event.key === 'Escape') {
       event.stopPropagation();
       onClose();
@@ -183,7 +220,7 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
           </h2>
           <div className="flex items-center gap-1">
             <Button size="sm" onClick={() => create.mutate()} disabled={create.isPending}>
-              {create.isPending ? 'Oppretter...' : 'Ny Chat'}
+              {create.isPending ? 'Oppretter...' : 'Ny samtale'}
             </Button>
             <Button variant="ghost" size="icon" onClick={onClose} aria-label="Lukk KI Assistent">
               <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20">
@@ -204,44 +241,16 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
             </CollapsibleTrigger>
             <CollapsibleContent>
               <ul className="mt-1 max-h-32 space-y-1 overflow-y-auto" aria-label="Samtaler">
-                {conversationList.map((conversation) => {
-                  const title = conversation.title.trim() || NEW_CONVERSATION_TITLE;
-                  const selected = conversation.id === selectedId;
-                  return (
-                    <li key={conversation.id} className="flex items-center gap-1" data-conversation-id={conversation.id}>
-                      <button
-                        type="button"
-                        onClick={() => setSelectedId(conversation.id)}
-                        aria-current={selected ? 'true' : undefined}
-                        className={cn(
-                          'min-w-0 flex-1 truncate rounded-md px-2 py-1 text-left text-sm',
-                          selected ? 'bg-brand-50 font-semibold text-brand-900' : 'text-ink hover:bg-slate-100',
-                        )}
-                      >
-                        {title}
-                      </button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="px-2 text-danger"
-                        aria-label={`Slett samtale ${title}`}
-                        disabled={remove.isPending}
-                        onClick={() => remove.mutate(conversation.id)}
-                      >
-                        <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20">
-                          <path
-                            d="M4 6h12M8 6V4h4v2m-6 0 1 10h6l1-10"
-                            fill="none"
-                            stroke="currentColor"
-                            strokeWidth="1.6"
-                            strokeLinecap="round"
-                            strokeLinejoin="round"
-                          />
-                        </svg>
-                      </Button>
-                    </li>
-                  );
-                })}
+                {conversationList.map((conversation) => (
+                  <ConversationRow
+                    key={conversation.id}
+                    conversation={conversation}
+                    selected={conversation.id === selectedId}
+                    onSelect={() => setSelectedId(conversation.id)}
+                    onDelete={() => remove.mutate(conversation.id)}
+                    deleting={remove.isPending}
+                  />
+                ))}
                 {conversations.hasNextPage && (
                   <li>
                     <Button
@@ -277,7 +286,7 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
           pending={pending}
         />
 
-        <form ref={formRef} onSubmit={submit} className="flex items-center gap-2 border-t border-slate-200 p-3">
+        <form ref={formRef} onSubmit={(event) => void submit(event)} className="flex items-center gap-2 border-t border-slate-200 p-3">
           <Input
             ref={inputRef}
             value={draft}
@@ -358,7 +367,7 @@ function MessageArea({ selectedId, messages, older, pending }: MessageAreaProps)
   };
 
   let body;
-  if (!selectedId) body = <p className="text-center text-sm text-muted">Klikk på "Ny Chat" for å starte en samtale</p>;
+  if (!selectedId) body = <p className="text-center text-sm text-muted">Skriv et spørsmål nedenfor, så starter en ny samtale.</p>;
   else if (messages.isPending) body = <p className="text-center text-sm text-muted">Laster meldinger...</p>;
   else if (messages.isError) body = <p className="text-center text-sm text-danger">Kunne ikke hente meldingene.</p>;
   else if (!list?.length) body = <p className="text-center text-sm text-muted">Ingen meldinger ennå. Start en samtale!</p>;
@@ -403,5 +412,145 @@ function MessageArea({ selectedId, messages, older, pending }: MessageAreaProps)
         </ul>
       ) : null}
     </div>
+  );
+}
+
+const trashIcon = (
+  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20">
+    <path d="M4 6h12M8 6V4h4v2m-6 0 1 10h6l1-10" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" />
+  </svg>
+);
+const pencilIcon = (
+  <svg aria-hidden="true" width="16" height="16" viewBox="0 0 20 20">
+    <path d="m13.5 3.5 3 3L7 16H4v-3l9.5-9.5Z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinejoin="round" />
+  </svg>
+);
+
+interface ConversationRowProps {
+  conversation: Conversation;
+  selected: boolean;
+  onSelect: () => void;
+  onDelete: () => void;
+  deleting: boolean;
+}
+
+/**
+ * One conversation in the list: its name selects it; 'Gi nytt navn' edits the name in place
+ * (Enter saves, Escape cancels, focus returns to the button); 'Slett' asks first (issue 29).
+ */
+function ConversationRow({ conversation, selected, onSelect, onDelete, deleting }: ConversationRowProps) {
+  const client = useQueryClient();
+  const title = conversation.title.trim() || NEW_CONVERSATION_TITLE;
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(title);
+  const field = useRef<HTMLInputElement | null>(null);
+  const renameButton = useRef<HTMLButtonElement | null>(null);
+  const wasEditing = useRef(false);
+  const rename = useMutation({
+    ...renameConversationMutation,
+    onSuccess: (renamed) => {
+      client.setQueryData(conversationsQuery.queryKey, (data) => changeConversation(data, renamed));
+      setEditing(false);
+    },
+    onError: (error) =>
+      toast(
+        error instanceof ApiError && error.status === 400 && error.bodyError
+          ? { ...chatToasts.renameFailed, description: error.bodyError }
+          : chatToasts.renameFailed,
+      ),
+  });
+
+  // Focus follows the edit: into the field when it opens, back to 'Gi nytt navn' when it closes.
+  useEffect(() => {
+    if (editing) field.current?.select();
+    else if (wasEditing.current) renameButton.current?.focus();
+    wasEditing.current = editing;
+  }, [editing]);
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    const next = name.trim();
+    if (!next || rename.isPending) return;
+    if (next === title) return setEditing(false);
+    rename.mutate({ id: conversation.id, title: next });
+  };
+
+  if (editing) {
+    return (
+      <li data-conversation-id={conversation.id}>
+        <form onSubmit={save} className="flex items-center gap-1">
+          <Input
+            ref={field}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                // Cancels the edit only; the panel stays open.
+                event.stopPropagation();
+                setEditing(false);
+              }
+            }}
+            aria-label="Nytt navn på samtalen"
+            maxLength={CONVERSATION_TITLE_MAX}
+            className="h-8 min-w-0 flex-1 px-2 py-1 text-sm"
+            autoComplete="off"
+          />
+          <Button type="submit" size="sm" disabled={!name.trim() || rename.isPending}>
+            {rename.isPending ? 'Lagrer...' : 'Lagre'}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
+            Avbryt
+          </Button>
+        </form>
+      </li>
+    );
+  }
+
+  return (
+    <li className="flex items-center gap-1" data-conversation-id={conversation.id}>
+      <button
+        type="button"
+        onClick={onSelect}
+        aria-current={selected ? 'true' : undefined}
+        className={cn(
+          'min-w-0 flex-1 truncate rounded-md px-2 py-1 text-left text-sm',
+          selected ? 'bg-brand-50 font-semibold text-brand-900' : 'text-ink hover:bg-slate-100',
+        )}
+      >
+        {title}
+      </button>
+      <Button
+        ref={renameButton}
+        variant="ghost"
+        size="sm"
+        className="px-2"
+        aria-label={`Gi nytt navn til samtalen ${title}`}
+        onClick={() => {
+          setName(title);
+          setEditing(true);
+        }}
+      >
+        {pencilIcon}
+      </Button>
+      <AlertDialog>
+        <AlertDialogTrigger asChild>
+          <Button variant="ghost" size="sm" className="px-2 text-danger" aria-label={`Slett samtale ${title}`} disabled={deleting}>
+            {trashIcon}
+          </Button>
+        </AlertDialogTrigger>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Slette samtalen?</AlertDialogTitle>
+            <AlertDialogDescription>«{title}» og alle meldingene i den blir slettet. Dette kan ikke angres.</AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Avbryt</AlertDialogCancel>
+            <AlertDialogAction variant="destructive" onClick={onDelete}>
+              Slett samtalen
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </li>
   );
 }

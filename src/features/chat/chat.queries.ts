@@ -15,6 +15,8 @@ import { readSse } from './sse';
  * `NEW_CONVERSATION_TITLE`, repeated here so the panel's chunk does not pull in zod).
  */
 export const NEW_CONVERSATION_TITLE = 'Ny samtale';
+/** The longest name of a conversation (the server's `CONVERSATION_TITLE_MAX`, repeated for the same reason). */
+export const CONVERSATION_TITLE_MAX = 200;
 
 /** Pages of a list as react-query keeps them (decision 23): `pages[0]` is the first page read. */
 export type Pages<T> = InfiniteData<ApiPage<T>>;
@@ -61,7 +63,10 @@ export interface ChatContext {
   lessonId?: string;
 }
 
-/** Raised when a message is sent with no conversation selected (spec, section 5). */
+/**
+ * Raised when a message is sent with no conversation (spec, section 5). The panel starts a
+ * conversation for the first question itself (issue 29), so only a caller that skips that sees it.
+ */
 const NO_CONVERSATION_ERROR = 'Ingen samtale valgt';
 
 type Toast = Omit<ToastMessage, 'id'>;
@@ -70,13 +75,14 @@ type Toast = Omit<ToastMessage, 'id'>;
 export const chatToasts = {
   createFailed: { title: 'Feil', description: 'Kunne ikke opprette ny samtale', variant: 'destructive' },
   deleteFailed: { title: 'Feil', description: 'Kunne ikke slette samtale', variant: 'destructive' },
+  renameFailed: { title: 'Feil', description: 'Kunne ikke gi samtalen nytt navn', variant: 'destructive' },
   sendFailed: { title: 'Feil', description: 'Kunne ikke sende melding', variant: 'destructive' },
   /** The server's own text, which names the cap: 'Du har nådd grensen på 100 samtaler. …' */
   conversationLimit: (text: string) => ({ title: 'Samtalegrensen er nådd', description: text, variant: 'destructive' }),
   rateLimit: { title: 'For mange forespørsler', description: 'Vennligst vent litt før du sender neste melding.', variant: 'destructive' },
 } as const satisfies Record<string, Toast | ((text: string) => Toast)>;
 
-/** The toast for a failed 'Ny Chat': the server's text at the cap on conversations, else the spec's. */
+/** The toast for a failed 'Ny samtale': the server's text at the cap on conversations, else the spec's. */
 export function createErrorToast(error: unknown): Toast {
   if (error instanceof ApiError && error.status === 409 && error.errorType === 'conversation_limit' && error.bodyError) {
     return chatToasts.conversationLimit(error.bodyError);
@@ -130,6 +136,28 @@ export const createConversationMutation = mutationOptions({
     return (await response.json()) as Conversation;
   },
 });
+
+/** 'Gi nytt navn': the learner's own name for a conversation (issue 29). */
+export const renameConversationMutation = mutationOptions({
+  mutationFn: async ({ id, title }: { id: string; title: string }): Promise<Conversation> => {
+    const response = await apiRequest('PATCH', `/api/chat/conversations/${encodeURIComponent(id)}`, { title });
+    return (await response.json()) as Conversation;
+  },
+});
+
+/** Every loaded page of the list with the conversation's entry replaced in place (a rename). */
+export function changeConversation(data: Pages<Conversation> | undefined, conversation: Conversation): Pages<Conversation> | undefined {
+  if (!data) return data;
+  return { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.map((c) => (c.id === conversation.id ? conversation : c)) })) };
+}
+
+/** The list after a message: the conversation, with the name its first question gave it, goes to the top. */
+export function conversationUsed(data: Pages<Conversation> | undefined, conversation: Conversation): Pages<Conversation> {
+  const without = data
+    ? { ...data, pages: data.pages.map((page) => ({ ...page, items: page.items.filter((c) => c.id !== conversation.id) })) }
+    : undefined;
+  return changeFirstPage(without, (list) => [conversation, ...list]);
+}
 
 export const deleteConversationMutation = mutationOptions({
   mutationFn: async (id: string): Promise<unknown> => {
@@ -248,7 +276,9 @@ export function sendMessageMutation(client: QueryClient) {
       if (conversationId)
         client.setQueryData(messagesQuery(conversationId).queryKey, context?.previous ?? changeFirstPage<ChatMessage>(undefined, () => []));
     },
-    onSuccess: async (_result, { conversationId }) => {
+    onSuccess: async (result, { conversationId }) => {
+      // The first question names the conversation (issue 29): the list shows the name at once.
+      if (result.conversation) client.setQueryData(conversationsQuery.queryKey, (data) => conversationUsed(data, result.conversation));
       if (conversationId) await client.invalidateQueries({ queryKey: messagesQuery(conversationId).queryKey });
     },
   });

@@ -37,7 +37,7 @@ export function LessonContent({
         />
       );
     case 'task':
-      return <TaskLesson content={lesson.content as TaskContent} />;
+      return <TaskLesson key={lesson.id} lessonId={lesson.id} content={lesson.content as TaskContent} />;
     case 'text':
       return <TextLesson content={lesson.content as TextContent} />;
     case 'html':

@@ -18,7 +18,7 @@ import { checkPassword } from './password.service';
  * Secrets are left out: every column whose name ends in 'hash'.
  *
  * Deletion: the account row is deleted, and with it, by the foreign keys' ON DELETE CASCADE,
- * sessions, links, enrollments, progress, notes, conversations and messages, AI usage and the
+ * sessions, links, enrollments, progress, notes, task answers, conversations and messages, AI usage and the
  * account's audit rows. Orders and receipts stay five years (bokføringsloven § 13), tied to no
  * account (`user_id` is set null) and with the buyer's name, e-mail, IP and browser removed; the
  * consent's text, version and time stay as proof. Mails to the address and the throttle's rows

@@ -4,4 +4,5 @@ export { offlineAnswer } from './offline';
 export { passagesMessage, SYSTEM_PROMPT } from './prompt';
 export { completeChat, type ModelMessage, type ModelReply, streamChat } from './provider';
 export { type Passage, searchCourseContent } from './search';
+export { mayBeSiteTopic, siteTopicReply } from './topics';
 export { assistantSettings, type AssistantSettings, overrideAssistantSettings } from './settings';

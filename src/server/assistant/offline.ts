@@ -6,17 +6,13 @@ import type { Passage } from './search';
 /**
  * The built-in assistant, used when no model is configured (local runs, CI): it answers
  * from retrieval alone. A lead sentence, the best matching lessons with a short excerpt
- * each and a link, or — when nothing matches — a plain "not in the courses" with what
- * the courses do cover. Titles and excerpts go in as text (`markdown.ts`): the links to
+ * each (whole sentences, `excerpt.ts`) and a link, or — when nothing matches — a plain "not
+ * in the courses" with what the courses do cover. Questions about the site rather than the
+ * courses (prices, invoices, contact) are answered before this, by `topics.ts`. Titles and excerpts go in as text (`markdown.ts`): the links to
  * the lessons are the only links in the answer.
  */
 
 const MAX_CITED = 3;
-
-/** An excerpt cut at a word boundary. */
-function cut(excerpt: string, max = 280): string {
-  return excerpt.length > max ? `${excerpt.slice(0, max).replace(/\s+\S*$/u, '')} …` : excerpt;
-}
 
 export function offlineAnswer(passages: Passage[], courseTitles: string[]): string {
   if (passages.length === 0) {
@@ -37,7 +33,7 @@ export function offlineAnswer(passages: Passage[], courseTitles: string[]): stri
       { type: 'strong', children: [{ type: 'link', url: passagePath(p), children: [text(p.lessonTitle ?? p.courseTitle)] }] },
       text(p.lessonTitle !== null ? ` – ${p.courseTitle}, ${p.moduleTitle ?? ''}` : ' – kurs du ikke har tilgang til ennå'),
     ),
-    { type: 'blockquote', children: [paragraph(text(cut(p.excerpt)))] },
+    { type: 'blockquote', children: [paragraph(text(p.excerpt))] },
   ]);
   return markdown([
     paragraph(text(lead)),

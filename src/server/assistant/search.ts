@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { previewLessonCondition } from '../access/entitlements';
+import { sentenceExcerpt } from './excerpt';
 import { cachedLexicon, LESSONS_VERSION, Lexicon, LEXICON_JSON, rememberLexicon } from './lexicon';
 import { questionTerms, type Term, termWords } from './query';
 
@@ -18,7 +19,7 @@ import { questionTerms, type Term, termWords } from './query';
  * 3. One statement ranks: each term's `ts_rank_cd` times its rarity (an IDF over the
  *    lessons), summed, so a rare word counts more than 'KI', which every lesson says; the
  *    lesson the learner is on and its course count a little more. The best few lessons
- *    come back with a short excerpt (`ts_headline`).
+ *    come back with a short excerpt: whole sentences around `ts_headline`'s fragment (`excerpt.ts`).
  */
 
 export interface SearchContext {
@@ -42,7 +43,7 @@ export interface Passage {
   moduleTitle: string | null;
   lessonId: string | null;
   lessonTitle: string | null;
-  /** A short plain-text excerpt around the words that matched. */
+  /** Whole sentences of plain text around the words that matched (`excerpt.ts`). */
   excerpt: string;
   score: number;
 }
@@ -147,21 +148,22 @@ export async function searchCourseContent(db: Db, question: string, scope: Searc
       LIMIT ${limit}
     )
     SELECT l.id AS "lessonId", l.title AS "lessonTitle", m.title AS "moduleTitle",
-      m.course_id AS "courseId", co.title AS "courseTitle", scored.score::float8 AS score,
-      ts_headline('norwegian',
-        coalesce(l.description, '') || ' ' || regexp_replace(coalesce((
-          SELECT string_agg(v #>> '{}', ' ') FROM jsonb_path_query(l.content, 'strict $.**') AS v
-          WHERE jsonb_typeof(v) = 'string' AND left(v #>> '{}', 1) <> '/' AND left(v #>> '{}', 8) <> 'https://'
-        ), ''), '<[^>]*>', ' ', 'g'),
-        ${all}::tsquery,
+      m.course_id AS "courseId", co.title AS "courseTitle", scored.score::float8 AS score, doc.text AS document,
+      ts_headline('norwegian', doc.text, ${all}::tsquery,
         'MaxWords=32, MinWords=14, MaxFragments=2, FragmentDelimiter=" … ", StartSel="", StopSel=""') AS excerpt
     FROM scored
     JOIN lessons l ON l.id = scored.id
     JOIN modules m ON m.id = l.module_id
     JOIN courses co ON co.id = m.course_id
+    CROSS JOIN LATERAL (
+      SELECT coalesce(l.description, '') || ' ' || regexp_replace(coalesce((
+          SELECT string_agg(v #>> '{}', ' ') FROM jsonb_path_query(l.content, 'strict $.**') AS v
+          WHERE jsonb_typeof(v) = 'string' AND left(v #>> '{}', 1) <> '/' AND left(v #>> '{}', 8) <> 'https://'
+        ), ''), '<[^>]*>', ' ', 'g') AS text
+    ) doc
     WHERE scored.score >= ${MIN_SCORE}
     ORDER BY scored.score DESC, l.id`);
-  const lessonPassages = (result as unknown as { rows: Passage[] }).rows.map((row) => ({ ...row, excerpt: tidy(row.excerpt) }));
+  const lessonPassages = (result as unknown as { rows: (Passage & { document: string })[] }).rows.map(toPassage);
   return [...lessonPassages, ...(await searchLockedCourses(db, queries, scope))];
 }
 
@@ -184,16 +186,16 @@ async function searchLockedCourses(db: Db, queries: string[], scope: SearchScope
       WHERE c.id NOT IN (SELECT jsonb_array_elements_text(${JSON.stringify(scope.readableCourseIds)}::jsonb))
     )
     SELECT docs.id AS "courseId", docs.title AS "courseTitle", NULL AS "moduleTitle", NULL AS "lessonId", NULL AS "lessonTitle",
-      ts_rank_cd(docs.document, q.query, 1)::float8 AS score,
+      ts_rank_cd(docs.document, q.query, 1)::float8 AS score, docs.description AS document,
       ts_headline('norwegian', docs.description, q.query, 'MaxWords=32, MinWords=14, StartSel="", StopSel=""') AS excerpt
     FROM docs, q
     WHERE docs.document @@ q.query
     ORDER BY score DESC, docs.id
     LIMIT ${MAX_COURSE_PASSAGES}`);
-  return (result as unknown as { rows: Passage[] }).rows.map((row) => ({ ...row, excerpt: tidy(row.excerpt) }));
+  return (result as unknown as { rows: (Passage & { document: string })[] }).rows.map(toPassage);
 }
 
-/** One line of plain text: ts_headline keeps the source's line breaks and runs of spaces. */
-function tidy(excerpt: string): string {
-  return excerpt.replace(/\s+/gu, ' ').trim();
+/** A row as a passage: its excerpt whole sentences of the document around ts_headline's fragment. */
+function toPassage({ document, ...row }: Passage & { document: string }): Passage {
+  return { ...row, excerpt: sentenceExcerpt(document, row.excerpt) };
 }
