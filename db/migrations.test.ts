@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from './client';
 import { migrationsFolder } from './migrate';
 
@@ -12,6 +12,9 @@ import { migrationsFolder } from './migrate';
  * adds the sample video's length) before dropping the column: a database that was on
  * 0000 keeps its videos.
  */
+
+// Each test migrates an embedded database from scratch (every migration, twice): minutes on a busy 2-core machine.
+vi.setConfig({ testTimeout: 120_000 });
 
 const journal = JSON.parse(readFileSync(join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
 const dirs: string[] = [];
