@@ -51,12 +51,21 @@ export async function requestPublishing(db: Db, actorId: string, reason: string)
   }
 }
 
-/** The last request's reason and result, or null before the first one. */
-async function lastRequest(db: Db): Promise<{ result: Exclude<PublishingResult, 'skipped'>; reason: string | null; at: Date } | null> {
+/** The last request's reason and result (of one admin's requests, given `actorId`), or null before the first one. */
+async function lastRequest(
+  db: Db,
+  actorId?: string,
+): Promise<{ result: Exclude<PublishingResult, 'skipped'>; reason: string | null; at: Date } | null> {
   const [row] = await db
     .select({ after: contentAuditLog.after, createdAt: contentAuditLog.createdAt })
     .from(contentAuditLog)
-    .where(and(eq(contentAuditLog.targetType, SITE_TARGET.targetType), eq(contentAuditLog.targetId, SITE_TARGET.targetId)))
+    .where(
+      and(
+        eq(contentAuditLog.targetType, SITE_TARGET.targetType),
+        eq(contentAuditLog.targetId, SITE_TARGET.targetId),
+        actorId === undefined ? undefined : eq(contentAuditLog.actorId, actorId),
+      ),
+    )
     .orderBy(desc(contentAuditLog.createdAt), desc(contentAuditLog.id))
     .limit(1);
   if (!row) return null;
@@ -75,10 +84,11 @@ export async function publishingState(db: Db): Promise<PublishingState> {
 }
 
 /**
- * 'Prøv igjen': asks again, under the last request's deploy title (it names the edit that is still
- * waiting to be published), or a general one when there was none.
+ * 'Prøv igjen': asks again, under the deploy title of this admin's last request (it names the edit
+ * that waits to be published), or a general one when they made none. Any build publishes every
+ * saved edit, whoever made it.
  */
 export async function requestPublishingAgain(db: Db, actorId: string): Promise<PublishingOutcome> {
-  const last = await lastRequest(db);
+  const last = await lastRequest(db, actorId);
   return requestPublishing(db, actorId, last?.reason ?? publishingReasons.again);
 }

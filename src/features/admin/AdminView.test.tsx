@@ -734,10 +734,16 @@ describe('publishing the public pages (issue 29, point 8)', () => {
     expect(within(status()).queryByRole('button')).toBeNull();
   });
 
-  it('shows on arrival a last request that failed, so it is not lost on reload', async () => {
+  it('shows on arrival a last request that failed, so it is not lost on reload, but not an old one that went through', async () => {
     serve({ ...contentRoutes, 'GET /api/admin/publishing': () => Response.json({ hookConfigured: true, last: { status: 'failed', at } }) });
     renderView();
     expect(await within(status()).findByRole('button', { name: 'Prøv igjen' })).toBeTruthy();
+    cleanup();
+    serve({ ...contentRoutes, 'GET /api/admin/publishing': () => Response.json({ hookConfigured: true, last: { status: 'requested', at } }) });
+    renderView();
+    await waitFor(() => expect(calls('GET /api/admin/publishing')).toHaveLength(2));
+    expect(await screen.findByRole('heading', { name: 'KI Grunnkurs' })).toBeTruthy();
+    expect(status().textContent).toBe('');
   });
 });
 

@@ -86,7 +86,8 @@ export function AssistantUsageCard({ usage }: { usage: AssistantUsage }) {
           </ul>
           <details>
             <summary className="cursor-pointer text-sm font-semibold text-brand-700">Vis tallene per dag (siste 30 dager)</summary>
-            <div className="mt-2 max-h-64 overflow-auto">
+            {/* Scrolls on its own: reachable by keyboard, and named for it. */}
+            <div className="mt-2 max-h-64 overflow-auto" tabIndex={0} role="region" aria-label="Tallene per dag">
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">Spørsmål per dag, siste 30 dager, og hvordan de ble besvart</caption>
                 <thead>

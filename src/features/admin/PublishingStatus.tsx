@@ -7,7 +7,7 @@ import { publishAgainMutation, publishingQuery, type PublishingView } from './ad
  * What became of publishing the public pages after an edit they show (issue 29, point 8; decision
  * 38), above the content tabs: a new build requested (with the time), no automatic publishing set
  * up (the pages change with the next deploy), or a request that failed, with 'Prøv igjen'. A rename
- * replaces what it shows; on arrival it shows the last request, so a failure is not lost on reload.
+ * replaces what it shows; on arrival it shows the last request if it failed, so a failure is not lost on reload.
  * The text sits in a live region, so the outcome is announced where the admin is.
  */
 
@@ -34,7 +34,7 @@ export interface PublishingMessage {
   retry: boolean;
 }
 
-/** The sentences for a state, or null when there is nothing to say (no hook and no edit, or no request yet). */
+/** The sentences for a state, or null when there is nothing to say (no edit in this visit and no failure on record). */
 export function publishingMessage(view: PublishingView): PublishingMessage | null {
   if (!view.hookConfigured) {
     if (!view.changedAt) return null;
@@ -47,6 +47,8 @@ export function publishingMessage(view: PublishingView): PublishingMessage | nul
   }
   if (!view.last) return null;
   if (view.last.status === 'requested') {
+    // On arrival a request on record is old news; a failure is not (it still waits to be asked again).
+    if (!view.changedAt) return null;
     return {
       tone: 'info',
       lead: 'Ny publisering av nettsiden ble bestilt',

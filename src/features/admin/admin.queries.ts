@@ -74,7 +74,7 @@ export const adminLessonsQuery = (filter: LessonFilter) =>
 /**
  * Publishing the public pages after an edit they show (decision 38): the last rebuild request
  * (`GET /api/admin/publishing`), replaced by what a rename or 'Prøv igjen' answers. `changedAt`
- * marks an edit saved in this visit while no build hook is set.
+ * marks an outcome of this visit (an edit saved, a request made) rather than the last one on record.
  */
 export interface PublishingView extends PublishingState {
   changedAt?: string;
@@ -85,7 +85,7 @@ export const publishingQuery = queryOptions({ queryKey: ['/api/admin/publishing'
 /** The view after an edit or a new request answered `outcome`. */
 export function publishingAfter(previous: PublishingView | undefined, outcome: PublishingOutcome): PublishingView {
   if (outcome.status === 'skipped') return { hookConfigured: false, last: previous?.last ?? null, changedAt: outcome.at };
-  return { hookConfigured: true, last: { status: outcome.status, at: outcome.at } };
+  return { hookConfigured: true, last: { status: outcome.status, at: outcome.at }, changedAt: outcome.at };
 }
 
 const showPublishing = (client: QueryClient, outcome: PublishingOutcome) =>
