@@ -197,15 +197,6 @@ describe('new modules and lessons', () => {
     expect(passages[0]?.lessonId).toBe((result.body as AdminLesson).id);
   });
 
-  it('without a build hook asks nobody and records no request; asking again says the same', async () => {
-    expect((await asAdmin('/api/admin/publishing')).body).toEqual({ hookConfigured: false, last: null });
-    const again = await asAdmin('/api/admin/publishing', 'POST');
-    expect(again.status).toBe(200);
-    expect(again.body).toEqual({ status: 'skipped', at: expect.any(String) });
-    const rows = await (await db()).select({ id: contentAuditLog.id }).from(contentAuditLog).where(eq(contentAuditLog.action, 'site.rebuild'));
-    expect(rows).toEqual([]);
-  });
-
   it('answers 404 for an unknown course or module', async () => {
     expect((await asAdmin('/api/admin/courses/finnes-ikke/modules', 'POST', { title: 'X' })).status).toBe(404);
     const lesson = { title: 'X', lessonType: 'text', content: { text: 'x' }, videoUrl: null };

@@ -16,11 +16,9 @@ import { Button } from '../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/Dialog';
 import { Input, Textarea } from '../../components/ui/Input';
 import { HtmlLesson } from '../../components/app/HtmlLesson';
-import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
+import { Field, fieldIssues, FormErrors, otherIssues, selectClass } from './form-parts';
 import { DraftHtmlPreview } from './HtmlPreview';
 import { VideoFields, type VideoFieldValues } from './VideoFields';
-
-const selectClass = 'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink';
 
 /** The 'Ny modul' dialog: title and optional description; 'Opprett modul' stays disabled while the title is blank. */
 export function CreateModuleDialog({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {

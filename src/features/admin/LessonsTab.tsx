@@ -8,6 +8,7 @@ import { QueryState } from '../../components/ui/QueryState';
 import { lessonTypeLabels } from './admin-content';
 import { type AdminLessonListItem, adminCoursesQuery, adminLessonsQuery, courseWithContentQuery, type LessonFilter } from './admin.queries';
 import { EditLessonContent } from './LessonDialogs';
+import { selectClass } from './form-parts';
 
 /**
  * The 'Leksjoner' tab (issue 29, point 9): every lesson of every course in catalogue order, with a
@@ -15,7 +16,6 @@ import { EditLessonContent } from './LessonDialogs';
  * tab's) without first choosing its course and module.
  */
 
-const selectClass = 'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink';
 const TYPES: LessonType[] = ['text', 'html', 'video', 'task'];
 const plural = new Intl.PluralRules('nb');
 const lessonCount = (n: number) => `${n} ${plural.select(n) === 'one' ? 'leksjon' : 'leksjoner'}`;

@@ -9,6 +9,9 @@ import { Input, Label } from '../../components/ui/Input';
  * field, the inline rename form and the move up/down buttons.
  */
 
+/** The look of the admin forms' native selects (type, filters), beside `Input`. */
+export const selectClass = 'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink';
+
 /** The messages of a rejected request's issues whose path starts with `field` ('content' matches 'content.html'). */
 export function fieldIssues(error: unknown, field: string): string[] {
   if (!(error instanceof ApiError) || error.status !== 400) return [];
