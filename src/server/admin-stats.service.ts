@@ -20,7 +20,7 @@ import { progressCtes } from './progress-figures';
  * 1. every count of the spec's ten fields, the completion rate, the average course progress
  *    over all enrollments, and the assistant's usage this month;
  * 2. the assistant's usage per day for the last 30 days (today included), zeros filled;
- * 3. the five users who used the most tokens this month.
+ * 3. the five users who asked the most this month (then by tokens).
  * The assistant's usage comes from `ai_usage` (one row per user and day: requests = questions, each
  * answered; model_answers = those a model answered, the rest offline; input + output tokens, a
  * model's only), so the chart has bars whenever people ask, with or without a model (decision 38);

@@ -54,12 +54,13 @@ test("'Leksjoner' lists lessons across courses, filters by course and type, and 
   expect(await axeViolations(page)).toEqual([]);
 
   // One course: only its lessons.
-  await page.getByRole('combobox', { name: 'Kurs' }).selectOption({ label: course });
+  // (By its id: the security spec gives this course a longer name for a moment.)
+  await page.getByRole('combobox', { name: 'Kurs' }).selectOption(courseId);
   await expect(async () => {
     const texts = await rows.allTextContents();
     expect(texts.length).toBeGreaterThan(0);
     expect(texts.length).toBeLessThan(all);
-    for (const text of texts) expect(text).toContain(`${course} · `);
+    for (const text of texts) expect(text).toContain(course);
   }).toPass({ timeout: 10_000 });
 
   // And one type: the text lessons, this test's among them.
@@ -68,7 +69,7 @@ test("'Leksjoner' lists lessons across courses, filters by course and type, and 
   await expect(rows.filter({ hasNot: page.getByText('Tekst', { exact: true }) })).toHaveCount(0);
   const mine = rows.filter({ hasText: lessonTitle });
   await expect(mine).toHaveCount(1);
-  await expect(mine).toContainText(`${course} · Liste ${stamp}`);
+  await expect(mine).toContainText(` · Liste ${stamp}`);
   const shown = await rows.count();
   await expect(page.getByText(/^\d+ leksjon(er)?$/)).toHaveText(`${shown} ${shown === 1 ? 'leksjon' : 'leksjoner'}`);
 

@@ -46,6 +46,7 @@ async function freshAdmin(browser: Browser, stamp: string): Promise<string> {
   return email;
 }
 
+const startsWith = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
 const status = (page: Page) => page.getByRole('status', { name: 'Publisering av nettsiden' });
 const moduleCard = (page: Page, title: string) => page.getByRole('article', { name: title, exact: true });
 const REQUESTED = /^Ny publisering av nettsiden ble bestilt kl\. \d{2}:\d{2}\. De offentlige sidene er oppdatert om noen minutter\.$/;
@@ -79,15 +80,16 @@ test('a rename says when the public pages were asked to rebuild; a failed reques
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Administrasjonsdashboard' })).toBeVisible();
 
-  // The course name is one of the fields the public pages read: its editor says so.
-  await page.getByRole('button', { name: `Endre navn på «${title}»` }).click();
-  await expect(page.getByLabel(`Nytt navn på «${title}»`)).toHaveAccessibleDescription(HINT);
+  // The course name is one of the fields the public pages read: its editor says so. (Names are
+  // matched by their start: the security spec gives this course a longer name for a moment.)
+  await page.getByRole('button', { name: startsWith(`Endre navn på «${title}`) }).click();
+  await expect(page.getByLabel(startsWith(`Nytt navn på «${title}`))).toHaveAccessibleDescription(HINT);
   await expect(page.getByText(HINT)).toBeVisible();
   await page.getByRole('button', { name: 'Avbryt' }).click();
-  await expect(page.getByRole('link', { name: `Se kurssiden til «${title}»` })).toHaveAttribute('href', `/${courseId}`);
+  await expect(page.getByRole('link', { name: startsWith(`Se kurssiden til «${title}`) })).toHaveAttribute('href', `/${courseId}`);
 
   // A module of this test's own.
-  await page.getByRole('button', { name: `Velg kurs «${title}»` }).click();
+  await page.getByRole('button', { name: startsWith(`Velg kurs «${title}`) }).click();
   await page.getByRole('button', { name: 'Ny modul' }).click();
   const dialog = page.getByRole('dialog', { name: 'Opprett ny modul' });
   await dialog.getByLabel('Tittel').fill(names.created);
