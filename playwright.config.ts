@@ -3,6 +3,7 @@ import { env } from './src/server/env';
 import { chromiumArgs, chromiumPath } from './tests/e2e/chromium';
 import { MAIL_READER_PORT, SMTP_PORT } from './tests/e2e/mail-catcher';
 import { MEDIA_HOST_ORIGIN } from './tests/e2e/media-host';
+import { BUILD_HOOK_PORT, BUILD_HOOK_URL } from './tests/e2e/build-hook';
 
 /**
  * End-to-end tests drive Debian's Chromium against the production build served by
@@ -52,6 +53,8 @@ export default defineConfig({
         SITE_URL: `http://localhost:${port}`,
         SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
         PAYMENT_TEST_PROVIDER: 'on',
+        // After a rename the site asks the build hook stand-in to rebuild the public pages (issue 29, point 8).
+        NETLIFY_BUILD_HOOK_URL: BUILD_HOOK_URL,
       },
     },
     {
@@ -67,6 +70,14 @@ export default defineConfig({
       command: 'npx tsx tests/e2e/media-host-server.ts',
       url: `${MEDIA_HOST_ORIGIN}/kurs/ekstern-video.vtt`,
       ignoreHTTPSErrors: true,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'pipe',
+    },
+    {
+      // Netlify's build hook, scripted by the tests (tests/e2e/build-hook.ts).
+      command: 'npx tsx tests/e2e/build-hook.ts',
+      url: `http://127.0.0.1:${BUILD_HOOK_PORT}/requests`,
       reuseExistingServer: false,
       timeout: 60_000,
       stdout: 'pipe',

@@ -418,7 +418,10 @@ export const aiUsage = pgTable(
     day: date('day', { mode: 'string' })
       .notNull()
       .default(sql`CURRENT_DATE`),
+    /** Questions counted against the daily limit (a failed reply gives its count back), so each was answered. */
     requests: integer('requests').notNull().default(0),
+    /** Of those, the ones a model answered (decision 38); the rest the offline assistant did. */
+    modelAnswers: integer('model_answers').notNull().default(0),
     inputTokens: integer('input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),
     ...timestamps,

@@ -240,6 +240,27 @@ const endpoints: Endpoint[] = [
     next: (f) => ({ method: 'GET', path: '/api/admin/audit?limit=20', cookie: f.adminCookie }),
   },
   {
+    // The 'Leksjoner' tab (issue 29): every lesson of every course with its module and course, one statement.
+    name: 'GET /api/admin/lessons',
+    read: true,
+    optional: true,
+    next: (f) => ({ method: 'GET', path: '/api/admin/lessons', cookie: f.adminCookie }),
+  },
+  {
+    // What became of the last request to rebuild the public pages (decision 38).
+    name: 'GET /api/admin/publishing',
+    read: true,
+    optional: true,
+    next: (f) => ({ method: 'GET', path: '/api/admin/publishing', cookie: f.adminCookie }),
+  },
+  {
+    // 'Prøv igjen' as served here, without a build hook: the last request is read, Netlify is not asked.
+    name: 'POST /api/admin/publishing',
+    read: false,
+    optional: true,
+    next: (f) => ({ method: 'POST', path: '/api/admin/publishing', cookie: f.adminCookie }),
+  },
+  {
     name: 'POST …/watch-position',
     read: false,
     next: (f) => {

@@ -2,6 +2,7 @@ import type { Config } from '@netlify/functions';
 import {
   adminCourseParams,
   adminLessonParams,
+  adminLessonsQuery,
   adminModuleParams,
   adminUserParams,
   adminVideoParams,
@@ -25,6 +26,7 @@ import {
   createVideo,
   deleteVideo,
   listAdminCourses,
+  listAdminLessons,
   listVideos,
   moveLesson,
   moveModule,
@@ -32,15 +34,18 @@ import {
 } from '../../src/server/admin.service';
 import { renameCourse, renameModule } from '../../src/server/content.service';
 import { createHandler, json, route } from '../../src/server/http';
-import { requestSiteRebuild } from '../../src/server/site-rebuild';
+import { publishingReasons, publishingState, requestPublishing, requestPublishingAgain } from '../../src/server/publishing.service';
 import { listUsers, setUserRole, setUserStatus } from '../../src/server/users.service';
 
 /**
  * The admin area's API (issue 13, decision 14). `A` = admin and superuser, `S` = superuser only;
  * anonymous callers get 401, other roles 403.
  *   GET    /api/admin/courses                       A  courses in catalogue order with `students` (enrollments)
- *   PUT    /api/admin/courses/:courseId/name        A  {name} → {id, title}; the title becomes the admin's, the site rebuilds
- *   PUT    /api/admin/modules/:moduleId/name        A  {name} → {id, courseId, title}; likewise
+ *   PUT    /api/admin/courses/:courseId/name        A  {name} → {id, title, publishing}; the title becomes the admin's, the site rebuilds
+ *   PUT    /api/admin/modules/:moduleId/name        A  {name} → {id, courseId, title, publishing}; likewise
+ *   GET    /api/admin/publishing                    A  {hookConfigured, last}: the last request to rebuild the public pages
+ *   POST   /api/admin/publishing                    A  asks for a rebuild again ('Prøv igjen') → {status, at}
+ *   GET    /api/admin/lessons?courseId=&type=       A  every lesson with its module and course, in catalogue order ('Leksjoner')
  *   POST   /api/admin/courses/:courseId/modules     A  {title, description?, orderIndex?} → 201 the module (0/missing: last)
  *   POST   /api/admin/modules/:moduleId/lessons     A  {title, lessonType, content, orderIndex?, videoUrl, durationSeconds?} → 201 the lesson
  *   PUT    /api/admin/lessons/:lessonId/content     A  {content, videoUrl, title?, durationSeconds?} → the lesson
@@ -55,7 +60,9 @@ import { listUsers, setUserRole, setUserStatus } from '../../src/server/users.se
  *   PUT    /api/admin/users/:userId/role            S  {role} → the user
  *   GET    /api/admin/audit?limit=&cursor=          S  {entries, nextCursor}: content and user audit entries, newest first
  * Every content write above records who changed what (before/after) in content_audit_log, in its
- * own transaction (decision 24).
+ * own transaction (decision 24). A rename, committed, then asks Netlify to rebuild the public pages
+ * and answers what became of it (`publishing`: requested, skipped without a hook, failed); each
+ * request made to the hook is audited as `site.rebuild` (decision 38).
  * Own account or the last active superuser → 409 with `errorType` own_account / last_superuser.
  */
 
@@ -76,8 +83,8 @@ export default createHandler({
     body: renameBody,
     async handler({ db, user, params, body }) {
       const course = await renameCourse(db, user.id, params.courseId, body.name);
-      await requestSiteRebuild({ reason: 'Kursnavn endret i admin' });
-      return json(course);
+      const publishing = await requestPublishing(db, user.id, publishingReasons.courseRenamed(course.title));
+      return json({ ...course, publishing });
     },
   }),
 
@@ -87,8 +94,30 @@ export default createHandler({
     body: renameBody,
     async handler({ db, user, params, body }) {
       const module = await renameModule(db, user.id, params.moduleId, body.name);
-      await requestSiteRebuild({ reason: 'Modulnavn endret i admin' });
-      return json(module);
+      const publishing = await requestPublishing(db, user.id, publishingReasons.moduleRenamed(module.title));
+      return json({ ...module, publishing });
+    },
+  }),
+
+  'GET /api/admin/publishing': route({
+    access: A,
+    async handler({ db }) {
+      return json(await publishingState(db));
+    },
+  }),
+
+  'POST /api/admin/publishing': route({
+    access: A,
+    async handler({ db, user }) {
+      return json(await requestPublishingAgain(db, user.id));
+    },
+  }),
+
+  'GET /api/admin/lessons': route({
+    access: A,
+    query: adminLessonsQuery,
+    async handler({ db, query }) {
+      return json(await listAdminLessons(db, query));
     },
   }),
 
@@ -209,6 +238,8 @@ export const config: Config = {
     '/api/admin/courses',
     '/api/admin/courses/:courseId/name',
     '/api/admin/modules/:moduleId/name',
+    '/api/admin/publishing',
+    '/api/admin/lessons',
     '/api/admin/courses/:courseId/modules',
     '/api/admin/modules/:moduleId/lessons',
     '/api/admin/lessons/:lessonId/content',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type LessonContent, lessonContentSchema, type LessonContentValue, type LessonType } from './lesson-content';
+import { type LessonContent, lessonContentSchema, type LessonContentValue, type LessonType, lessonTypes } from './lesson-content';
 import { isMediaUrl, mediaUrlMessage } from './media';
 import { courseIdSchema, uuidSchema } from './learning';
 import { text } from './text';
@@ -26,6 +26,7 @@ export const adminMessages = {
   content: 'Innholdet (content) må være et objekt',
   role: 'Rollen må være superuser, admin, company_admin eller individual',
   isActive: 'Status (isActive) må være true eller false',
+  lessonFilterType: 'Typen må være video, task, text eller html',
 } as const;
 
 // --- params -------------------------------------------------------------------
@@ -193,6 +194,12 @@ export const createVideoBody = z.strictObject({
   durationSeconds: durationField.nullish(),
 });
 
+/** `GET /api/admin/lessons?courseId=&type=`: the 'Leksjoner' tab's filters, both optional. */
+export const adminLessonsQuery = z.object({
+  courseId: courseIdSchema.optional(),
+  type: z.enum(lessonTypes, { error: adminMessages.lessonFilterType }).optional(),
+});
+
 export const userStatusBody = z.strictObject({ isActive: z.boolean({ error: adminMessages.isActive }) });
 
 export const userRoles = ['superuser', 'admin', 'company_admin', 'individual'] as const;
@@ -245,6 +252,43 @@ export interface AdminLesson {
   isPreview: boolean;
 }
 
+/** A row of the 'Leksjoner' tab: a lesson with the module and course it sits in (no content). */
+export interface AdminLessonListItem {
+  id: string;
+  title: string;
+  contentType: LessonType;
+  orderIndex: number;
+  isPreview: boolean;
+  module: { id: string; title: string; orderIndex: number };
+  course: { id: string; title: string };
+}
+
+/**
+ * What became of asking Netlify to rebuild the public pages after an edit of a field they read
+ * (course and module titles, decision 10; decision 38): 'requested' (the build hook answered 2xx),
+ * 'skipped' (no NETLIFY_BUILD_HOOK_URL: the pages change with the next deploy), 'failed'.
+ */
+export type PublishingResult = 'requested' | 'skipped' | 'failed';
+
+export interface PublishingOutcome {
+  status: PublishingResult;
+  /** ISO 8601: when the request was made (for 'skipped', when the edit was saved). */
+  at: string;
+}
+
+/** `GET /api/admin/publishing`: whether a build hook is set, and the last request made to it (from the content audit). */
+export interface PublishingState {
+  hookConfigured: boolean;
+  last: { status: Exclude<PublishingResult, 'skipped'>; at: string } | null;
+}
+
+/** A rename's answer: the row, and what became of the rebuild it asked for. */
+export interface RenameResult {
+  id: string;
+  title: string;
+  publishing: PublishingOutcome;
+}
+
 export interface OrderedItem {
   id: string;
   title: string;
@@ -285,10 +329,16 @@ export interface AdminUser {
   audit: AuditEntry[];
 }
 
+/**
+ * The assistant's use on one day (decision 38): the questions asked, each answered either by the
+ * built-in offline assistant or by a model; tokens are a model's only (0 offline).
+ */
 export interface AssistantUsageDay {
   /** 'YYYY-MM-DD' */
   date: string;
-  messages: number;
+  questions: number;
+  offlineAnswers: number;
+  modelAnswers: number;
   tokens: number;
 }
 
@@ -308,11 +358,11 @@ export interface AdminStatistics {
   totalCompanies: number;
   usersByRole: Record<UserRole, number>;
   assistant: {
-    month: { messages: number; tokens: number };
+    month: Omit<AssistantUsageDay, 'date'>;
     /** Exactly 30 days, oldest first, today last. */
     daily: AssistantUsageDay[];
-    /** At most five, this month, most tokens first. */
-    topUsers: { userId: string; name: string; email: string; messages: number; tokens: number }[];
+    /** At most five, this month, most questions first (then tokens). */
+    topUsers: { userId: string; name: string; email: string; questions: number; tokens: number }[];
   };
 }
 

@@ -18,9 +18,12 @@ export const contentAuditActions = [
   'lesson.move',
   'video.create',
   'video.delete',
+  // A request to rebuild the public pages after an edit they show (decision 38): after = {result, reason}.
+  'site.rebuild',
 ] as const;
 export type ContentAuditAction = (typeof contentAuditActions)[number];
-export type ContentAuditTarget = 'course' | 'module' | 'lesson' | 'video';
+/** 'site': the public site itself (a rebuild request), target id 'netlify'. */
+export type ContentAuditTarget = 'course' | 'module' | 'lesson' | 'video' | 'site';
 
 /** A user audit row in the timeline: its action with a `user.` prefix. */
 export type UserTimelineAction = `user.${AuditAction}`;

@@ -20,10 +20,11 @@ import { progressCtes } from './progress-figures';
  * 1. every count of the spec's ten fields, the completion rate, the average course progress
  *    over all enrollments, and the assistant's usage this month;
  * 2. the assistant's usage per day for the last 30 days (today included), zeros filled;
- * 3. the five users who used the most tokens this month.
- * The assistant's usage comes from `ai_usage` (one row per user and day: requests = messages,
- * input + output tokens); "this month" and "today" are the database's `CURRENT_DATE`, the same
- * clock that stamps `ai_usage.day`.
+ * 3. the five users who asked the most this month (then by tokens).
+ * The assistant's usage comes from `ai_usage` (one row per user and day: requests = questions, each
+ * answered; model_answers = those a model answered, the rest offline; input + output tokens, a
+ * model's only), so the chart has bars whenever people ask, with or without a model (decision 38);
+ * "this month" and "today" are the database's `CURRENT_DATE`, the same clock that stamps `ai_usage.day`.
  */
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -40,11 +41,19 @@ interface CountsRow {
   completed_enrollments: number;
   average_progress: number | string | null;
   total_companies: number;
-  month_messages: number | string;
+  month_questions: number | string;
+  month_model_answers: number | string;
   month_tokens: number | string;
 }
 
 type Figures = Omit<AdminStatistics, 'computedAt'>;
+
+/** Questions, split by who answered them (a model's count never above the questions), and tokens. */
+function answered(questions: number | string, modelAnswers: number | string, tokens: number | string) {
+  const asked = Number(questions);
+  const byModel = Math.min(asked, Number(modelAnswers));
+  return { questions: asked, offlineAnswers: asked - byModel, modelAnswers: byModel, tokens: Number(tokens) };
+}
 
 async function computeStatistics(db: Db): Promise<Figures> {
   const [counts] = rowsOf<CountsRow>(
@@ -73,7 +82,8 @@ async function computeStatistics(db: Db): Promise<Figures> {
         FROM enrollment_progress
       ),
       month_usage AS (
-        SELECT coalesce(sum(requests), 0)::float8 AS month_messages,
+        SELECT coalesce(sum(requests), 0)::float8 AS month_questions,
+          coalesce(sum(least(model_answers, requests)), 0)::float8 AS month_model_answers,
           coalesce(sum(input_tokens + output_tokens), 0)::float8 AS month_tokens
         FROM ai_usage WHERE day >= date_trunc('month', CURRENT_DATE)::date
       )
@@ -84,11 +94,12 @@ async function computeStatistics(db: Db): Promise<Figures> {
     `),
   );
 
-  const daily = rowsOf<{ date: string; messages: number | string; tokens: number | string }>(
+  const daily = rowsOf<{ date: string; questions: number | string; model_answers: number | string; tokens: number | string }>(
     await db.execute(sql`
       WITH days AS (SELECT (CURRENT_DATE - (29 - i))::date AS day FROM generate_series(0, 29) AS i)
       SELECT to_char(days.day, 'YYYY-MM-DD') AS date,
-        coalesce(sum(u.requests), 0)::float8 AS messages,
+        coalesce(sum(u.requests), 0)::float8 AS questions,
+        coalesce(sum(least(u.model_answers, u.requests)), 0)::float8 AS model_answers,
         coalesce(sum(u.input_tokens + u.output_tokens), 0)::float8 AS tokens
       FROM days LEFT JOIN ai_usage u ON u.day = days.day
       GROUP BY days.day
@@ -96,16 +107,16 @@ async function computeStatistics(db: Db): Promise<Figures> {
     `),
   );
 
-  const top = rowsOf<{ user_id: string; first_name: string; last_name: string; email: string; messages: number | string; tokens: number | string }>(
+  const top = rowsOf<{ user_id: string; first_name: string; last_name: string; email: string; questions: number | string; tokens: number | string }>(
     await db.execute(sql`
       SELECT u.id AS user_id, u.first_name, u.last_name, u.email,
-        sum(a.requests)::float8 AS messages,
+        sum(a.requests)::float8 AS questions,
         sum(a.input_tokens + a.output_tokens)::float8 AS tokens
       FROM ai_usage a JOIN users u ON u.id = a.user_id
       WHERE a.day >= date_trunc('month', CURRENT_DATE)::date
       GROUP BY u.id
       HAVING sum(a.requests) > 0 OR sum(a.input_tokens + a.output_tokens) > 0
-      ORDER BY tokens DESC, messages DESC, u.email
+      ORDER BY questions DESC, tokens DESC, u.email
       LIMIT 5
     `),
   );
@@ -132,13 +143,13 @@ async function computeStatistics(db: Db): Promise<Figures> {
       individual: Number(c.individuals),
     },
     assistant: {
-      month: { messages: Number(c.month_messages), tokens: Number(c.month_tokens) },
-      daily: daily.map((d) => ({ date: d.date, messages: Number(d.messages), tokens: Number(d.tokens) })),
+      month: answered(c.month_questions, c.month_model_answers, c.month_tokens),
+      daily: daily.map((d) => ({ date: d.date, ...answered(d.questions, d.model_answers, d.tokens) })),
       topUsers: top.map((t) => ({
         userId: t.user_id,
         name: `${t.first_name} ${t.last_name}`.trim(),
         email: t.email,
-        messages: Number(t.messages),
+        questions: Number(t.questions),
         tokens: Number(t.tokens),
       })),
     },

@@ -4,6 +4,7 @@ import { courses, enrollments, lessons, modules, videos } from '../../db/schema'
 import {
   type AdminCourse,
   type AdminLesson,
+  type AdminLessonListItem,
   type AdminModule,
   type AdminVideo,
   checkLessonContent,
@@ -49,6 +50,54 @@ export async function listAdminCourses(db: Db): Promise<AdminCourse[]> {
     .leftJoin(enrollments, eq(enrollments.courseId, courses.id))
     .groupBy(courses.id)
     .orderBy(asc(courses.orderIndex), asc(courses.id));
+}
+
+// --- lessons across courses ----------------------------------------------------------
+
+export interface LessonFilter {
+  courseId?: string | undefined;
+  type?: LessonType | undefined;
+}
+
+/**
+ * The 'Leksjoner' tab (issue 29, point 9): every lesson of every course, or of one course and/or
+ * one type, in catalogue order (course, module, lesson), with its module and course, in one
+ * statement. No content: the editor reads the lesson's course as the Moduler tab does. The list is
+ * the catalogue's, which admins write, not something learners grow, so it is not paged.
+ */
+export async function listAdminLessons(db: Db, filter: LessonFilter = {}): Promise<AdminLessonListItem[]> {
+  const rows = await db
+    .select({
+      id: lessons.id,
+      title: lessons.title,
+      contentType: lessons.type,
+      orderIndex: lessons.orderIndex,
+      isPreview: lessons.isPreview,
+      moduleId: modules.id,
+      moduleTitle: modules.title,
+      moduleOrder: modules.orderIndex,
+      courseId: courses.id,
+      courseTitle: courses.title,
+    })
+    .from(lessons)
+    .innerJoin(modules, eq(modules.id, lessons.moduleId))
+    .innerJoin(courses, eq(courses.id, modules.courseId))
+    .where(
+      and(
+        filter.courseId === undefined ? undefined : eq(courses.id, filter.courseId),
+        filter.type === undefined ? undefined : eq(lessons.type, filter.type),
+      ),
+    )
+    .orderBy(asc(courses.orderIndex), asc(courses.id), asc(modules.orderIndex), asc(modules.id), asc(lessons.orderIndex), asc(lessons.id));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    contentType: r.contentType,
+    orderIndex: r.orderIndex,
+    isPreview: r.isPreview,
+    module: { id: r.moduleId, title: r.moduleTitle, orderIndex: r.moduleOrder },
+    course: { id: r.courseId, title: r.courseTitle },
+  }));
 }
 
 // --- modules ------------------------------------------------------------------

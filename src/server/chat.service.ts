@@ -311,14 +311,17 @@ async function offlineReply(db: Db, prepared: Prepared): Promise<ModelReply> {
 }
 
 /**
- * Stores the question and the reply, bumps the conversation and adds the tokens: all or
- * nothing, in one statement (data-modifying CTEs), so no BEGIN and COMMIT round trips.
- * The first question names a conversation still called 'Ny samtale' (issue 29): every part of
- * the statement sees the messages as they were before it, so 'first' is exact.
+ * Stores the question and the reply, bumps the conversation and, for a model's reply, counts it
+ * with its tokens (the admin's usage chart, decision 38): all or nothing, in one statement
+ * (data-modifying CTEs), so no BEGIN and COMMIT round trips. The first question names a
+ * conversation still called 'Ny samtale' (issue 29): every part of the statement sees the
+ * messages as they were before it, so 'first' is exact.
  */
 async function store(db: Db, prepared: Prepared, reply: ModelReply): Promise<SendMessageResult> {
   const repliedAt = new Date(Math.max(Date.now(), prepared.receivedAt.getTime() + 1));
   const { conversationId } = prepared;
+  // Only a model gets messages to answer from (prepare()); the offline assistant answers from the passages.
+  const byModel = prepared.modelMessages.length > 0;
   const result = await db.execute(sql`
     WITH stored AS (
       INSERT INTO ${chatMessages} (conversation_id, role, content, created_at)
@@ -337,8 +340,8 @@ async function store(db: Db, prepared: Prepared, reply: ModelReply): Promise<Sen
     tokens AS (
       UPDATE ${aiUsage}
       SET input_tokens = input_tokens + ${reply.inputTokens}::int, output_tokens = output_tokens + ${reply.outputTokens}::int,
-        updated_at = ${repliedAt.toISOString()}::timestamptz
-      WHERE user_id = ${prepared.userId} AND day = ${prepared.day}::date AND (${reply.inputTokens}::int > 0 OR ${reply.outputTokens}::int > 0)
+        model_answers = model_answers + 1, updated_at = ${repliedAt.toISOString()}::timestamptz
+      WHERE user_id = ${prepared.userId} AND day = ${prepared.day}::date AND ${byModel}::boolean
     )
     SELECT id, role, (SELECT title FROM conversation) AS title FROM stored`);
   const rows = (result as unknown as { rows: { id: string; role: 'user' | 'assistant'; title: string }[] }).rows;

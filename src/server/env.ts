@@ -59,8 +59,9 @@ const schema = z.object({
   /** Largest accepted request body in bytes (413 above). */
   MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(10_485_760).default(65_536),
   /**
-   * Netlify build hook (Site configuration → Build & deploy → Build hooks). An admin's content
-   * edit POSTs to it so the static pages are rebuilt with the new titles. Empty: no rebuild.
+   * Netlify build hook (Site configuration → Build & deploy → Build hooks). An admin's rename
+   * POSTs to it so the static pages are rebuilt with the new titles, and the admin sees the outcome
+   * (decision 38). Empty: no rebuild.
    */
   NETLIFY_BUILD_HOOK_URL: optionalUrl,
   /**

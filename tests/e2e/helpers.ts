@@ -55,3 +55,23 @@ export function recordScripts(page: Page): { measure: () => Promise<ScriptMeasur
     },
   };
 }
+
+/** Nothing sticks out sideways: the document is no wider than the viewport (the message names what is wider). */
+export async function expectNoOverflow(page: Page) {
+  const overflow = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const wide = [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > width + 0.5)
+      .map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 40)}`)
+      .slice(0, 5);
+    return { excess: document.documentElement.scrollWidth - width, wide };
+  });
+  expect(overflow.excess, overflow.wide.join(' | ')).toBeLessThanOrEqual(0);
+}
+
+/** A toast by its title, in the 'Varsler' region. */
+export const toast = (page: Page, title: string) =>
+  page
+    .getByRole('region', { name: /^Varsler/ })
+    .getByRole('listitem')
+    .filter({ hasText: title });

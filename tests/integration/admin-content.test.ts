@@ -1,16 +1,16 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { courses, enrollments, lessons, modules, videos } from '../../db/schema';
+import { contentAuditLog, courses, enrollments, lessons, modules, videos } from '../../db/schema';
 import { seedCatalogue } from '../../db/seed';
 import { seedLessonId, seedModuleId } from '../../db/seed-ids';
 import admin from '../../netlify/functions/admin';
 import courseContentFunctions from '../../netlify/functions/course-content';
-import type { AdminCourse, AdminLesson, AdminModule, AdminVideo, OrderedItem } from '../../src/schemas/admin';
+import type { AdminCourse, AdminLesson, AdminLessonListItem, AdminModule, AdminVideo, OrderedItem } from '../../src/schemas/admin';
 import { setMediaOrigins } from '../../src/schemas/media';
 import type { CourseWithContent } from '../../src/schemas/player';
 import { searchCourseContent } from '../../src/server/assistant';
 import { acquireAppDb } from '../../src/server/db';
-import { call, makeCatalogueFree, signIn } from '../helpers';
+import { call, callCountingStatements, makeCatalogueFree, signIn } from '../helpers';
 
 /** Issue 13: the admin's content endpoints, as an admin, and what learners then see. */
 
@@ -56,7 +56,8 @@ describe('renames', () => {
   it('renames a course: the learner sees it at once and the title becomes the admin’s', async () => {
     const result = await asAdmin(`/api/admin/courses/${COURSE}/name`, 'PUT', { name: '  Nytt kursnavn  ' });
     expect(result.status).toBe(200);
-    expect(result.body).toEqual({ id: COURSE, title: 'Nytt kursnavn' });
+    // No build hook in the tests: the public pages change with the next deploy (admin-publishing.test.ts has a hook).
+    expect(result.body).toEqual({ id: COURSE, title: 'Nytt kursnavn', publishing: { status: 'skipped', at: expect.any(String) } });
     expect((await content()).course.title).toBe('Nytt kursnavn');
     const [row] = await (await db()).select({ edited: courses.adminEditedAt }).from(courses).where(eq(courses.id, COURSE));
     expect(row?.edited).not.toBeNull();
@@ -65,10 +66,24 @@ describe('renames', () => {
   it('renames a module', async () => {
     const result = await asAdmin(`/api/admin/modules/${firstModule}/name`, 'PUT', { name: 'Ny modultittel' });
     expect(result.status).toBe(200);
-    expect(result.body).toEqual({ id: firstModule, courseId: COURSE, title: 'Ny modultittel' });
+    expect(result.body).toEqual({
+      id: firstModule,
+      courseId: COURSE,
+      title: 'Ny modultittel',
+      publishing: { status: 'skipped', at: expect.any(String) },
+    });
     expect((await content()).modules.find((m) => m.module.id === firstModule)?.module.title).toBe('Ny modultittel');
     const [row] = await (await db()).select({ edited: modules.adminEditedAt }).from(modules).where(eq(modules.id, firstModule));
     expect(row?.edited).not.toBeNull();
+  });
+
+  it('without a build hook asks nobody and records no request; asking again says the same', async () => {
+    expect((await asAdmin('/api/admin/publishing')).body).toEqual({ hookConfigured: false, last: null });
+    const again = await asAdmin('/api/admin/publishing', 'POST');
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ status: 'skipped', at: expect.any(String) });
+    const rows = await (await db()).select({ id: contentAuditLog.id }).from(contentAuditLog).where(eq(contentAuditLog.action, 'site.rebuild'));
+    expect(rows).toEqual([]);
   });
 
   it('answers 404 for an unknown course or module', async () => {
@@ -398,5 +413,66 @@ describe('validation: 400 with a Norwegian message naming the field, never 500',
     const broken = await asAdmin(`/api/admin/lessons/${taskId}/content`, 'PUT', { content: {}, videoUrl: null });
     expect(broken.status).toBe(400);
     expect((broken.body as { error: string }).error).toContain('Innhold');
+  });
+});
+
+describe("GET /api/admin/lessons ('Leksjoner', issue 29)", () => {
+  const list = async (query = '') => {
+    const result = await asAdmin(`/api/admin/lessons${query}`);
+    expect(result.status).toBe(200);
+    return result.body as AdminLessonListItem[];
+  };
+
+  it('lists every lesson of every course in catalogue order, with its module and course, counted independently', async () => {
+    const all = await list();
+    const d = await db();
+    const expected = await d
+      .select({ id: lessons.id, title: lessons.title, type: lessons.type, module: modules.title, course: courses.title })
+      .from(lessons)
+      .innerJoin(modules, eq(modules.id, lessons.moduleId))
+      .innerJoin(courses, eq(courses.id, modules.courseId))
+      .orderBy(courses.orderIndex, courses.id, modules.orderIndex, modules.id, lessons.orderIndex, lessons.id);
+    expect(all.map((l) => [l.id, l.title, l.contentType, l.module.title, l.course.title])).toEqual(
+      expected.map((l) => [l.id, l.title, l.type, l.module, l.course]),
+    );
+    expect(new Set(all.map((l) => l.course.id)).size).toBeGreaterThan(1);
+    expect(Object.keys(all[0]!).sort()).toEqual(['contentType', 'course', 'id', 'isPreview', 'module', 'orderIndex', 'title']);
+  });
+
+  it('filters by course, by type, and by both; an unknown course has none', async () => {
+    const all = await list();
+    const ofCourse = await list(`?courseId=${COURSE}`);
+    expect(ofCourse.length).toBeGreaterThan(0);
+    expect(ofCourse).toEqual(all.filter((l) => l.course.id === COURSE));
+    const videosOnly = await list('?type=video');
+    expect(videosOnly.length).toBeGreaterThan(0);
+    expect(videosOnly).toEqual(all.filter((l) => l.contentType === 'video'));
+    expect(await list(`?courseId=${COURSE}&type=task`)).toEqual(all.filter((l) => l.course.id === COURSE && l.contentType === 'task'));
+    expect(await list('?courseId=finnes-ikke')).toEqual([]);
+  });
+
+  it('refuses a type or a course id it does not know, in Norwegian', async () => {
+    const badType = await asAdmin('/api/admin/lessons?type=podcast');
+    expect(badType.status).toBe(400);
+    expect(badType.body).toMatchObject({ issues: [{ path: 'type', message: 'Typen må være video, task, text eller html' }] });
+    expect((await asAdmin('/api/admin/lessons?courseId=Ikke%20gyldig')).status).toBe(400);
+  });
+
+  it('reads the list in one statement however many lessons there are', async () => {
+    const count = async () => (await callCountingStatements(admin, '/api/admin/lessons', { cookie: adminCookie })).statements;
+    const before = await count();
+    const [module] = await (await db()).select({ id: modules.id }).from(modules).limit(1);
+    await (await db()).insert(lessons).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        moduleId: module!.id,
+        title: `Mange ${i}`,
+        type: 'text' as const,
+        content: { text: 'x' },
+        orderIndex: 1000 + i,
+      })),
+    );
+    expect(await count()).toBe(before);
+    // The session lookup, then the list.
+    expect(before).toBe(2);
   });
 });

@@ -202,10 +202,11 @@ describe('GET /api/admin/statistics', () => {
       return date.toISOString().slice(0, 10);
     };
     await d.insert(aiUsage).values([
-      { userId: userId('elev@demo.no'), day: day(0), requests: 3, inputTokens: 100, outputTokens: 50 },
-      { userId: userId('ny@demo.no'), day: day(1), requests: 2, inputTokens: 10, outputTokens: 20 },
-      { userId: userId('elev@demo.no'), day: day(29), requests: 1, inputTokens: 5, outputTokens: 5 },
-      { userId: userId('elev@demo.no'), day: day(40), requests: 7, inputTokens: 700, outputTokens: 700 },
+      // Today two of three by a model; yesterday all offline (no tokens); 29 days ago by a model.
+      { userId: userId('elev@demo.no'), day: day(0), requests: 3, modelAnswers: 2, inputTokens: 100, outputTokens: 50 },
+      { userId: userId('ny@demo.no'), day: day(1), requests: 2, modelAnswers: 0, inputTokens: 0, outputTokens: 0 },
+      { userId: userId('elev@demo.no'), day: day(29), requests: 1, modelAnswers: 1, inputTokens: 5, outputTokens: 5 },
+      { userId: userId('elev@demo.no'), day: day(40), requests: 7, modelAnswers: 7, inputTokens: 700, outputTokens: 700 },
     ]);
 
     // fresh=1: computed now (the snapshot is tested below).
@@ -222,8 +223,8 @@ describe('GET /api/admin/statistics', () => {
       await d.execute(sql`SELECT l.id, m.course_id FROM lessons l JOIN modules m ON m.id = l.module_id`),
     );
     const done = rowsOf<{ user_id: string; lesson_id: string }>(await d.execute(sql`SELECT user_id, lesson_id FROM lesson_progress WHERE completed`));
-    const usage = rowsOf<{ user_id: string; day: string; requests: number; input_tokens: number; output_tokens: number }>(
-      await d.execute(sql`SELECT user_id, day::text AS day, requests, input_tokens, output_tokens FROM ai_usage`),
+    const usage = rowsOf<{ user_id: string; day: string; requests: number; model_answers: number; input_tokens: number; output_tokens: number }>(
+      await d.execute(sql`SELECT user_id, day::text AS day, requests, model_answers, input_tokens, output_tokens FROM ai_usage`),
     );
     const courseCount = rowsOf<{ n: number }>(await d.execute(sql`SELECT count(*)::int AS n FROM courses`))[0]!.n;
     const companyCount = rowsOf<{ n: number }>(await d.execute(sql`SELECT count(*)::int AS n FROM companies`))[0]!.n;
@@ -254,16 +255,21 @@ describe('GET /api/admin/statistics', () => {
     expect(stats.averageProgress).toBeCloseTo(allEnrollments.map(progressOf).reduce((a, b) => a + b, 0) / allEnrollments.length, 6);
     expect(stats.averageProgress).toBeGreaterThan(0);
 
+    const questions = thisMonth.reduce((a, u) => a + u.requests, 0);
+    const byModel = thisMonth.reduce((a, u) => a + u.model_answers, 0);
     expect(stats.assistant.month).toEqual({
-      messages: thisMonth.reduce((a, u) => a + u.requests, 0),
+      questions,
+      offlineAnswers: questions - byModel,
+      modelAnswers: byModel,
       tokens: thisMonth.reduce((a, u) => a + u.input_tokens + u.output_tokens, 0),
     });
+    // Issue 29, point 9: every day people asked has a bar, offline or not; tokens only from a model.
     expect(stats.assistant.daily).toHaveLength(30);
     expect(stats.assistant.daily[0]?.date).toBe(day(29));
-    expect(stats.assistant.daily[29]).toEqual({ date: day(0), messages: 3, tokens: 150 });
-    expect(stats.assistant.daily[28]).toEqual({ date: day(1), messages: 2, tokens: 30 });
-    expect(stats.assistant.daily[0]).toEqual({ date: day(29), messages: 1, tokens: 10 });
-    expect(stats.assistant.daily.reduce((a, x) => a + x.messages, 0)).toBe(6);
+    expect(stats.assistant.daily[29]).toEqual({ date: day(0), questions: 3, offlineAnswers: 1, modelAnswers: 2, tokens: 150 });
+    expect(stats.assistant.daily[28]).toEqual({ date: day(1), questions: 2, offlineAnswers: 2, modelAnswers: 0, tokens: 0 });
+    expect(stats.assistant.daily[0]).toEqual({ date: day(29), questions: 1, offlineAnswers: 0, modelAnswers: 1, tokens: 10 });
+    expect(stats.assistant.daily.reduce((a, x) => a + x.questions, 0)).toBe(6);
     expect(stats.assistant.topUsers[0]).toMatchObject({ userId: userId('elev@demo.no'), email: 'elev@demo.no', name: 'Emma Larsen' });
     expect(stats.assistant.topUsers.length).toBeLessThanOrEqual(5);
   });

@@ -567,6 +567,10 @@ export const matrix: MatrixRow[] = [
     body: { name: 'Hva er kunstig intelligens?' },
     expect: admins,
   },
+  // Issue 29 (decision 38): the last rebuild request, asking again (no hook in the tests: nothing is called), and every lesson.
+  { route: 'GET /api/admin/publishing', path: '/api/admin/publishing', expect: admins },
+  { route: 'POST /api/admin/publishing', path: '/api/admin/publishing', expect: admins },
+  { route: 'GET /api/admin/lessons', path: '/api/admin/lessons?courseId=grunnleggende-ki&type=video', expect: admins },
   {
     route: 'POST /api/admin/courses/:courseId/modules',
     path: '/api/admin/courses/grunnleggende-ki/modules',

@@ -57,7 +57,7 @@ async function usage(email: string) {
     .select()
     .from(aiUsage)
     .where(eq(aiUsage.userId, userId(email)));
-  return row ?? { requests: 0, inputTokens: 0, outputTokens: 0 };
+  return row ?? { requests: 0, modelAnswers: 0, inputTokens: 0, outputTokens: 0 };
 }
 
 const send = (cookie: string, conversationId: string, json: unknown, headers: Record<string, string> = {}) =>
@@ -297,7 +297,8 @@ describe('sending without a model (the offline assistant)', () => {
     expect(refused.body).toMatchObject({ errorType: 'rate_limit', error: expect.stringContaining('dagens 2 meldinger') });
     expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
     expect(await storedMessages(id)).toHaveLength(4);
-    expect((await usage('bedrift@demo.no')).requests).toBe(2);
+    // Answered offline: counted as questions, none by a model, no tokens (the admin's chart, decision 38).
+    expect(await usage('bedrift@demo.no')).toMatchObject({ requests: 2, modelAnswers: 0, inputTokens: 0, outputTokens: 0 });
   });
 
   it('never lets a burst past the daily limit', async () => {
@@ -327,6 +328,7 @@ describe('sending with a model (fake OpenAI-compatible server)', () => {
     expect(after.inputTokens - before.inputTokens).toBe(2 * 321);
     expect(after.outputTokens - before.outputTokens).toBe(2 * 45);
     expect(after.requests - before.requests).toBe(2);
+    expect(after.modelAnswers - before.modelAnswers).toBe(2);
 
     const request = fake.requests[0]!;
     expect(request.model).toBe('test-model');

@@ -1,7 +1,16 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import Admin from '../../islands/Admin';
-import type { AdminAuditEntry, AdminAuditPage, AdminCourse, AdminStatistics, AdminUser, AdminVideo } from './admin.queries';
+import type {
+  AdminAuditEntry,
+  AdminAuditPage,
+  AdminCourse,
+  AdminLessonListItem,
+  AdminStatistics,
+  AdminUser,
+  AdminVideo,
+  PublishingState,
+} from './admin.queries';
 import { queryClient } from '../../lib/query-client';
 import type { CurrentUser } from '../../schemas/auth';
 import type { CourseWithContent } from '../../schemas/player';
@@ -70,7 +79,10 @@ const toastText = () => {
   return t ? [t.title, t.description].filter(Boolean).join(' / ') : null;
 };
 
+const noPublishing: PublishingState = { hookConfigured: false, last: null };
+
 const contentRoutes: Record<string, Handler> = {
+  'GET /api/admin/publishing': () => Response.json(noPublishing),
   'GET /api/admin/courses': () => Response.json(courses),
   'GET /api/courses/grunnleggende-ki/with-content': () => Response.json(content),
   'GET /api/admin/videos': () => Response.json(videos),
@@ -139,7 +151,11 @@ describe('Kurs', () => {
   });
 
   it('renames inline: a blank name does nothing, a saved one toasts and leaves edit mode', async () => {
-    serve({ ...contentRoutes, 'PUT /api/admin/courses/grunnleggende-ki/name': () => Response.json({ id: 'grunnleggende-ki', title: 'KI Start' }) });
+    serve({
+      ...contentRoutes,
+      'PUT /api/admin/courses/grunnleggende-ki/name': () =>
+        Response.json({ id: 'grunnleggende-ki', title: 'KI Start', publishing: { status: 'skipped', at: '2026-11-23T10:15:00.000Z' } }),
+    });
     renderView();
     fireEvent.click(await screen.findByRole('button', { name: 'Endre navn på «KI Grunnkurs»' }));
     const input = screen.getByLabelText('Nytt navn på «KI Grunnkurs»');
@@ -171,13 +187,11 @@ describe('Kurs', () => {
 });
 
 describe('Moduler and Leksjoner', () => {
-  it('asks for a course first; Leksjoner holds only the hint', () => {
+  it('asks for a course first in Moduler', () => {
     serve(contentRoutes);
     renderView();
     selectTab('Moduler');
     expect(screen.getByText('Velg et kurs i Kurs-fanen først for å se modulene.')).toBeTruthy();
-    selectTab('Leksjoner');
-    expect(screen.getByText('Velg en modul i Moduler-fanen for å se og redigere leksjonene.')).toBeTruthy();
   });
 
   it("shows 'Moduler for: {title}' with modules, lesson counts and lessons with their type", async () => {
@@ -308,7 +322,13 @@ describe('Moduler and Leksjoner', () => {
   it('renames a module and moves a lesson', async () => {
     serve({
       ...contentRoutes,
-      'PUT /api/admin/modules/m1/name': () => Response.json({ id: 'm1', courseId: 'grunnleggende-ki', title: 'Start' }),
+      'PUT /api/admin/modules/m1/name': () =>
+        Response.json({
+          id: 'm1',
+          courseId: 'grunnleggende-ki',
+          title: 'Start',
+          publishing: { status: 'requested', at: '2026-11-23T10:15:00.000Z' },
+        }),
       'POST /api/admin/lessons/l1/move': () => Response.json([]),
     });
     renderView();
@@ -377,9 +397,15 @@ const stats: AdminStatistics = {
   totalCompanies: 1,
   usersByRole: { superuser: 1, admin: 1, company_admin: 1, individual: 4 },
   assistant: {
-    month: { messages: 12, tokens: 3400 },
-    daily: Array.from({ length: 30 }, (_, i) => ({ date: `2026-11-${String(i + 1).padStart(2, '0')}`, messages: i % 3, tokens: i * 10 })),
-    topUsers: [{ userId: 'u4', name: 'Emma Larsen', email: 'elev@demo.no', messages: 12, tokens: 3400 }],
+    month: { questions: 12, offlineAnswers: 10, modelAnswers: 2, tokens: 3400 },
+    daily: Array.from({ length: 30 }, (_, i) => ({
+      date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+      questions: i % 3,
+      offlineAnswers: i % 3,
+      modelAnswers: 0,
+      tokens: i * 10,
+    })),
+    topUsers: [{ userId: 'u4', name: 'Emma Larsen', email: 'elev@demo.no', questions: 12, tokens: 3400 }],
   },
 };
 
@@ -427,7 +453,7 @@ describe('Dashboard (superuser)', () => {
     expect(screen.getByRole('region', { name: 'Bedrifter' }).textContent).toContain('1');
     expect(screen.getByLabelText('Individuell: 4')).toBeTruthy();
     expect(screen.getByRole('progressbar', { name: 'Gjennomsnittlig fremdrift' }).getAttribute('aria-valuenow')).toBe('42');
-    expect(screen.getByText(/Denne måneden: 12 meldinger og 3\s400 tokens/)).toBeTruthy();
+    expect(screen.getByText(/^Denne måneden: 12 spørsmål, 10 besvart offline og 2 med KI-modell \(3\s400 tokens\)$/)).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(31);
 
     const recent = await screen.findByRole('region', { name: 'Siste Brukere' });
@@ -637,5 +663,200 @@ describe('user helpers', () => {
     expect(filterUsers(list, 'åse ød').map((u) => u.id)).toEqual(['u1']);
     expect(filterUsers(list, 'BRUKER2').map((u) => u.id)).toEqual(['u2']);
     expect(filterUsers(list, ' ')).toHaveLength(2);
+  });
+});
+
+describe('the admin header (issue 29, point 9)', () => {
+  it("shows the user's name, 'Til nettsiden' and 'Logg ut' in plain sight", () => {
+    serve(contentRoutes);
+    renderView();
+    const header = screen.getByRole('banner');
+    expect(header.textContent).toContain('Ada Admin');
+    const nav = within(header).getByRole('navigation', { name: 'Brukermeny' });
+    expect(within(nav).getByRole('link', { name: 'Til nettsiden' }).getAttribute('href')).toBe('/');
+    expect(within(nav).getByRole('link', { name: 'Logg ut' }).getAttribute('href')).toBe('/api/logout');
+  });
+});
+
+describe('publishing the public pages (issue 29, point 8)', () => {
+  const at = '2026-11-23T10:15:00.000Z';
+  const status = () => screen.getByRole('status', { name: 'Publisering av nettsiden' });
+
+  it('says which fields the public pages show, and after a rename without a build hook that they change with the next publishing', async () => {
+    serve({
+      ...contentRoutes,
+      'PUT /api/admin/courses/grunnleggende-ki/name': () =>
+        Response.json({ id: 'grunnleggende-ki', title: 'KI Start', publishing: { status: 'skipped', at } }),
+    });
+    renderView();
+    await waitFor(() => expect(calls('GET /api/admin/publishing')).toHaveLength(1));
+    // Nothing to say before an edit.
+    expect(status().textContent).toBe('');
+    fireEvent.click(await screen.findByRole('button', { name: 'Endre navn på «KI Grunnkurs»' }));
+    const input = screen.getByLabelText('Nytt navn på «KI Grunnkurs»');
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Vises på nettsiden etter neste publisering');
+    fireEvent.change(input, { target: { value: 'KI Start' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
+    await waitFor(() =>
+      expect(status().textContent).toBe(
+        'Endringen er lagret og vises i kursene med en gang. Automatisk publisering er ikke satt opp, så de offentlige sidene viser den etter neste publisering.',
+      ),
+    );
+    expect(within(status()).queryByRole('button')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Se kurssiden til «KI Grunnkurs»' }).getAttribute('href')).toBe('/grunnleggende-ki');
+  });
+
+  it("shows a failed request with 'Prøv igjen', which asks again and shows the new request with its time", async () => {
+    serve({
+      ...contentRoutes,
+      'GET /api/admin/publishing': () => Response.json({ hookConfigured: true, last: null } satisfies PublishingState),
+      'PUT /api/admin/modules/m1/name': () =>
+        Response.json({ id: 'm1', courseId: 'grunnleggende-ki', title: 'Start', publishing: { status: 'failed', at } }),
+      'POST /api/admin/publishing': () => Response.json({ status: 'requested', at: '2026-11-23T10:20:00.000Z' }),
+    });
+    renderView();
+    await openModules();
+    fireEvent.click(screen.getByRole('button', { name: 'Endre navn på modulen «Introduksjon»' }));
+    const input = screen.getByLabelText('Nytt navn på modulen «Introduksjon»');
+    expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Vises på nettsiden etter neste publisering');
+    fireEvent.change(input, { target: { value: 'Start' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
+    const retry = await within(status()).findByRole('button', { name: 'Prøv igjen' });
+    expect(status().textContent).toMatch(
+      /^Kunne ikke be om ny publisering av nettsiden (23\.11\.2026 )?kl\. 11:15\. Endringen er lagret, men de offentlige sidene viser den ikke før nettsiden er publisert på nytt\.Prøv igjen$/,
+    );
+    fireEvent.click(retry);
+    await waitFor(() => expect(toastText()).toBe('Ny publisering bestilt'));
+    expect(calls('POST /api/admin/publishing')).toHaveLength(1);
+    expect(status().textContent).toMatch(
+      /^Ny publisering av nettsiden ble bestilt (23\.11\.2026 )?kl\. 11:20\. De offentlige sidene er oppdatert om noen minutter\.$/,
+    );
+    expect(within(status()).queryByRole('button')).toBeNull();
+  });
+
+  it('shows on arrival a last request that failed, so it is not lost on reload, but not an old one that went through', async () => {
+    serve({ ...contentRoutes, 'GET /api/admin/publishing': () => Response.json({ hookConfigured: true, last: { status: 'failed', at } }) });
+    renderView();
+    expect(await within(status()).findByRole('button', { name: 'Prøv igjen' })).toBeTruthy();
+    cleanup();
+    serve({ ...contentRoutes, 'GET /api/admin/publishing': () => Response.json({ hookConfigured: true, last: { status: 'requested', at } }) });
+    renderView();
+    await waitFor(() => expect(calls('GET /api/admin/publishing')).toHaveLength(2));
+    expect(await screen.findByRole('heading', { name: 'KI Grunnkurs' })).toBeTruthy();
+    expect(status().textContent).toBe('');
+  });
+});
+
+describe("'Leksjoner' (issue 29, point 9)", () => {
+  const listed: AdminLessonListItem[] = [
+    {
+      id: 'l1',
+      title: 'Hva er KI?',
+      contentType: 'html',
+      orderIndex: 1,
+      isPreview: true,
+      module: { id: 'm1', title: 'Introduksjon', orderIndex: 1 },
+      course: { id: 'grunnleggende-ki', title: 'KI Grunnkurs' },
+    },
+    {
+      id: 'l2',
+      title: 'Første video',
+      contentType: 'video',
+      orderIndex: 2,
+      isPreview: false,
+      module: { id: 'm1', title: 'Introduksjon', orderIndex: 1 },
+      course: { id: 'grunnleggende-ki', title: 'KI Grunnkurs' },
+    },
+  ];
+
+  it('lists lessons across courses, filters by course and type, and opens the lesson’s editor', async () => {
+    serve({
+      ...contentRoutes,
+      'GET /api/admin/lessons': () => Response.json(listed),
+      'GET /api/admin/lessons?courseId=grunnleggende-ki': () => Response.json(listed),
+      'GET /api/admin/lessons?courseId=grunnleggende-ki&type=video': () => Response.json(listed.slice(1)),
+      'GET /api/admin/lessons?courseId=ki-for-kontoret&type=video': () => Response.json([]),
+      'PUT /api/admin/lessons/l1/content': () => Response.json({ id: 'l1' }),
+    });
+    renderView();
+    selectTab('Leksjoner');
+    expect(screen.getByText('Laster leksjoner...')).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Leksjoner' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.getByText('2 leksjoner')).toBeTruthy();
+    const first = within(list).getAllByRole('listitem')[0]!;
+    expect(first.textContent).toContain('Hva er KI?');
+    expect(first.textContent).toContain('HTML');
+    expect(first.textContent).toContain('Forhåndsvisning');
+    expect(first.textContent).toContain('KI Grunnkurs · Introduksjon');
+
+    // The course filter offers every course; the type filter the four types.
+    const course = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Kurs' });
+    await waitFor(() =>
+      expect(
+        within(course)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Alle kurs', 'KI Grunnkurs', 'KI for Kontoret']),
+    );
+    const type = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Type' });
+    expect(
+      within(type)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Alle typer', 'Tekst', 'HTML', 'Video', 'Oppgave']);
+    fireEvent.change(course, { target: { value: 'grunnleggende-ki' } });
+    fireEvent.change(type, { target: { value: 'video' } });
+    await waitFor(() => expect(screen.getByText('1 leksjon')).toBeTruthy());
+    expect(calls('GET /api/admin/lessons?courseId=grunnleggende-ki&type=video')).toHaveLength(1);
+    fireEvent.change(course, { target: { value: 'ki-for-kontoret' } });
+    expect(await screen.findByText('Ingen leksjoner passer filteret.')).toBeTruthy();
+    fireEvent.change(course, { target: { value: 'grunnleggende-ki' } });
+    fireEvent.change(type, { target: { value: '' } });
+    await waitFor(() => expect(screen.getByText('2 leksjoner')).toBeTruthy());
+
+    // 'Rediger' opens the editor the Moduler tab has, for the lesson's course.
+    fireEvent.click(screen.getByRole('button', { name: 'Rediger leksjonen «Hva er KI?»' }));
+    // The lesson's course is read first ('Laster leksjonen...'), then the editor replaces it.
+    expect(await screen.findByText('Type: HTML')).toBeTruthy();
+    const dialog = screen.getByRole('dialog', { name: 'Rediger leksjon: Hva er KI?' });
+    fireEvent.change(within(dialog).getByLabelText('HTML-innhold'), { target: { value: '<p>Ny</p>' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Oppdater leksjon' }));
+    await waitFor(() => expect(toastText()).toBe('Leksjon oppdatert'));
+    expect(bodyOf('PUT /api/admin/lessons/l1/content')).toEqual({ content: { html: '<p>Ny</p>' }, videoUrl: null });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // The list is read again after the edit.
+    await waitFor(() => expect(calls('GET /api/admin/lessons?courseId=grunnleggende-ki').length).toBeGreaterThanOrEqual(2));
+  });
+});
+
+describe('the assistant usage chart (issue 29, point 9)', () => {
+  it('plots questions answered offline, and says nothing of tokens when no model was used', async () => {
+    const offline: AdminStatistics = {
+      ...stats,
+      assistant: {
+        month: { questions: 3, offlineAnswers: 3, modelAnswers: 0, tokens: 0 },
+        daily: Array.from({ length: 30 }, (_, i) => ({
+          date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+          questions: i === 29 ? 3 : 0,
+          offlineAnswers: i === 29 ? 3 : 0,
+          modelAnswers: 0,
+          tokens: 0,
+        })),
+        topUsers: [{ userId: 'u4', name: 'Emma Larsen', email: 'elev@demo.no', questions: 3, tokens: 0 }],
+      },
+    };
+    serve({ ...contentRoutes, 'GET /api/admin/statistics': () => Response.json(offline), 'GET /api/admin/users': () => Response.json([]) });
+    renderView('superuser');
+    selectTab('Dashboard');
+    const card = await screen.findByRole('region', { name: 'KI-assistentens bruk' });
+    expect(within(card).getByText('Denne måneden: 3 spørsmål, alle besvart offline')).toBeTruthy();
+    const chart = within(card).getByRole('img', { name: 'Spørsmål per dag, siste 30 dager: flest 3 på én dag' });
+    const bars = [...chart.querySelectorAll('rect')];
+    expect(bars).toHaveLength(1);
+    expect(Number(bars[0]!.getAttribute('height'))).toBeGreaterThan(0);
+    expect(bars[0]!.getAttribute('data-date')).toBe('2026-11-30');
+    expect(card.textContent).not.toMatch(/token/i);
+    expect(within(card).getByText('3 spørsmål')).toBeTruthy();
   });
 });

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { CurrentUser } from '../../schemas/auth';
-import { AppHeader } from '../../components/app/AppHeader';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
+import { AdminHeader } from './AdminHeader';
 import { ContentManagement } from './ContentManagement';
 
 // Statistics and the user grid are for the superuser only: an admin never downloads them.
@@ -20,7 +20,7 @@ export default function AdminView({ user }: { user: CurrentUser }) {
   const isSuperuser = user.role === 'superuser';
   return (
     <div className="min-h-screen">
-      <AppHeader user={user} current="admin" />
+      <AdminHeader user={user} />
       <main id="main" className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
         <h1 className="break-words text-xl font-bold text-ink sm:text-3xl">Administrasjonsdashboard</h1>
         <Tabs defaultValue="innhold">

@@ -2,45 +2,102 @@ import type { AssistantUsage } from './admin.queries';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
 
 const numberFormat = new Intl.NumberFormat('nb-NO');
+const format = (n: number) => numberFormat.format(n);
 const dayFormat = new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const day = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+const plural = new Intl.PluralRules('nb');
+const tokens = (n: number) => `${format(n)} ${plural.select(n) === 'one' ? 'token' : 'tokens'}`;
+
+/** The two kinds of answer, as the chart colours and the legend name them. */
+const SERIES = [
+  { key: 'offlineAnswers', label: 'Besvart offline', fill: 'fill-brand-600', swatch: 'bg-brand-600' },
+  { key: 'modelAnswers', label: 'Besvart med KI-modell', fill: 'fill-emerald-600', swatch: 'bg-emerald-600' },
+] as const;
+
+/** 'Denne måneden: 12 spørsmål, 10 besvart offline og 2 med KI-modell (3 400 tokens)'; tokens only when a model answered. */
+export function monthSummary(month: AssistantUsage['month']): string {
+  const split =
+    month.questions === 0
+      ? ''
+      : month.modelAnswers === 0
+        ? ', alle besvart offline'
+        : month.offlineAnswers === 0
+          ? ', alle besvart med KI-modell'
+          : `, ${format(month.offlineAnswers)} besvart offline og ${format(month.modelAnswers)} med KI-modell`;
+  const used = month.tokens > 0 ? ` (${tokens(month.tokens)})` : '';
+  return `Denne måneden: ${format(month.questions)} spørsmål${split}${used}`;
+}
 
 /**
- * The assistant's usage (beyond the spec): messages and tokens this month, 30 days
- * as a small bar chart (plain SVG, hidden from assistive technology) with the same
- * figures in a table, and the top users by tokens.
+ * The assistant's usage (beyond the spec; issue 29, point 9): questions this month, and 30 days as
+ * stacked bars of questions per day, answered offline or by a model (plain SVG, named as an image,
+ * with the figures in a table), so the chart shows the use whether or not a model is configured;
+ * tokens appear only when a model was used. Then the top users by questions.
  */
 export function AssistantUsageCard({ usage }: { usage: AssistantUsage }) {
-  const max = Math.max(1, ...usage.daily.map((d) => d.tokens));
+  const max = Math.max(1, ...usage.daily.map((d) => d.questions));
   const width = 300;
   const height = 80;
   const bar = width / Math.max(1, usage.daily.length);
+  const withTokens = usage.month.tokens > 0 || usage.daily.some((d) => d.tokens > 0);
+  const busiest = usage.daily.reduce((a, d) => Math.max(a, d.questions), 0);
   return (
     <Card asChild>
       <section aria-labelledby="assistant-usage-heading">
         <CardHeader>
           <CardTitle id="assistant-usage-heading">KI-assistentens bruk</CardTitle>
-          <CardDescription>
-            Denne måneden: {numberFormat.format(usage.month.messages)} meldinger og {numberFormat.format(usage.month.tokens)} tokens
-          </CardDescription>
+          <CardDescription>{monthSummary(usage.month)}</CardDescription>
         </CardHeader>
         <CardContent className="grid gap-4">
-          <svg viewBox={`0 0 ${width} ${height}`} className="h-24 w-full" aria-hidden="true" preserveAspectRatio="none">
+          <svg
+            viewBox={`0 0 ${width} ${height}`}
+            className="h-24 w-full"
+            role="img"
+            aria-label={`Spørsmål per dag, siste 30 dager: ${busiest === 0 ? 'ingen ennå' : `flest ${format(busiest)} på én dag`}`}
+            preserveAspectRatio="none"
+          >
             {usage.daily.map((d, i) => {
-              const h = (d.tokens / max) * (height - 2);
-              return <rect key={d.date} x={i * bar + 1} y={height - h} width={Math.max(1, bar - 2)} height={h} className="fill-brand-600" />;
+              let top = height;
+              return SERIES.map((series) => {
+                const h = (d[series.key] / max) * (height - 2);
+                if (h <= 0) return null;
+                top -= h;
+                return (
+                  <rect
+                    key={`${d.date}-${series.key}`}
+                    data-date={d.date}
+                    x={i * bar + 1}
+                    y={top}
+                    width={Math.max(1, bar - 2)}
+                    height={h}
+                    className={series.fill}
+                  />
+                );
+              });
             })}
           </svg>
+          <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted" aria-label="Forklaring">
+            {SERIES.map((series) => (
+              <li key={series.key} className="flex items-center gap-2">
+                <span aria-hidden="true" className={`inline-block size-3 rounded-sm ${series.swatch}`} />
+                {series.label}
+              </li>
+            ))}
+          </ul>
           <details>
             <summary className="cursor-pointer text-sm font-semibold text-brand-700">Vis tallene per dag (siste 30 dager)</summary>
-            <div className="mt-2 max-h-64 overflow-auto">
+            {/* Scrolls on its own: reachable by keyboard, and named for it (as the other admin tables). */}
+            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+            <div role="region" aria-label="Tabell: Spørsmål per dag" tabIndex={0} className="mt-2 max-h-64 overflow-auto">
               <table className="w-full text-left text-sm">
-                <caption className="sr-only">Meldinger og tokens per dag, siste 30 dager</caption>
+                <caption className="sr-only">Spørsmål per dag, siste 30 dager, og hvordan de ble besvart</caption>
                 <thead>
                   <tr>
                     <th scope="col">Dag</th>
-                    <th scope="col">Meldinger</th>
-                    <th scope="col">Tokens</th>
+                    <th scope="col">Spørsmål</th>
+                    <th scope="col">Offline</th>
+                    <th scope="col">Med KI-modell</th>
+                    {withTokens && <th scope="col">Tokens</th>}
                   </tr>
                 </thead>
                 <tbody>
@@ -49,8 +106,10 @@ export function AssistantUsageCard({ usage }: { usage: AssistantUsage }) {
                       <th scope="row" className="font-normal">
                         {day(d.date)}
                       </th>
-                      <td>{numberFormat.format(d.messages)}</td>
-                      <td>{numberFormat.format(d.tokens)}</td>
+                      <td>{format(d.questions)}</td>
+                      <td>{format(d.offlineAnswers)}</td>
+                      <td>{format(d.modelAnswers)}</td>
+                      {withTokens && <td>{format(d.tokens)}</td>}
                     </tr>
                   ))}
                 </tbody>
@@ -69,7 +128,8 @@ export function AssistantUsageCard({ usage }: { usage: AssistantUsage }) {
                       {u.name} ({u.email})
                     </span>
                     <span className="text-muted">
-                      {numberFormat.format(u.messages)} meldinger, {numberFormat.format(u.tokens)} tokens
+                      {format(u.questions)} spørsmål
+                      {u.tokens > 0 && `, ${tokens(u.tokens)}`}
                     </span>
                   </li>
                 ))}

@@ -6,8 +6,9 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { QueryState } from '../../components/ui/QueryState';
 import { InlineRename } from './form-parts';
+import { PUBLISHED_FIELD_HINT } from './PublishingStatus';
 
-/** The Kurs tab: every course with its level, students, inline rename and 'Velg kurs'. */
+/** The Kurs tab: every course with its level, students, inline rename (its public page shows the name after the next publishing), 'Velg kurs' and a link to the course's public page. */
 export function CourseList({ selectedId, onSelect }: { selectedId: string | null; onSelect: (course: AdminCourse) => void }) {
   const query = useQuery(adminCoursesQuery);
   return (
@@ -45,6 +46,7 @@ function CourseRow({ course, selected, onSelect }: { course: AdminCourse; select
       {editing ? (
         <InlineRename
           label={`Nytt navn på «${course.title}»`}
+          hint={PUBLISHED_FIELD_HINT}
           initial={course.title}
           pending={rename.isPending}
           onCancel={stopEditing}
@@ -61,6 +63,12 @@ function CourseRow({ course, selected, onSelect }: { course: AdminCourse; select
             </p>
           </div>
           <div className="flex flex-wrap gap-2">
+            <Button asChild size="sm" variant="ghost">
+              {/* The course's public page (/{courseId}): where a new name shows after the next publishing. */}
+              <a href={`/${course.id}`} aria-label={`Se kurssiden til «${course.title}»`}>
+                Se kurssiden
+              </a>
+            </Button>
             <Button ref={editButton} size="sm" variant="outline" aria-label={`Endre navn på «${course.title}»`} onClick={() => setEditing(true)}>
               Endre navn
             </Button>

@@ -16,11 +16,9 @@ import { Button } from '../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/Dialog';
 import { Input, Textarea } from '../../components/ui/Input';
 import { HtmlLesson } from '../../components/app/HtmlLesson';
-import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
+import { Field, fieldIssues, FormErrors, otherIssues, selectClass } from './form-parts';
 import { DraftHtmlPreview } from './HtmlPreview';
 import { VideoFields, type VideoFieldValues } from './VideoFields';
-
-const selectClass = 'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink';
 
 /** The 'Ny modul' dialog: title and optional description; 'Opprett modul' stays disabled while the title is blank. */
 export function CreateModuleDialog({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
@@ -199,110 +197,107 @@ export function CreateLessonDialog({ courseId, moduleId, moduleTitle }: { course
  * An HTML lesson shows its saved, server-sanitised version as learners see it.
  */
 export function EditLessonDialog({ courseId, lesson }: { courseId: string; lesson: PlayerLesson }) {
-  const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const initialVideo = (): VideoFieldValues => {
-    const v = videoFields(lesson.content);
-    return { videoUrl: v.videoUrl, duration: v.durationSeconds === undefined ? '' : String(v.durationSeconds) };
-  };
-  const [title, setTitle] = useState(lesson.title);
-  const [content, setContent] = useState(() => editableContent(lesson.contentType, lesson.content));
-  const [video, setVideo] = useState<VideoFieldValues>(initialVideo);
-  const [preview, setPreview] = useState(lesson.preview);
-  const update = useMutation(updateLessonMutation(client, courseId, lesson.id));
-  const isHtml = lesson.contentType === 'html';
-  const isVideo = lesson.contentType === 'video';
-  const start = () => {
-    setTitle(lesson.title);
-    setContent(editableContent(lesson.contentType, lesson.content));
-    setVideo(initialVideo());
-    setPreview(lesson.preview);
-    update.reset();
-  };
   return (
-    <Dialog
-      open={open}
-      onOpenChange={(next) => {
-        if (next) start();
-        setOpen(next);
-      }}
-    >
+    <Dialog open={open} onOpenChange={setOpen}>
       <DialogTrigger asChild>
         <Button size="sm" variant="outline" aria-label={`Rediger leksjonen «${lesson.title}»`}>
           Rediger
         </Button>
       </DialogTrigger>
-      <DialogContent className="max-w-2xl">
-        <form
-          className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (title.trim() === '' || update.isPending) return;
-            const duration = isVideo ? durationBody(video.duration) : undefined;
-            update.mutate(
-              {
-                ...(title.trim() !== lesson.title ? { title: title.trim() } : {}),
-                content: lessonContentBody(lesson.contentType, content),
-                videoUrl: videoUrlBody(video.videoUrl),
-                ...(duration !== undefined ? { durationSeconds: duration } : {}),
-                ...(preview !== lesson.preview ? { isPreview: preview } : {}),
-              },
-              { onSuccess: () => setOpen(false) },
-            );
-          }}
-        >
-          <DialogHeader>
-            <DialogTitle className="break-words">Rediger leksjon: {lesson.title}</DialogTitle>
-            <DialogDescription>Type: {lessonTypeLabels[lesson.contentType]}</DialogDescription>
-          </DialogHeader>
-          <Field label="Tittel" errors={fieldIssues(update.error, 'title')}>
-            {(props) => <Input {...props} value={title} maxLength={400} onChange={(e) => setTitle(e.target.value)} />}
-          </Field>
-          <label className="flex items-start gap-2 text-sm text-ink">
-            <input
-              type="checkbox"
-              className="mt-1 size-4 accent-brand-700"
-              checked={preview}
-              onChange={(e) => setPreview(e.target.checked)}
-              aria-describedby={`preview-hint-${lesson.id}`}
-            />
-            <span>
-              Forhåndsvisning
-              <span id={`preview-hint-${lesson.id}`} className="block text-muted">
-                Åpen for alle innloggede, også de som ikke har kjøpt kurset. Den første leksjonen i kurset er alltid åpen.
-              </span>
-            </span>
-          </label>
-          <Field label={isHtml ? 'HTML-innhold' : 'Innhold'} errors={fieldIssues(update.error, 'content')}>
-            {(props) => <Textarea {...props} className="font-mono text-sm" rows={8} value={content} onChange={(e) => setContent(e.target.value)} />}
-          </Field>
-          {isHtml && (
-            <>
-              <DraftHtmlPreview html={content} />
-              <section aria-labelledby={`saved-${lesson.id}`} className="grid gap-2">
-                <h3 id={`saved-${lesson.id}`} className="text-sm font-semibold text-ink">
-                  Lagret versjon, slik elevene ser den
-                </h3>
-                <HtmlLesson content={lesson.content as HtmlContent} />
-              </section>
-            </>
-          )}
-          <VideoFields
-            values={video}
-            onChange={setVideo}
-            optional={!isVideo}
-            withDuration={isVideo}
-            urlErrors={fieldIssues(update.error, 'videoUrl')}
-            durationErrors={fieldIssues(update.error, 'durationSeconds')}
-          />
-          <FormErrors messages={otherIssues(update.error, LESSON_FIELDS)} />
-          <DialogFooter>
-            <Button type="submit" disabled={title.trim() === '' || update.isPending}>
-              {update.isPending ? 'Oppdaterer...' : 'Oppdater leksjon'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
+      {/* Mounted while open only, so every opening starts from the lesson as stored. */}
+      {open && <EditLessonContent courseId={courseId} lesson={lesson} onSaved={() => setOpen(false)} />}
     </Dialog>
+  );
+}
+
+/**
+ * The editor itself, inside an open `Dialog`: the Moduler tab's dialog above, and the Leksjoner
+ * tab's, which opens it for a lesson of any course (LessonsTab.tsx).
+ */
+export function EditLessonContent({ courseId, lesson, onSaved }: { courseId: string; lesson: PlayerLesson; onSaved: () => void }) {
+  const client = useQueryClient();
+  const [title, setTitle] = useState(lesson.title);
+  const [content, setContent] = useState(() => editableContent(lesson.contentType, lesson.content));
+  const [video, setVideo] = useState<VideoFieldValues>(() => {
+    const v = videoFields(lesson.content);
+    return { videoUrl: v.videoUrl, duration: v.durationSeconds === undefined ? '' : String(v.durationSeconds) };
+  });
+  const [preview, setPreview] = useState(lesson.preview);
+  const update = useMutation(updateLessonMutation(client, courseId, lesson.id));
+  const isHtml = lesson.contentType === 'html';
+  const isVideo = lesson.contentType === 'video';
+  return (
+    <DialogContent className="max-w-2xl">
+      <form
+        className="grid gap-4"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (title.trim() === '' || update.isPending) return;
+          const duration = isVideo ? durationBody(video.duration) : undefined;
+          update.mutate(
+            {
+              ...(title.trim() !== lesson.title ? { title: title.trim() } : {}),
+              content: lessonContentBody(lesson.contentType, content),
+              videoUrl: videoUrlBody(video.videoUrl),
+              ...(duration !== undefined ? { durationSeconds: duration } : {}),
+              ...(preview !== lesson.preview ? { isPreview: preview } : {}),
+            },
+            { onSuccess: onSaved },
+          );
+        }}
+      >
+        <DialogHeader>
+          <DialogTitle className="break-words">Rediger leksjon: {lesson.title}</DialogTitle>
+          <DialogDescription>Type: {lessonTypeLabels[lesson.contentType]}</DialogDescription>
+        </DialogHeader>
+        <Field label="Tittel" errors={fieldIssues(update.error, 'title')}>
+          {(props) => <Input {...props} value={title} maxLength={400} onChange={(e) => setTitle(e.target.value)} />}
+        </Field>
+        <label className="flex items-start gap-2 text-sm text-ink">
+          <input
+            type="checkbox"
+            className="mt-1 size-4 accent-brand-700"
+            checked={preview}
+            onChange={(e) => setPreview(e.target.checked)}
+            aria-describedby={`preview-hint-${lesson.id}`}
+          />
+          <span>
+            Forhåndsvisning
+            <span id={`preview-hint-${lesson.id}`} className="block text-muted">
+              Åpen for alle innloggede, også de som ikke har kjøpt kurset. Den første leksjonen i kurset er alltid åpen.
+            </span>
+          </span>
+        </label>
+        <Field label={isHtml ? 'HTML-innhold' : 'Innhold'} errors={fieldIssues(update.error, 'content')}>
+          {(props) => <Textarea {...props} className="font-mono text-sm" rows={8} value={content} onChange={(e) => setContent(e.target.value)} />}
+        </Field>
+        {isHtml && (
+          <>
+            <DraftHtmlPreview html={content} />
+            <section aria-labelledby={`saved-${lesson.id}`} className="grid gap-2">
+              <h3 id={`saved-${lesson.id}`} className="text-sm font-semibold text-ink">
+                Lagret versjon, slik elevene ser den
+              </h3>
+              <HtmlLesson content={lesson.content as HtmlContent} />
+            </section>
+          </>
+        )}
+        <VideoFields
+          values={video}
+          onChange={setVideo}
+          optional={!isVideo}
+          withDuration={isVideo}
+          urlErrors={fieldIssues(update.error, 'videoUrl')}
+          durationErrors={fieldIssues(update.error, 'durationSeconds')}
+        />
+        <FormErrors messages={otherIssues(update.error, LESSON_FIELDS)} />
+        <DialogFooter>
+          <Button type="submit" disabled={title.trim() === '' || update.isPending}>
+            {update.isPending ? 'Oppdaterer...' : 'Oppdater leksjon'}
+          </Button>
+        </DialogFooter>
+      </form>
+    </DialogContent>
   );
 }

@@ -9,6 +9,7 @@ import { Card } from '../../components/ui/Card';
 import { QueryState } from '../../components/ui/QueryState';
 import { InlineRename, MoveButtons } from './form-parts';
 import { CreateLessonDialog, CreateModuleDialog, EditLessonDialog } from './LessonDialogs';
+import { PUBLISHED_FIELD_HINT } from './PublishingStatus';
 
 /** The Moduler tab: the selected course's modules and lessons, or a hint to pick a course first. */
 export function ModuleList({ courseId }: { courseId: string | null }) {
@@ -89,6 +90,7 @@ function ModuleCard({
         {editing ? (
           <InlineRename
             label={`Nytt navn på modulen «${module.title}»`}
+            hint={PUBLISHED_FIELD_HINT}
             initial={module.title}
             pending={rename.isPending}
             onCancel={stopEditing}

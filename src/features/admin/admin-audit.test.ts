@@ -36,4 +36,13 @@ describe("'Siste endringer' in words", () => {
     expect(actorText({ source: 'user', actor: null }).name).toBe('Kommandolinjen');
     expect(actorText({ source: 'content', actor: null }).name).toBe('Slettet konto');
   });
+
+  it('words a request to rebuild the public pages (decision 38)', () => {
+    expect(targetText({ type: 'site', id: 'netlify', label: null, course: null })).toBe('Nettsiden');
+    expect(changeLines({ before: null, after: { result: 'failed', reason: 'Kursnavn endret i admin: «KI Start»' } })).toEqual([
+      { field: 'result', label: 'Utfall', text: 'Mislyktes' },
+      { field: 'reason', label: 'Årsak', text: 'Kursnavn endret i admin: «KI Start»' },
+    ]);
+    expect(formatAuditValue('result', 'requested')).toBe('Bestilt');
+  });
 });

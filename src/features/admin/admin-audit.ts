@@ -18,6 +18,7 @@ export const actionLabels: Record<AdminAuditEntry['action'], string> = {
   'lesson.move': 'Flyttet leksjon',
   'video.create': 'Registrerte video',
   'video.delete': 'Slettet video',
+  'site.rebuild': 'Ba om ny publisering av nettsiden',
   'user.created': 'Opprettet bruker',
   'user.promoted': 'Ga rolle',
   'user.role_changed': 'Endret rolle',
@@ -31,6 +32,7 @@ const targetLabels: Record<AdminAuditEntry['target']['type'], string> = {
   lesson: 'Leksjon',
   video: 'Video',
   user: 'Bruker',
+  site: 'Nettsiden',
 };
 
 const fieldLabels: Record<string, string> = {
@@ -50,7 +52,12 @@ const fieldLabels: Record<string, string> = {
   'content.description': 'Beskrivelse',
   'content.instructions': 'Instruksjoner',
   'content.questions': 'Spørsmål',
+  result: 'Utfall',
+  reason: 'Årsak',
 };
+
+/** A rebuild request's outcome (decision 38). */
+const rebuildResults: Record<string, string> = { requested: 'Bestilt', failed: 'Mislyktes' };
 
 /** Ids and places a create records for the log but the list need not show (the target names the course). */
 const hiddenOnCreate = new Set(['courseId', 'moduleId', 'orderIndex']);
@@ -73,6 +80,7 @@ export function formatAuditValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '–';
   if (field === 'role' && typeof value === 'string' && value in roleLabels) return roleLabels[value as keyof typeof roleLabels];
   if (field === 'type' && typeof value === 'string' && value in lessonTypeLabels) return lessonTypeLabels[value as LessonType];
+  if (field === 'result' && typeof value === 'string' && value in rebuildResults) return rebuildResults[value]!;
   if (typeof value === 'boolean') return field === 'isActive' ? (value ? 'Aktiv' : 'Inaktiv') : value ? 'Ja' : 'Nei';
   if (typeof value === 'number') return numberFormat.format(value);
   return clip(typeof value === 'string' ? value : JSON.stringify(value));
@@ -103,6 +111,8 @@ export function changeLines(entry: Pick<AdminAuditEntry, 'before' | 'after'>): C
 /** What the entry changed: 'Kurs «KI Grunnkurs»', 'Leksjon «Hva er KI?» i «KI Grunnkurs»', 'Video (slettet)'. */
 export function targetText(target: AdminAuditEntry['target']): string {
   const kind = targetLabels[target.type] ?? target.type;
+  // The site has no row and no title: it is simply the site.
+  if (target.type === 'site') return kind;
   const named = target.label ? `${kind} «${clip(target.label)}»` : `${kind} (finnes ikke lenger)`;
   return target.course ? `${named} i «${clip(target.course)}»` : named;
 }

@@ -1,6 +1,19 @@
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { CurrentUser } from '../../schemas/auth';
-import type { AdminCourse, AdminLesson, AdminStatistics, AdminUser, AdminVideo, AuditEntry, OrderedItem } from '../../schemas/admin';
+import type {
+  AdminCourse,
+  AdminLesson,
+  AdminLessonListItem,
+  AdminStatistics,
+  AdminUser,
+  AdminVideo,
+  AuditEntry,
+  OrderedItem,
+  PublishingOutcome,
+  PublishingState,
+  RenameResult,
+} from '../../schemas/admin';
+import type { LessonType } from '../../schemas/lesson-content';
 import type { AdminAuditEntry, AdminAuditPage } from '../../schemas/audit';
 import { ApiError, apiRequest, getQueryFn, isUnauthorizedError } from '../../lib/api';
 import { courseWithContentQuery } from '../../lib/learning.queries';
@@ -13,7 +26,20 @@ import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/s
  */
 
 export type Role = CurrentUser['role'];
-export type { AdminAuditEntry, AdminAuditPage, AdminCourse, AdminLesson, AdminStatistics, AdminUser, AdminVideo, AuditEntry, OrderedItem };
+export type {
+  AdminAuditEntry,
+  AdminAuditPage,
+  AdminCourse,
+  AdminLesson,
+  AdminLessonListItem,
+  AdminStatistics,
+  AdminUser,
+  AdminVideo,
+  AuditEntry,
+  OrderedItem,
+  PublishingOutcome,
+  PublishingState,
+};
 export type AssistantUsage = AdminStatistics['assistant'];
 
 // --- reads ----------------------------------------------------------------------
@@ -23,6 +49,47 @@ export const adminVideosQuery = queryOptions({ queryKey: ['/api/admin/videos'], 
 export const adminStatisticsQuery = queryOptions({ queryKey: ['/api/admin/statistics'], queryFn: getQueryFn<AdminStatistics>() });
 export const adminUsersQuery = queryOptions({ queryKey: ['/api/admin/users'], queryFn: getQueryFn<AdminUser[]>() });
 export { courseWithContentQuery };
+
+/** The 'Leksjoner' tab's filters: empty means every course or every type. */
+export interface LessonFilter {
+  courseId: string;
+  type: LessonType | '';
+}
+
+const ADMIN_LESSONS = '/api/admin/lessons';
+
+/** Every lesson (or one course's, or one type's) with its module and course. */
+export const adminLessonsQuery = (filter: LessonFilter) =>
+  queryOptions({
+    queryKey: [ADMIN_LESSONS, filter],
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({ ...(filter.courseId ? { courseId: filter.courseId } : {}), ...(filter.type ? { type: filter.type } : {}) });
+      const search = query.toString();
+      const response = await fetch(search ? `${ADMIN_LESSONS}?${search}` : ADMIN_LESSONS, { credentials: 'include', signal });
+      if (!response.ok) throw await ApiError.fromResponse(response);
+      return (await response.json()) as AdminLessonListItem[];
+    },
+  });
+
+/**
+ * Publishing the public pages after an edit they show (decision 38): the last rebuild request
+ * (`GET /api/admin/publishing`), replaced by what a rename or 'Prøv igjen' answers. `changedAt`
+ * marks an outcome of this visit (an edit saved, a request made) rather than the last one on record.
+ */
+export interface PublishingView extends PublishingState {
+  changedAt?: string;
+}
+
+export const publishingQuery = queryOptions({ queryKey: ['/api/admin/publishing'], queryFn: getQueryFn<PublishingView>() });
+
+/** The view after an edit or a new request answered `outcome`. */
+export function publishingAfter(previous: PublishingView | undefined, outcome: PublishingOutcome): PublishingView {
+  if (outcome.status === 'skipped') return { hookConfigured: false, last: previous?.last ?? null, changedAt: outcome.at };
+  return { hookConfigured: true, last: { status: outcome.status, at: outcome.at }, changedAt: outcome.at };
+}
+
+const showPublishing = (client: QueryClient, outcome: PublishingOutcome) =>
+  client.setQueryData<PublishingView>(publishingQuery.queryKey, (previous) => publishingAfter(previous, outcome));
 
 /** How many entries 'Siste endringer' shows at first and adds per 'Vis flere'. */
 export const AUDIT_PAGE_SIZE = 10;
@@ -70,6 +137,8 @@ export const adminToasts = {
   roleChanged: { title: 'Rolle endret' },
   userUpdateFailed: failed('Kunne ikke endre brukeren.'),
   statisticsRefreshFailed: failed('Kunne ikke oppdatere statistikken.'),
+  publishingRequested: { title: 'Ny publisering bestilt' },
+  publishingFailed: failed('Kunne ikke be om ny publisering.'),
 } satisfies Record<string, ToastInput>;
 
 /** A failure: an expired session goes to sign-in, anything else shows `fallback`. */
@@ -87,10 +156,16 @@ function userFailure(error: unknown): ToastInput {
 
 const json = async <T>(response: Response) => (await response.json()) as T;
 
+/** The 'Leksjoner' list shows lesson, module and course titles and the order: stale after any content write. */
+const invalidateLessons = (client: QueryClient) => client.invalidateQueries({ queryKey: [ADMIN_LESSONS] });
 const invalidateCourses = (client: QueryClient) =>
-  Promise.all([client.invalidateQueries({ queryKey: adminCoursesQuery.queryKey }), invalidateAudit(client)]);
+  Promise.all([client.invalidateQueries({ queryKey: adminCoursesQuery.queryKey }), invalidateLessons(client), invalidateAudit(client)]);
 const invalidateCourse = (client: QueryClient, courseId: string) =>
-  Promise.all([client.invalidateQueries({ queryKey: courseWithContentQuery(courseId).queryKey }), invalidateAudit(client)]);
+  Promise.all([
+    client.invalidateQueries({ queryKey: courseWithContentQuery(courseId).queryKey }),
+    invalidateLessons(client),
+    invalidateAudit(client),
+  ]);
 const invalidateVideos = (client: QueryClient) =>
   Promise.all([client.invalidateQueries({ queryKey: adminVideosQuery.queryKey }), invalidateAudit(client)]);
 
@@ -99,9 +174,10 @@ const invalidateVideos = (client: QueryClient) =>
 export function renameCourseMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ courseId, name }: { courseId: string; name: string }) =>
-      json<{ id: string; title: string }>(await apiRequest('PUT', `/api/admin/courses/${courseId}/name`, { name })),
-    onSuccess: async (_result, { courseId }) => {
+      json<RenameResult>(await apiRequest('PUT', `/api/admin/courses/${courseId}/name`, { name })),
+    onSuccess: async (result, { courseId }) => {
       effects.toast(adminToasts.courseRenamed);
+      showPublishing(client, result.publishing);
       await Promise.all([invalidateCourses(client), invalidateCourse(client, courseId)]);
     },
     onError: (error) => reportFailure(error, adminToasts.courseRenameFailed, effects),
@@ -111,9 +187,10 @@ export function renameCourseMutation(client: QueryClient, effects: BrowserEffect
 export function renameModuleMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ moduleId, name }: { moduleId: string; name: string }) =>
-      json<{ id: string; title: string }>(await apiRequest('PUT', `/api/admin/modules/${moduleId}/name`, { name })),
-    onSuccess: async () => {
+      json<RenameResult>(await apiRequest('PUT', `/api/admin/modules/${moduleId}/name`, { name })),
+    onSuccess: async (result) => {
       effects.toast(adminToasts.moduleRenamed);
+      showPublishing(client, result.publishing);
       await invalidateCourse(client, courseId);
     },
     onError: (error) => reportFailure(error, adminToasts.moduleRenameFailed, effects),
@@ -187,6 +264,19 @@ export function moveMutation(client: QueryClient, courseId: string, kind: 'modul
       json<OrderedItem[]>(await apiRequest('POST', `/api/admin/${kind}/${id}/move`, { direction })),
     onSuccess: () => invalidateCourse(client, courseId),
     onError: (error) => reportFailure(error, adminToasts.moveFailed, effects),
+  });
+}
+
+/** 'Prøv igjen': asks Netlify for a new build of the public pages; the outcome replaces the shown one. */
+export function publishAgainMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async () => json<PublishingOutcome>(await apiRequest('POST', '/api/admin/publishing')),
+    onSuccess: async (outcome) => {
+      showPublishing(client, outcome);
+      if (outcome.status === 'requested') effects.toast(adminToasts.publishingRequested);
+      await invalidateAudit(client);
+    },
+    onError: (error) => reportFailure(error, adminToasts.publishingFailed, effects),
   });
 }
 

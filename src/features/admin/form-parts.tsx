@@ -9,6 +9,9 @@ import { Input, Label } from '../../components/ui/Input';
  * field, the inline rename form and the move up/down buttons.
  */
 
+/** The look of the admin forms' native selects (type, filters), beside `Input`. */
+export const selectClass = 'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink';
+
 /** The messages of a rejected request's issues whose path starts with `field` ('content' matches 'content.html'). */
 export function fieldIssues(error: unknown, field: string): string[] {
   if (!(error instanceof ApiError) || error.status !== 400) return [];
@@ -72,16 +75,19 @@ export function FormErrors({ messages }: { messages: string[] }) {
 /**
  * Inline rename (spec section 4): an input with save and cancel. Saving a blank
  * name does nothing; Escape cancels. `onSave` resolves true when saved, which ends
- * edit mode and clears the input.
+ * edit mode and clears the input. `hint` says more about the field under it (a name
+ * the public pages show: 'Vises på nettsiden etter neste publisering').
  */
 export function InlineRename({
   label,
+  hint,
   initial,
   pending,
   onSave,
   onCancel,
 }: {
   label: string;
+  hint?: string;
   initial: string;
   pending: boolean;
   onSave: (name: string) => void;
@@ -89,6 +95,7 @@ export function InlineRename({
 }) {
   const [value, setValue] = useState(initial);
   const id = useId();
+  const hintId = `${id}-hint`;
   const input = useRef<HTMLInputElement>(null);
   // The user just asked to edit this name: put the caret there.
   useEffect(() => input.current?.focus(), []);
@@ -107,6 +114,7 @@ export function InlineRename({
         <Input
           ref={input}
           id={id}
+          aria-describedby={hint ? hintId : undefined}
           value={value}
           maxLength={400}
           onChange={(e) => setValue(e.target.value)}
@@ -126,6 +134,11 @@ export function InlineRename({
           Avbryt
         </Button>
       </div>
+      {hint && (
+        <p id={hintId} className="basis-full text-xs text-muted">
+          {hint}
+        </p>
+      )}
     </form>
   );
 }
