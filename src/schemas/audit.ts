@@ -18,9 +18,11 @@ export const contentAuditActions = [
   'lesson.move',
   'video.create',
   'video.delete',
+  // A superuser revoked a course certificate (issue 25, decision 33).
+  'certificate.revoke',
 ] as const;
 export type ContentAuditAction = (typeof contentAuditActions)[number];
-export type ContentAuditTarget = 'course' | 'module' | 'lesson' | 'video';
+export type ContentAuditTarget = 'course' | 'module' | 'lesson' | 'video' | 'certificate';
 
 /** A user audit row in the timeline: its action with a `user.` prefix. */
 export type UserTimelineAction = `user.${AuditAction}`;

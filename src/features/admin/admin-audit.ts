@@ -18,6 +18,7 @@ export const actionLabels: Record<AdminAuditEntry['action'], string> = {
   'lesson.move': 'Flyttet leksjon',
   'video.create': 'Registrerte video',
   'video.delete': 'Slettet video',
+  'certificate.revoke': 'Trakk tilbake kursbevis',
   'user.created': 'Opprettet bruker',
   'user.promoted': 'Ga rolle',
   'user.role_changed': 'Endret rolle',
@@ -30,6 +31,7 @@ const targetLabels: Record<AdminAuditEntry['target']['type'], string> = {
   module: 'Modul',
   lesson: 'Leksjon',
   video: 'Video',
+  certificate: 'Kursbevis',
   user: 'Bruker',
 };
 
@@ -42,6 +44,8 @@ const fieldLabels: Record<string, string> = {
   durationSeconds: 'Varighet (sekunder)',
   role: 'Rolle',
   isActive: 'Status',
+  revoked: 'Trukket tilbake',
+  reason: 'Begrunnelse',
   'content.html': 'HTML',
   'content.text': 'Tekst',
   'content.videoUrl': 'Video-URL',
