@@ -57,8 +57,14 @@ export interface AdminCertificate {
 
 export const certificateParams = z.object({ certificateId: z.uuid({ error: 'Fant ikke kursbeviset.' }) });
 
-/** A code as a person may type it: hex digits, in any case, with or without dashes and spaces. */
-export const verifyParams = z.object({ code: z.string().max(64, { error: 'Koden kan ha høyst 64 tegn.' }) });
+/** A code as a person may type it: 20 hex digits in any case, with or without dashes and spaces. */
+export const CODE_INPUT = /^(?:[\s-]*[0-9A-Fa-f]){20}[\s-]*$/;
+export const verifyParams = z.object({
+  code: z
+    .string()
+    .max(64, { error: 'Koden kan ha høyst 64 tegn.' })
+    .regex(CODE_INPUT, { error: 'Koden er ugyldig: den har 20 tegn (0–9 og A–F), gjerne i grupper på fem.' }),
+});
 
 /** The superuser's search: a code, an e-mail address, a name or a course title (empty: the newest). */
 export const adminCertificatesQuery = z.object({ q: text({ max: 200, min: 0 }).optional() });

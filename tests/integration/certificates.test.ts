@@ -194,9 +194,10 @@ describe('the public verification', () => {
     const unknown = await call(certificateFunctions, '/api/certificate-verifications/00000-00000-00000-00000', { ip: '203.0.113.60' });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toEqual({ status: 'unknown', code: '00000-00000-00000-00000' });
-    expect((await call(certificateFunctions, '/api/certificate-verifications/ikke-en-kode', { ip: '203.0.113.60' })).body).toMatchObject({
-      status: 'unknown',
-    });
+    // Not a code at all: a 400 naming the field (no lookup, nothing counted).
+    const malformed = await call(certificateFunctions, '/api/certificate-verifications/ikke-en-kode', { ip: '203.0.113.60' });
+    expect(malformed.status).toBe(400);
+    expect((malformed.body as { error: string }).error).toMatch(/^Koden er ugyldig/);
 
     const revoked = await call(certificateFunctions, `/api/admin/certificates/${certificate!.id}/revoke`, {
       cookie: superuser,

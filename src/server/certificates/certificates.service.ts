@@ -97,7 +97,7 @@ export async function verifyCertificate(db: Db, input: string, ip: string): Prom
   const reservation = await reserve(db, key, policies.certificateVerifyIp);
   if (!reservation.allowed) throw new ThrottledError(certificateTexts.throttled, reservation.retryAfter);
   const [row] = code ? await db.select().from(certificates).where(eq(certificates.code, code)) : [];
-  if (!row) return { status: 'unknown', code: input.slice(0, 64) };
+  if (!row) return { status: 'unknown', code: code ? formatCode(code) : input.slice(0, 64) };
   await release(db, key, policies.certificateVerifyIp);
   return {
     status: row.revokedAt ? 'revoked' : 'valid',
