@@ -3,13 +3,17 @@ import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { certificates, contentAuditLog, courses, lessonProgress, lessons, modules, products, users } from '../../db/schema';
 import { seedId } from '../../db/seed-ids';
+import { atomically } from '../../db/client';
 import adminFunctions from '../../netlify/functions/admin';
+import companyFunctions from '../../netlify/functions/company';
 import certificatePdfFunction from '../../netlify/functions/certificate-pdf';
 import certificateFunctions from '../../netlify/functions/certificates';
 import lessonFunctions from '../../netlify/functions/lessons';
 import type { AdminCertificate, CertificateVerification, MyCertificate } from '../../src/schemas/certificates';
 import type { AdminAuditPage } from '../../src/schemas/audit';
 import type { ProgressResult } from '../../src/schemas/player';
+import { forgetCompanyView, type Person } from '../../src/server/company/company.service';
+import { assignSeat, lockCompany } from '../../src/server/company/seats.service';
 import { acquireAppDb } from '../../src/server/db';
 import { env } from '../../src/server/env';
 import { readCertificatePdf } from '../certificate-pdf';
@@ -343,6 +347,33 @@ describe('revoking (superuser)', () => {
     expect((await call(certificateFunctions, `/api/admin/certificates/${id}/revoke`, { cookie: superuser, json: { reason: 'Nei' } })).status).toBe(
       404,
     );
+  });
+});
+
+describe("the company manager's view", () => {
+  it("shows each person's valid certificates with their verification page", async () => {
+    const { lessonIds } = await freshCourse();
+    const learner = await freshLearner('Eirik', 'Ærø');
+    const d = await db();
+    await atomically(d, async (tx) => {
+      await assignSeat(tx, await lockCompany(tx, seedId('company:fjordtech')), learner.id);
+      await forgetCompanyView(tx, seedId('company:fjordtech'));
+    });
+    await completeCourse(learner.cookie, lessonIds);
+    const [certificate] = await certificatesOf(learner.id);
+    await forgetCompanyView(d, seedId('company:fjordtech'));
+
+    const manager = await signIn('bedrift@demo.no', 'demo1234', '192.0.2.12');
+    const view = await call(companyFunctions, '/api/company/people?filter=all', { cookie: manager });
+    expect(view.status).toBe(200);
+    const person = (view.body as { people: Person[] }).people.find((p) => p.userId === learner.id);
+    expect(person?.certificates).toEqual([
+      {
+        courseTitle: 'Kurs for kursbevis',
+        completedAt: certificate!.completedAt.toISOString(),
+        verifyUrl: `${env.SITE_URL.replace(/\/$/, '')}/bevis/${certificate!.code.match(/.{5}/g)!.join('-')}`,
+      },
+    ]);
   });
 });
 
