@@ -28,7 +28,7 @@ export async function mailsTo(to: string): Promise<CaughtMail[]> {
 }
 
 /** A header's value as the raw line carried it (mailparser folds the List-* headers into one object). */
-function header(lines: { key: string; line: string }[], key: string): string | null {
+function header(lines: readonly { key: string; line: string }[], key: string): string | null {
   const line = lines.find((h) => h.key === key)?.line;
   return line ? line.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim() : null;
 }
