@@ -30,7 +30,12 @@ export async function mailsTo(to: string): Promise<CaughtMail[]> {
 /** A header's value as the raw line carried it (mailparser folds the List-* headers into one object). */
 function header(lines: readonly { key: string; line: string }[], key: string): string | null {
   const line = lines.find((h) => h.key === key)?.line;
-  return line ? line.slice(line.indexOf(':') + 1).replace(/\r?\n\s+/g, ' ').trim() : null;
+  return line
+    ? line
+        .slice(line.indexOf(':') + 1)
+        .replace(/\r?\n\s+/g, ' ')
+        .trim()
+    : null;
 }
 
 if (process.argv[1]?.endsWith('mail-catcher.ts')) {

@@ -30,12 +30,14 @@ const DAY_MS = 86_400_000;
 const origin = env.SITE_URL.replace(/\/$/, '');
 
 let courseId = '';
-let lessonIds: string[] = [];
+const lessonIds: string[] = [];
 
 beforeAll(async () => {
   const d = await db();
   courseId = `paminnelse-${randomUUID().slice(0, 8)}`;
-  await d.insert(courses).values({ id: courseId, title: 'Kurs for påminnelser', description: 'Test', duration: '1 time', level: 'Nybegynner', orderIndex: 901 });
+  await d
+    .insert(courses)
+    .values({ id: courseId, title: 'Kurs for påminnelser', description: 'Test', duration: '1 time', level: 'Nybegynner', orderIndex: 901 });
   await d.insert(products).values({ id: `course:${courseId}`, kind: 'course', courseId, priceOre: 0, vat: 'standard_25' });
   const [module] = await d.insert(modules).values({ courseId, title: 'Modul', orderIndex: 1 }).returning({ id: modules.id });
   for (let i = 0; i < 4; i++) {
@@ -81,10 +83,7 @@ async function learner(setup: LearnerSetup = {}): Promise<{ id: string; email: s
   await d.insert(enrollments).values({ userId: id, courseId, source: 'free', createdAt: at, completedAt: completed ? at : null });
   if (done > 0) {
     await d.insert(lessonProgress).values(lessonIds.slice(0, done).map((lessonId) => ({ userId: id, lessonId, completed: true, completedAt: at })));
-    await d
-      .update(lessonProgress)
-      .set({ updatedAt: at })
-      .where(eq(lessonProgress.userId, id));
+    await d.update(lessonProgress).set({ updatedAt: at }).where(eq(lessonProgress.userId, id));
   }
   return { id, email };
 }
@@ -134,7 +133,9 @@ describe('who gets a reminder', () => {
     expect((await mailsTo([a.email])).length).toBe(1);
     expect((await mailsTo([b.email])).length).toBe(1);
     // Everyone this file's runs reminded got exactly one mail.
-    const perAddress = await (await db())
+    const perAddress = await (
+      await db()
+    )
       .select({ to: mailOutbox.toAddress, n: sql<number>`count(*)::int` })
       .from(mailOutbox)
       .where(eq(mailOutbox.template, 'learning-reminder'))
@@ -213,14 +214,19 @@ describe('the mail and unsubscribing', () => {
     const e = await learner();
     const forged = `${e.id}.${'A'.repeat(43)}`;
     for (const token of [forged, 'x', '', `${unsubscribeToken(e.id)}x`]) {
-      const result = await call(reminderFunctions, `/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`, { method: 'POST', crossSite: true });
+      const result = await call(reminderFunctions, `/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`, {
+        method: 'POST',
+        crossSite: true,
+      });
       expect(result.status).toBe(401);
       expect(result.body).toEqual({ error: 'Lenken er ugyldig eller ufullstendig.' });
     }
     // Another learner's valid token unsubscribes that learner only.
     const other = await learner();
     await call(reminderFunctions, `/api/reminders/unsubscribe?token=${encodeURIComponent(unsubscribeToken(other.id))}`, { method: 'POST' });
-    const rows = await (await db())
+    const rows = await (
+      await db()
+    )
       .select({ id: users.id, emailReminders: users.emailReminders })
       .from(users)
       .where(inArray(users.id, [e.id, other.id]));
