@@ -58,7 +58,7 @@ export interface AdminCertificate {
 export const certificateParams = z.object({ certificateId: z.uuid({ error: 'Fant ikke kursbeviset.' }) });
 
 /** A code as a person may type it: 20 hex digits in any case, with or without dashes and spaces. */
-export const CODE_INPUT = /^(?:[\s-]*[0-9A-Fa-f]){20}[\s-]*$/;
+const CODE_INPUT = /^(?:[\s-]*[0-9A-Fa-f]){20}[\s-]*$/;
 export const verifyParams = z.object({
   code: z
     .string()
@@ -72,5 +72,3 @@ export const adminCertificatesQuery = z.object({ q: text({ max: 200, min: 0 }).o
 export const revokeBody = z.strictObject({
   reason: text({ max: 500, messages: { required: 'Skriv en begrunnelse', tooLong: 'Begrunnelsen kan ha høyst 500 tegn' } }),
 });
-
-export type RevokeBody = z.infer<typeof revokeBody>;
