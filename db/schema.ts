@@ -78,6 +78,8 @@ export const users = pgTable(
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** E-mail preference: reminders when the learner has not been back for a week (issue 25). */
     emailReminders: boolean('email_reminders').notNull().default(true),
+    /** When the weekly learning reminder last went to this user (issue 25): at most one a week. */
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_id_idx').on(t.companyId), index('users_created_at_idx').on(t.createdAt)],
@@ -956,3 +958,43 @@ export const companyViewPeople = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.position] }), index('company_view_people_user_idx').on(t.userId)],
 );
+
+/**
+ * A course certificate, 'Kursbevis' (issue 25, decision 33): issued by the completion step in the
+ * transaction that completes the course, at most one per learner and course (the unique index and
+ * `ON CONFLICT DO NOTHING`). The learner's name, the course's title and hours and the completion
+ * date are copied when it is issued, so the certificate stays as issued when the course later
+ * changes; it stays valid until a superuser revokes it with a reason. `code` (80 random bits, hex)
+ * is what the verification page /bevis/{code} and the PDF's QR code carry.
+ */
+export const certificates = pgTable(
+  'certificates',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** 20 upper-case hex digits (80 random bits); shown in groups of five. */
+    code: text('code').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null once the course is deleted: the certificate keeps its copied title. */
+    courseId: text('course_id').references(() => courses.id, { onDelete: 'set null' }),
+    learnerName: text('learner_name').notNull(),
+    courseTitle: text('course_title').notNull(),
+    /** The course's hours as its page states them, e.g. '6 timer'. */
+    courseHours: text('course_hours').notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [
+    uniqueIndex('certificates_code_key').on(t.code),
+    uniqueIndex('certificates_user_course_key').on(t.userId, t.courseId),
+    index('certificates_issued_idx').on(t.issuedAt, t.id),
+    check('certificates_code_format', sql`${t.code} ~ '^[0-9A-F]{20}$'`),
+    check('certificates_revoked_with_reason', sql`(${t.revokedAt} IS NULL) = (${t.revokedReason} IS NULL)`),
+  ],
+);
+
+export type Certificate = typeof certificates.$inferSelect;

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { type AnyColumn, getTableColumns, type SQL, sql } from 'drizzle-orm';
@@ -9,6 +10,7 @@ import { atomically, type Db } from './client';
 import { videoDurationSeconds } from './media';
 import { seedId, seedLessonId as lessonId, seedModuleId as moduleId } from './seed-ids';
 import {
+  certificates,
   chatConversations,
   chatMessages,
   companies,
@@ -501,6 +503,27 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
       updatedAt: at(10 + i),
     }));
   if (enrollmentRows.length > 0) await db.insert(enrollments).values(enrollmentRows).onConflictDoNothing();
+  // The finished course's certificate (issue 25), as the completion step issues it. Its code comes from a
+  // hash so that reseeding keeps it; demo accounts never reach production.
+  const certificateRows = enrollmentRows.flatMap((e) => {
+    const course = byId.get(e.courseId);
+    if (!e.completedAt || !course) return [];
+    const code = createHash('sha256').update(`certificate:${learner}:${e.courseId}`).digest('hex').slice(0, 20).toUpperCase();
+    const completedAt = e.completedAt;
+    return [
+      {
+        code,
+        userId: learner,
+        courseId: e.courseId,
+        learnerName: 'Emma Larsen',
+        courseTitle: course.title,
+        courseHours: course.duration,
+        completedAt,
+        issuedAt: completedAt,
+      },
+    ];
+  });
+  if (certificateRows.length > 0) await db.insert(certificates).values(certificateRows).onConflictDoNothing();
 
   const progressRows = plan.flatMap((p) => {
     const course = byId.get(p.courseId);

@@ -19,6 +19,8 @@ import { migrateAndSeed } from '../db/prepare';
 import { env } from '../src/server/env';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { hashToken } from '../src/server/account/tokens';
+import { newCertificateCode } from '../src/server/certificates/codes';
+import { unsubscribeToken } from '../src/server/reminders/unsubscribe';
 import { CONSENT } from '../src/server/checkout/checkout.service';
 import { peopleCursor } from '../src/server/company/company.service';
 import { signTestPaymentsDelivery } from '../src/server/payments/test-provider-webhook';
@@ -577,7 +579,58 @@ const endpoints: Endpoint[] = [
     amount: () => confirmTokens.length,
     next: () => ({ method: 'POST', path: '/api/auth/confirm-email', body: { token: confirmTokens[sequence++ % Math.max(confirmTokens.length, 1)] } }),
   },
+  // Certificates and reminders (issue 25, decision 33): a certificate per learner, made before the first run.
+  {
+    name: 'GET /api/certificates',
+    read: true,
+    next: () => {
+      const [, cookie] = pick(certificateQueue.length ? certificateQueue : [['', anyCookie, '']]);
+      return { method: 'GET', path: '/api/certificates', cookie };
+    },
+  },
+  {
+    // Anyone, from one address: found codes give their throttle attempt back, so the load is never refused.
+    name: 'GET /api/certificate-verifications/:code',
+    read: true,
+    next: () => ({ method: 'GET', path: `/api/certificate-verifications/${pick(certificateQueue)?.[2] ?? '00000000000000000000'}` }),
+  },
+  {
+    name: 'GET /api/certificates/:id/pdf',
+    read: true,
+    next: () => {
+      const [id, cookie] = pick(certificateQueue.length ? certificateQueue : [['00000000-0000-4000-8000-000000000000', anyCookie, '']]);
+      return { method: 'GET', path: `/api/certificates/${id}/pdf`, cookie };
+    },
+  },
+  {
+    name: 'GET /api/admin/certificates',
+    read: true,
+    next: (f) => ({ method: 'GET', path: `/api/admin/certificates?q=${sequence++ % 2 === 0 ? 'bench' : ''}`, cookie: f.adminCookie }),
+  },
+  {
+    // Each certificate of its own queue once (made for the run, without a course, so the learners' own stay valid).
+    name: 'POST /api/admin/certificates/:id/revoke',
+    read: false,
+    amount: () => revokeQueue.length,
+    next: (f) => ({
+      method: 'POST',
+      path: `/api/admin/certificates/${revokeQueue[sequence++ % Math.max(revokeQueue.length, 1)]}/revoke`,
+      cookie: f.adminCookie,
+      body: { reason: 'Benk' },
+    }),
+  },
+  {
+    // The mail's one-click unsubscribe (a signed link: no session, no origin).
+    name: 'POST /api/reminders/unsubscribe',
+    read: false,
+    next: (f) => ({ method: 'POST', path: `/api/reminders/unsubscribe?token=${encodeURIComponent(unsubscribeToken(anyLearner(f).userId))}` }),
+  },
 ];
+
+/** The learners' certificates for the certificate runs: [id, the learner's cookie, the code]. */
+let certificateQueue: [string, string, string][] = [];
+/** Certificates the revoke run revokes, each once. */
+let revokeQueue: string[] = [];
 
 /** Verification tokens of the fixture's learners for the confirm-email run, made just before it. */
 let confirmTokens: string[] = [];
@@ -629,6 +682,8 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
       returnQueue = orders.map(([id, o]) => [id, o.cookie]);
     }
     if (endpoint.name === 'POST /api/auth/confirm-email') confirmTokens = await verificationTokens(fixture, 3_000);
+    if (endpoint.name === 'GET /api/certificates') certificateQueue = await learnerCertificates(fixture);
+    if (endpoint.name === 'POST /api/admin/certificates/:id/revoke') revokeQueue = await certificatesToRevoke(fixture, 2_000);
     if (endpoint.name === 'GET /api/orders/:id/receipt.pdf') paidQueue = returnQueue.filter(([id]) => created.returned.has(id));
     const amount = endpoint.amount?.();
     if (amount === 0) continue;
@@ -662,6 +717,44 @@ async function verificationTokens(fixture: Fixture, count: number): Promise<stri
     await d.execute(sql`INSERT INTO user_tokens (user_id, purpose, token_hash, email, expires_at) VALUES ${sql.join(rows, sql`, `)}`);
   }
   return tokens;
+}
+
+/** A certificate of every learner for the fixture's first course (made once, kept across scales). */
+async function learnerCertificates(fixture: Fixture): Promise<[string, string, string][]> {
+  const d = (await openDb()).db;
+  const cookieOf = new Map(fixture.learners.map((l) => [l.userId, l.cookie]));
+  for (let i = 0; i < fixture.learners.length; i += 500) {
+    const rows = fixture.learners
+      .slice(i, i + 500)
+      .map(
+        (learner) =>
+          sql`(${newCertificateCode()}, ${learner.userId}::uuid, ${fixture.courseIds[0]}, 'Bench Læring', 'Benkkurs med æøå', '6 timer', now())`,
+      );
+    await d.execute(
+      sql`INSERT INTO certificates (code, user_id, course_id, learner_name, course_title, course_hours, completed_at) VALUES ${sql.join(rows, sql`, `)} ON CONFLICT DO NOTHING`,
+    );
+  }
+  const result = (await d.execute(
+    sql`SELECT id::text AS id, user_id::text AS user_id, code FROM certificates WHERE course_id = ${fixture.courseIds[0]} AND revoked_at IS NULL`,
+  )) as unknown as { rows: { id: string; user_id: string; code: string }[] };
+  return result.rows.flatMap((r) => (cookieOf.has(r.user_id) ? [[r.id, cookieOf.get(r.user_id)!, r.code] as [string, string, string]] : []));
+}
+
+/** Certificates without a course (the unique index allows any number), for the revoke run to revoke once each. */
+async function certificatesToRevoke(fixture: Fixture, count: number): Promise<string[]> {
+  const d = (await openDb()).db;
+  const ids: string[] = [];
+  for (let i = 0; i < count; i += 500) {
+    const rows = Array.from({ length: Math.min(500, count - i) }, (_, j) => {
+      const learner = fixture.learners[(i + j) % fixture.learners.length]!;
+      return sql`(${newCertificateCode()}, ${learner.userId}::uuid, NULL, 'Bench Læring', 'Benk', '1 time', now())`;
+    });
+    const result = (await d.execute(
+      sql`INSERT INTO certificates (code, user_id, course_id, learner_name, course_title, course_hours, completed_at) VALUES ${sql.join(rows, sql`, `)} RETURNING id::text AS id`,
+    )) as unknown as { rows: { id: string }[] };
+    ids.push(...result.rows.map((r) => r.id));
+  }
+  return ids;
 }
 
 async function runMixed(fixture: Fixture): Promise<LoadResult> {

@@ -31,6 +31,10 @@ export const BUNDLE_BUDGETS: Record<string, number> = {
   webhooks: 2_250_000,
   'order-sweeper': 2_250_000,
   'receipt-pdf': 2_250_000,
+  // Certificates and reminders (issue 25): the certificate's PDF carries pdf-lib with its font engine like
+  // the receipt's; the weekly reminder sends what it queued right away (the mail sender).
+  'certificate-pdf': 2_250_000,
+  'learning-reminders': 2_000_000,
 };
 export const budgetOf = (name: string) => BUNDLE_BUDGETS[name] ?? BUNDLE_BUDGET;
 

@@ -18,11 +18,12 @@ import {
   handleNodeRequest,
   invokeFunction,
   matchFunction,
+  matchScheduledFunction,
   type NetlifyHandler,
   sendResponse,
 } from '../src/dev/node-bridge';
 import { appDatabaseOptions, appDriver } from '../src/server/db';
-import { env } from '../src/server/env';
+import { env, isProduction } from '../src/server/env';
 import { sharedSecurityHeaders, staticCsp } from '../src/server/security-headers';
 
 // The production build runs with React's production build (the mail renderer, the SSR entry), as
@@ -160,6 +161,9 @@ const server = createServer((req, res) =>
       const { pathname } = new URL(request.url);
       const match = matchFunction(functions, request.method, pathname);
       if (match) return await invokeFunction(req, res, request, match, requestId);
+      // Outside production a scheduled function can be run by hand, as with `netlify dev` (tests/e2e run the reminders so).
+      const scheduled = isProduction ? null : matchScheduledFunction(functions, request.method, pathname);
+      if (scheduled) return await invokeFunction(req, res, request, { route: scheduled, params: {} }, requestId);
       if (req.method === 'GET' || req.method === 'HEAD') {
         const file = staticFile(pathname);
         if (file) return sendFile(res, file, 200, req.method, req.headers['accept-encoding'], req.headers.range);

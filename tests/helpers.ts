@@ -132,6 +132,18 @@ export async function webhookSignature(provider: string, rawBody: string): Promi
   throw new Error(`No signer for the webhook provider ${provider}: add it to tests/helpers.ts`);
 }
 
+/**
+ * A valid proof for a signed-link route (decision 33), as the query string its URL carries: the
+ * route-driven tests use it to get past the link check. A new signed-link route needs its signer here.
+ */
+export async function signedLinkQuery(routeKey: string, userId = '00000000-0000-4000-8000-000000000001'): Promise<string> {
+  if (routeKey === 'POST /api/reminders/unsubscribe') {
+    const { unsubscribeToken } = await import('../src/server/reminders/unsubscribe');
+    return `?token=${encodeURIComponent(unsubscribeToken(userId))}`;
+  }
+  throw new Error(`No signer for the signed link ${routeKey}: add it to tests/helpers.ts`);
+}
+
 let webhookEvents = 0;
 
 /**

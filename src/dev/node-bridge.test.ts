@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { functionRoute, handleNodeRequest, invokeFunction, matchFunction } from './node-bridge';
+import { functionRoute, handleNodeRequest, invokeFunction, matchFunction, matchScheduledFunction } from './node-bridge';
 
 /**
  * A real node:http server driven by handleNodeRequest, the per-request handling that
@@ -115,5 +115,21 @@ describe('handleNodeRequest over a real socket', () => {
     expectJsonError(response, 500, 'Noe gikk galt på serveren. Prøv igjen om litt.');
     expect(log).toHaveBeenCalledTimes(1);
     expect(log.mock.calls[0]?.[0]).toMatch(/^\[[0-9a-f-]{36}\] GET \/kaboom failed: boom$/);
+  });
+});
+
+describe('matchScheduledFunction', () => {
+  const scheduled = [
+    ...routes,
+    functionRoute('learning-reminders', { default: () => Response.json({ queued: 0 }), config: { schedule: '0 7 * * *' } }),
+  ];
+  it('runs a scheduled function by hand with POST /.netlify/functions/<name>, as netlify dev does', () => {
+    expect(matchScheduledFunction(scheduled, 'POST', '/.netlify/functions/learning-reminders')?.name).toBe('learning-reminders');
+  });
+  it('only scheduled functions, only POST, only that path', () => {
+    expect(matchScheduledFunction(scheduled, 'GET', '/.netlify/functions/learning-reminders')).toBeNull();
+    expect(matchScheduledFunction(scheduled, 'POST', '/.netlify/functions/health')).toBeNull();
+    expect(matchScheduledFunction(scheduled, 'POST', '/.netlify/functions/learning-reminders/x')).toBeNull();
+    expect(matchScheduledFunction(scheduled, 'POST', '/api/learning-reminders')).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ export type NetlifyHandler = (request: Request, context: object) => Promise<Resp
 
 export interface FunctionModule {
   default: NetlifyHandler;
-  config?: { path?: string | string[]; method?: string | string[] };
+  config?: { path?: string | string[]; method?: string | string[]; schedule?: string };
 }
 
 export interface FunctionRoute {
@@ -21,12 +21,30 @@ export interface FunctionRoute {
   patterns: URLPattern[];
   methods: string[] | null;
   handler: NetlifyHandler;
+  /** A scheduled function's cron expression (it has no path). */
+  schedule: string | null;
 }
 
 export function functionRoute(name: string, mod: FunctionModule): FunctionRoute {
   const paths = [mod.config?.path ?? []].flat();
   const methods = mod.config?.method ? [mod.config.method].flat() : null;
-  return { name, patterns: paths.map((pathname) => new URLPattern({ pathname })), methods, handler: mod.default };
+  return {
+    name,
+    patterns: paths.map((pathname) => new URLPattern({ pathname })),
+    methods,
+    handler: mod.default,
+    schedule: mod.config?.schedule ?? null,
+  };
+}
+
+/**
+ * A scheduled function run by hand, as `netlify dev` allows: `POST /.netlify/functions/<name>`
+ * (the end-to-end tests run the weekly reminder this way). Null for any other request.
+ */
+export function matchScheduledFunction(routes: FunctionRoute[], method: string, pathname: string): FunctionRoute | null {
+  const name = /^\/\.netlify\/functions\/([\w-]+)$/.exec(pathname)?.[1];
+  if (method !== 'POST' || !name) return null;
+  return routes.find((route) => route.name === name && route.schedule !== null) ?? null;
 }
 
 /** The first function that serves this method and path, with its URL params. */

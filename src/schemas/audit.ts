@@ -20,10 +20,12 @@ export const contentAuditActions = [
   'video.delete',
   // A request to rebuild the public pages after an edit they show (decision 38): after = {result, reason}.
   'site.rebuild',
+  // A superuser revoked a course certificate (issue 25, decision 33).
+  'certificate.revoke',
 ] as const;
 export type ContentAuditAction = (typeof contentAuditActions)[number];
 /** 'site': the public site itself (a rebuild request), target id 'netlify'. */
-export type ContentAuditTarget = 'course' | 'module' | 'lesson' | 'video' | 'site';
+export type ContentAuditTarget = 'course' | 'module' | 'lesson' | 'video' | 'site' | 'certificate';
 
 /** A user audit row in the timeline: its action with a `user.` prefix. */
 export type UserTimelineAction = `user.${AuditAction}`;

@@ -124,6 +124,9 @@ export const fieldLabels = {
   emails: { label: 'E-postadresser', also: ['E-post'] },
   filter: { label: 'Filter' },
   seatId: { label: 'Plass' },
+  // certificates (issue 25)
+  certificateId: { label: 'Kursbevis' },
+  code: { label: 'Kode' },
 } as const satisfies Record<string, FieldLabel>;
 
 /** What a top-level issue (the whole body, params or query) is called. */

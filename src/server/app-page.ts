@@ -31,6 +31,21 @@ export function guardAppPage(astro: AstroGlobal): Response | undefined {
 }
 
 /**
+ * The headers of a public page rendered on demand (the certificate check /bevis/{code}, issue 25):
+ * what `guardAppPage` sets without the sign-in, and `X-Robots-Tag: noindex` for a page search
+ * engines must leave out (the page's <meta name="robots"> says the same). The shell is the same
+ * for everyone, so it may be cached briefly.
+ */
+export function publicPageHeaders(astro: AstroGlobal, options: { noindex: boolean }): void {
+  for (const [name, value] of Object.entries(sharedSecurityHeaders)) {
+    if (name !== 'Content-Security-Policy') astro.response.headers.set(name, value);
+  }
+  astro.csp?.insertDirective("frame-ancestors 'none'");
+  if (options.noindex) astro.response.headers.set('X-Robots-Tag', 'noindex, nofollow');
+  astro.response.headers.set('Cache-Control', 'public, max-age=0, must-revalidate');
+}
+
+/**
  * The directives that let a page load lesson media from the allowed hosts; Astro merges each with
  * the configured one of the same name (`media-src 'self'` → `media-src 'self' https://…`).
  */

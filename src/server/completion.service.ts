@@ -2,13 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { enrollments } from '../../db/schema';
 import type { CourseProgress } from '../schemas/player';
+import { issueCertificate } from './certificates/certificates.service';
 
 /**
  * Completing a course (issue 21): all its lessons done → the enrollment's `completedAt`; a lesson
  * undone again → cleared. Its own step, called by the progress write in the same transaction (with
- * the enrollment row locked), so the certificates of a later issue are issued here, once, exactly
- * when a course becomes complete. Only an enrollment that gives access completes: a learner who
- * only read the previews has none.
+ * the enrollment row locked). When a course becomes complete its certificate ('Kursbevis', issue 25)
+ * is issued here, in the same transaction, at most once per learner and course. Undoing a lesson clears `completedAt`
+ * but never the certificate. Only an enrollment that gives access completes: a learner who only
+ * read the previews has none.
  *
  * Returns true when this call completed the course (the state changed to completed).
  */
@@ -27,5 +29,7 @@ export async function recordCourseCompletion(tx: Db, userId: string, courseId: s
       ),
     )
     .returning({ id: enrollments.id });
-  return allDone && changed.length > 0;
+  const completedNow = allDone && changed.length > 0;
+  if (completedNow) await issueCertificate(tx, userId, courseId);
+  return completedNow;
 }

@@ -118,6 +118,8 @@ const schema = z.object({
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Forgotten-password requests per client address before it waits (POST /api/auth/password-reset); the sign-in throttle's address rule. */
   PASSWORD_RESET_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Unknown certificate codes one client address may look up before it has to wait (issue 25, decision 33). */
+  CERTIFICATE_LOOKUPS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   /**
    * The superuser's statistics are served from a snapshot at most this many seconds old (one
    * request recomputes it; a user's status or role change clears it). 0: computed on every request.

@@ -9,7 +9,7 @@ const files = readdirSync('netlify/functions').filter((f) => f.endsWith('.ts'));
 
 type FunctionModule = { default: { routes?: string[] }; config: { path?: string | string[]; method?: string | string[]; schedule?: string } };
 /** Scheduled functions (the mail sender) have a schedule instead of routes: Netlify gives them no URL. */
-const scheduled = ['mail-sender.ts', 'order-sweeper.ts'];
+const scheduled = ['mail-sender.ts', 'order-sweeper.ts', 'learning-reminders.ts'];
 
 describe.each(scheduled)('netlify/functions/%s (scheduled)', (file) => {
   it('runs on a schedule, with no path and no routes', async () => {

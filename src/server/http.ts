@@ -72,6 +72,7 @@ export const httpMessages = {
   notJson: 'Forespørselen må være JSON (Content-Type: application/json)',
   internal: 'Noe gikk galt hos oss. Prøv igjen om litt.',
   badSignature: 'Ugyldig eller utløpt signatur.',
+  badLink: 'Lenken er ugyldig eller ufullstendig.',
 } as const;
 
 export const unauthorized = () => new HttpError(401, 'Unauthorized', { message: httpMessages.unauthorized });
@@ -157,6 +158,13 @@ export interface RouteDefinition<
   afterResponse?: () => Promise<unknown>;
   /** Set by `webhookRoute()`: the pipeline verifies, records and runs the event itself. */
   webhook?: WebhookHandling;
+  /**
+   * A link from a mail that a mail provider's server may call, not only our pages: the RFC 8058
+   * one-click unsubscribe (decision 33). The proof is a signed token in the URL, checked before
+   * anything else (401 without it); the same-origin check is skipped and the session never read.
+   * Only for public routes that do nothing but what the link's owner asked for, idempotently.
+   */
+  signedLink?: (url: URL) => boolean;
   // Method syntax on purpose: it lets routes with specific params, query and body fit `Routes`.
   handler(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>, A>): Promise<Response> | Response;
 }
@@ -543,13 +551,17 @@ export function createHandler(routes: Routes) {
         return withApiHeaders(answered, []);
       }
 
-      if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) throw forbidden(httpMessages.crossSite);
+      const { signedLink } = definition;
+      if (signedLink) {
+        // A mail provider's server, or our own page: the signed token in the URL decides, not the origin.
+        if (!signedLink(url)) throw new HttpError(401, httpMessages.badLink);
+      } else if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) throw forbidden(httpMessages.crossSite);
 
       const acquired = definition.database === false ? null : await acquireAppDb();
       release = acquired?.release;
       const db = acquired?.db;
 
-      const token = db ? (parseCookie(request.headers.get('Cookie') ?? '')[SESSION_COOKIE] ?? null) : null;
+      const token = db && !signedLink ? (parseCookie(request.headers.get('Cookie') ?? '')[SESSION_COOKIE] ?? null) : null;
       const auth = db && token ? await validateSessionToken(db, token) : null;
       if (token && !auth) cookies.push(...clearedSessionCookies(request.url));
       if (auth?.session.renewed && token) cookies.push(...sessionCookies(request.url, token, auth.session.expiresAt));

@@ -16,12 +16,26 @@ export interface CaughtMail {
   subject: string;
   text: string;
   html: string;
+  /** The `List-Unsubscribe` and `List-Unsubscribe-Post` header values as sent (the reminder's, issue 25), else null. */
+  listUnsubscribe: string | null;
+  listUnsubscribePost: string | null;
 }
 
 /** The mails that reached `to` so far (from a test). */
 export async function mailsTo(to: string): Promise<CaughtMail[]> {
   const response = await fetch(`http://127.0.0.1:${MAIL_READER_PORT}/mail?to=${encodeURIComponent(to)}`);
   return (await response.json()) as CaughtMail[];
+}
+
+/** A header's value as the raw line carried it (mailparser folds the List-* headers into one object). */
+function header(lines: readonly { key: string; line: string }[], key: string): string | null {
+  const line = lines.find((h) => h.key === key)?.line;
+  return line
+    ? line
+        .slice(line.indexOf(':') + 1)
+        .replace(/\r?\n\s+/g, ' ')
+        .trim()
+    : null;
 }
 
 if (process.argv[1]?.endsWith('mail-catcher.ts')) {
@@ -36,6 +50,8 @@ if (process.argv[1]?.endsWith('mail-catcher.ts')) {
         subject: m.subject ?? '',
         text: m.text ?? '',
         html: typeof m.html === 'string' ? m.html : '',
+        listUnsubscribe: header(m.headerLines, 'list-unsubscribe'),
+        listUnsubscribePost: header(m.headerLines, 'list-unsubscribe-post'),
       }));
     response.writeHead(200, { 'Content-Type': 'application/json' });
     response.end(JSON.stringify(list));

@@ -4,10 +4,11 @@
 // time, so this must finish before the server opens the same folder.
 import { openDatabase } from '../../db/client';
 import { prepareEmbeddedDatabase } from '../../db/prepare';
-import { enrollments, lessons, users } from '../../db/schema';
+import { enrollments, lessonProgress, lessons, users } from '../../db/schema';
 import { DEMO_PASSWORD_HASH, seedId } from '../../db/seed';
 import { appDatabaseOptions } from '../../src/server/db';
 import { env } from '../../src/server/env';
+import { CERTIFICATE_COURSE, certificateLearners, courseLessons, LESSONS_LEFT, reminderLearners } from './certificate-fixture';
 import { contentLearner, hostileHtmlLesson, notEnrolledLearners } from './player-fixture';
 
 if (env.APP_ENV !== 'test') throw new Error('tests/e2e/prepare-db.ts writes test data: run it with APP_ENV=test only');
@@ -60,7 +61,49 @@ try {
     .insert(enrollments)
     .values(contentLearner.courses.map((courseId) => ({ userId: contentLearnerId, courseId, source: 'grant' as const, sourceRef: 'e2e' })))
     .onConflictDoNothing();
+  // Certificates and reminders (issue 25, certificates.spec.ts): learners one course short of a
+  // certificate, and learners who stopped ten days ago with reminders on.
+  const lessonsOfCourse = courseLessons(CERTIFICATE_COURSE);
+  const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000);
+  for (const [group, learners] of [
+    ['bevis', certificateLearners],
+    ['paminnelse', reminderLearners],
+  ] as const) {
+    for (const learner of Object.values(learners)) {
+      const id = seedId(`e2e:user:${learner.email}`);
+      const idle = group === 'paminnelse';
+      await database.db
+        .insert(users)
+        .values({
+          id,
+          email: learner.email,
+          passwordHash: DEMO_PASSWORD_HASH,
+          firstName: learner.firstName,
+          lastName: learner.lastName,
+          role: 'individual' as const,
+          emailVerifiedAt: tenDaysAgo,
+        })
+        .onConflictDoNothing();
+      await database.db
+        .insert(enrollments)
+        .values({ userId: id, courseId: CERTIFICATE_COURSE, source: 'grant' as const, sourceRef: 'e2e', ...(idle ? { createdAt: tenDaysAgo } : {}) })
+        .onConflictDoNothing();
+      const done = idle ? lessonsOfCourse.slice(0, 2) : lessonsOfCourse.slice(0, -LESSONS_LEFT);
+      await database.db
+        .insert(lessonProgress)
+        .values(
+          done.map((lesson) => ({
+            userId: id,
+            lessonId: lesson.id,
+            completed: true,
+            completedAt: idle ? tenDaysAgo : new Date(),
+            ...(idle ? { createdAt: tenDaysAgo, updatedAt: tenDaysAgo } : {}),
+          })),
+        )
+        .onConflictDoNothing();
+    }
+  }
 } finally {
   await database.close();
 }
-console.log('End-to-end database prepared (seed + course player test data).');
+console.log('End-to-end database prepared (seed + course player, certificate and reminder test data).');

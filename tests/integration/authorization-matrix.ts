@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { loadCatalogue } from '../../db/catalogue';
 import { atomically } from '../../db/client';
 import {
+  certificates,
   chatConversations,
   companies,
   companyInvitations,
@@ -28,7 +29,9 @@ import { webhookEventBody } from '../helpers';
 import { demoUsers } from '../../db/seed';
 import { sessionHandle } from '../../src/server/account/account.service';
 import { hashToken, issueToken, type TokenPurpose } from '../../src/server/account/tokens';
+import { newCertificateCode } from '../../src/server/certificates/codes';
 import { NO_PASSWORD } from '../../src/server/password';
+import { unsubscribeToken } from '../../src/server/reminders/unsubscribe';
 import { createSession } from '../../src/server/session';
 
 /**
@@ -683,7 +686,79 @@ export const matrix: MatrixRow[] = [
     signedBy: 'test-payments',
     expect: everyone('2xx'),
   },
+
+  // certificates.ts and certificate-pdf.ts (issue 25): the owner's certificate; the public verification.
+  { route: 'GET /api/certificates', path: '/api/certificates', expect: { ...signedIn, owner: '2xx' } },
+  {
+    route: 'GET /api/certificate-verifications/:code',
+    path: async () => `/api/certificate-verifications/${(await ownerCertificate()).code}`,
+    expect: everyone('2xx'),
+  },
+  {
+    route: 'GET /api/certificates/:certificateId/pdf',
+    path: async () => `/api/certificates/${(await ownerCertificate()).id}/pdf`,
+    expect: ownerOrSuperuser,
+  },
+  { route: 'GET /api/admin/certificates', path: '/api/admin/certificates', queries: ['?q=elev'], expect: superusers },
+  {
+    route: 'POST /api/admin/certificates/:certificateId/revoke',
+    path: async () => `/api/admin/certificates/${await freshCertificate()}/revoke`,
+    body: { reason: 'Matrise' },
+    expect: superusers,
+  },
+  // reminders.ts: the mail's signed unsubscribe link works for whoever holds it (a throwaway account's).
+  {
+    route: 'POST /api/reminders/unsubscribe',
+    path: async () => `/api/reminders/unsubscribe?token=${encodeURIComponent(unsubscribeToken((await throwaway()).id))}`,
+    expect: everyone('2xx'),
+  },
 ];
+
+// --- certificates (issue 25) -------------------------------------------------------
+
+let ownerCertificateMade: Promise<{ id: string; code: string }> | undefined;
+/** A certificate of the owner's (elev@demo.no), made once. */
+function ownerCertificate(): Promise<{ id: string; code: string }> {
+  ownerCertificateMade ??= (async () => {
+    const [row] = await (
+      await db()
+    )
+      .insert(certificates)
+      .values({
+        code: newCertificateCode(),
+        userId: owner,
+        courseId: 'grunnleggende-ki',
+        learnerName: 'Emma Larsen',
+        courseTitle: 'Matrise',
+        courseHours: '1 time',
+        completedAt: new Date(),
+      })
+      .onConflictDoUpdate({ target: [certificates.userId, certificates.courseId], set: { learnerName: 'Emma Larsen' } })
+      .returning({ id: certificates.id, code: certificates.code });
+    return row!;
+  })();
+  return ownerCertificateMade;
+}
+
+/** A certificate of a throwaway account, for the cell that revokes one. */
+async function freshCertificate(): Promise<string> {
+  const account = await throwaway();
+  const [row] = await (
+    await db()
+  )
+    .insert(certificates)
+    .values({
+      code: newCertificateCode(),
+      userId: account.id,
+      courseId: 'grunnleggende-ki',
+      learnerName: 'Matrise Konto',
+      courseTitle: 'Matrise',
+      courseHours: '1 time',
+      completedAt: new Date(),
+    })
+    .returning({ id: certificates.id });
+  return row!.id;
+}
 
 // --- the entitlement cells (issue 21, decision 26) ------------------------------------------
 

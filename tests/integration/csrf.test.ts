@@ -15,7 +15,9 @@ import { call, type Handler, signIn } from '../helpers';
  * touching this file. The caller is a signed-in superuser, whom every access rule admits.
  * Webhooks are the one exception (decision 27): a provider's server calls them from outside,
  * so they prove themselves with a signature instead, and the same cross-site requests without
- * one are refused with 401 and change nothing either.
+ * one are refused with 401 and change nothing either. The one-click unsubscribe (decision 33) is the
+ * other: a mail program's server posts to it, so the signed token in its URL is its proof, and the
+ * same requests without one are refused with 401 and change nothing.
  */
 
 type FunctionModule = { default: Handler & { definitions?: Routes } };
@@ -26,8 +28,9 @@ const allMutating = Object.values(modules).flatMap((mod) =>
     .filter(([key]) => !key.startsWith('GET '))
     .map(([key, definition]) => ({ key, handler: mod.default, definition })),
 );
-const mutating = allMutating.filter((r) => !r.definition.webhook);
+const mutating = allMutating.filter((r) => !r.definition.webhook && !r.definition.signedLink);
 const webhooks = allMutating.filter((r) => r.definition.webhook);
+const signedLinks = allMutating.filter((r) => r.definition.signedLink);
 
 const elevNote = seedId(`note:${seedId('user:elev@demo.no')}:0`);
 const someId = '00000000-0000-4000-8000-000000000001';
@@ -198,6 +201,32 @@ describe('CSRF: every mutating route refuses requests from other sites', () => {
           JSON.stringify(result.body) === JSON.stringify({ error: httpMessages.badSignature }) &&
           result.setCookies.length === 0;
         if (!refused) failures.push(`${key} with ${what}: ${result.status} ${result.text.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('signed links (the one-click unsubscribe) are outside the check but refuse the same requests without a valid token: 401, nothing changes', async () => {
+    expect(signedLinks.map((r) => r.key)).toEqual(['POST /api/reminders/unsubscribe']);
+    const before = await snapshot();
+    const failures: string[] = [];
+    const elevId = seedId('user:elev@demo.no');
+    for (const { key, handler } of signedLinks) {
+      for (const token of ['', 'a'.repeat(43), `${elevId}.${'A'.repeat(43)}`]) {
+        for (const [what, headers] of attacks) {
+          const result = await call(handler, `${urlFor(key)}?token=${encodeURIComponent(token)}`, {
+            body: 'List-Unsubscribe=One-Click',
+            cookie: elev,
+            crossSite: true,
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+          });
+          const refused =
+            result.status === 401 &&
+            JSON.stringify(result.body) === JSON.stringify({ error: httpMessages.badLink }) &&
+            result.setCookies.length === 0;
+          if (!refused) failures.push(`${key} (token ${token.slice(0, 8)}…) with ${what}: ${result.status} ${result.text.slice(0, 120)}`);
+        }
       }
     }
     expect(failures).toEqual([]);

@@ -14,6 +14,7 @@ const rows = async <T>(query: ReturnType<typeof sql>) => ((await (await db()).ex
 const expectedTables = [
   'admin_statistics_snapshot',
   'ai_usage',
+  'certificates',
   'chat_conversations',
   'chat_messages',
   'companies',

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import type { Routes } from '../../src/server/http';
-import { allowConsoleErrors, call, type Handler, webhookEventBody, webhookSignature } from '../helpers';
+import { allowConsoleErrors, call, type Handler, signedLinkQuery, webhookEventBody, webhookSignature } from '../helpers';
 
 /**
  * Every route with the database unreachable (a refused connection): a quick 503 JSON
@@ -36,7 +36,9 @@ describe('every route with the database down', () => {
     const failures: string[] = [];
     for (const { key, definition, handler } of routes) {
       const [method, path] = key.split(' ') as [string, string];
-      const url = path.replace(/:courseId\b/, 'grunnleggende-ki').replace(/:\w+/g, '00000000-0000-4000-8000-000000000001');
+      // A signed link (the one-click unsubscribe) checks its token first: a valid one makes it open the database.
+      const link = definition.signedLink ? await signedLinkQuery(key) : '';
+      const url = path.replace(/:courseId\b/, 'grunnleggende-ki').replace(/:\w+/g, '00000000-0000-4000-8000-000000000001') + link;
       const started = performance.now();
       // A webhook reads no session: a signed, valid event is what makes it open the database.
       const provider = definition.webhook?.verifier.provider;

@@ -10,11 +10,13 @@ const SuperuserDashboard = lazy(() => import('./SuperuserDashboard'));
 const OrdersTab = lazy(() => import('./OrdersTab'));
 // Companies and their invoices (issue 24): superuser only, loaded when the tab is first opened.
 const CompaniesTab = lazy(() => import('./CompaniesTab'));
+// Certificates and revoking them (issue 25): superuser only, loaded when the tab is first opened.
+const CertificatesTab = lazy(() => import('./CertificatesTab'));
 
 /**
  * The admin page (issue 13): 'Innholdsbehandling' for admins and superusers, and the
  * 'Dashboard' tab with statistics and users, the 'Ordrer' tab with orders and refunds and the
- * 'Bedrifter' tab with companies and their invoices for the superuser only (their reads run only when their tab is open, and only for a superuser).
+ * 'Bedrifter' tab with companies and their invoices and the 'Kursbevis' tab with certificates for the superuser only (their reads run only when their tab is open, and only for a superuser).
  */
 export default function AdminView({ user }: { user: CurrentUser }) {
   const isSuperuser = user.role === 'superuser';
@@ -29,6 +31,7 @@ export default function AdminView({ user }: { user: CurrentUser }) {
             {isSuperuser && <TabsTrigger value="dashboard">Dashboard</TabsTrigger>}
             {isSuperuser && <TabsTrigger value="ordrer">Ordrer</TabsTrigger>}
             {isSuperuser && <TabsTrigger value="bedrifter">Bedrifter</TabsTrigger>}
+            {isSuperuser && <TabsTrigger value="kursbevis">Kursbevis</TabsTrigger>}
           </TabsList>
           <TabsContent value="innhold">
             <ContentManagement />
@@ -51,6 +54,13 @@ export default function AdminView({ user }: { user: CurrentUser }) {
             <TabsContent value="bedrifter">
               <Suspense fallback={<p className="text-muted">Laster bedrifter...</p>}>
                 <CompaniesTab />
+              </Suspense>
+            </TabsContent>
+          )}
+          {isSuperuser && (
+            <TabsContent value="kursbevis">
+              <Suspense fallback={<p className="text-muted">Laster kursbevis...</p>}>
+                <CertificatesTab />
               </Suspense>
             </TabsContent>
           )}

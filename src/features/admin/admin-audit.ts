@@ -19,6 +19,7 @@ export const actionLabels: Record<AdminAuditEntry['action'], string> = {
   'video.create': 'Registrerte video',
   'video.delete': 'Slettet video',
   'site.rebuild': 'Ba om ny publisering av nettsiden',
+  'certificate.revoke': 'Trakk tilbake kursbevis',
   'user.created': 'Opprettet bruker',
   'user.promoted': 'Ga rolle',
   'user.role_changed': 'Endret rolle',
@@ -31,6 +32,7 @@ const targetLabels: Record<AdminAuditEntry['target']['type'], string> = {
   module: 'Modul',
   lesson: 'Leksjon',
   video: 'Video',
+  certificate: 'Kursbevis',
   user: 'Bruker',
   site: 'Nettsiden',
 };
@@ -44,6 +46,8 @@ const fieldLabels: Record<string, string> = {
   durationSeconds: 'Varighet (sekunder)',
   role: 'Rolle',
   isActive: 'Status',
+  revoked: 'Trukket tilbake',
+  reason: 'Begrunnelse',
   'content.html': 'HTML',
   'content.text': 'Tekst',
   'content.videoUrl': 'Video-URL',
@@ -53,7 +57,6 @@ const fieldLabels: Record<string, string> = {
   'content.instructions': 'Instruksjoner',
   'content.questions': 'Spørsmål',
   result: 'Utfall',
-  reason: 'Årsak',
 };
 
 /** A rebuild request's outcome (decision 38). */

@@ -44,10 +44,15 @@ const person = (extra: Partial<Person>): Person => ({
     { courseId: 'grunnleggende-ki', title: 'KI Grunnkurs', progressPercent: 80, completedAt: null },
     { courseId: 'ki-for-kontoret', title: 'KI for Kontoret', progressPercent: 0, completedAt: null },
   ],
+  certificates: [],
   ...extra,
 });
 
-const kari = person({});
+const kari = person({
+  certificates: [
+    { courseTitle: 'KI Grunnkurs', completedAt: '2026-11-18T09:00:00Z', verifyUrl: 'https://kiakademiet.no/bevis/A1B2C-3D4E5-F6A7B-8C9D0' },
+  ],
+});
 const ola = person({
   seatId: 's2',
   userId: 'u2',
@@ -111,6 +116,12 @@ describe('/bedrift', () => {
     expect(rows[1]?.textContent).toContain('KI Grunnkurs80 %');
     expect(within(rows[1]!).getByRole('progressbar', { name: 'Total fremdrift for Kari Nordmann' }).getAttribute('aria-valuenow')).toBe('40');
     expect(rows[1]?.textContent).toContain('I gang');
+    // Each person's certificates, linked to their public verification page (issue 25).
+    const certificates = within(rows[1]!).getByRole('list', { name: 'Kursbevis for Kari Nordmann' });
+    expect(within(certificates).getByRole('link', { name: 'KI Grunnkurs' }).getAttribute('href')).toBe(
+      'https://kiakademiet.no/bevis/A1B2C-3D4E5-F6A7B-8C9D0',
+    );
+    expect(rows[2]?.textContent).toContain('Ingen ennå');
     expect(rows[2]?.textContent).toContain('Aldri');
     expect(rows[2]?.textContent).toContain('Ikke startet');
     expect(rows[2]?.textContent).toContain('Inaktiv');

@@ -19,6 +19,7 @@ import { QueryError, QueryState } from '../../components/ui/QueryState';
 import { type PeopleFilter, peopleQuery, type Person, sendRemindersMutation, takeBackSeatMutation } from './company.queries';
 import { formatDay, peopleFilters, personStatusLabels } from './company-rules';
 import { CompanySection } from './CompanySection';
+import { PersonCertificates } from './PersonCertificates';
 
 const statusTone: Record<Person['status'], string> = {
   not_started: 'bg-slate-100 text-ink',
@@ -227,7 +228,7 @@ function PeopleTable({ people, onTakeBack }: { people: Person[]; onTakeBack: (pe
     // The table scrolls inside its own region when it is wider than the screen (decision 17), keyboard included.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div role="region" aria-label="Tabell: Ansatte" tabIndex={0} className="hidden overflow-x-auto md:block">
-      <table className="w-full min-w-[56rem] text-left text-sm">
+      <table className="w-full min-w-[64rem] text-left text-sm">
         <caption className="sr-only">Ansatte med plass, med fremdrift</caption>
         <thead className="border-b border-slate-200 text-muted">
           <tr>
@@ -245,6 +246,9 @@ function PeopleTable({ people, onTakeBack }: { people: Person[]; onTakeBack: (pe
             </th>
             <th scope="col" className={th}>
               Fullført
+            </th>
+            <th scope="col" className={th}>
+              Kursbevis
             </th>
             <th scope="col" className={th}>
               Status
@@ -269,6 +273,9 @@ function PeopleTable({ people, onTakeBack }: { people: Person[]; onTakeBack: (pe
               </td>
               <td className="py-2 pr-3 whitespace-nowrap">{person.lastActivityAt ? formatDay(person.lastActivityAt) : 'Aldri'}</td>
               <td className="py-2 pr-3 whitespace-nowrap">{formatDay(person.completedAt)}</td>
+              <td className="w-48 py-2 pr-3">
+                <PersonCertificates person={person} />
+              </td>
               <td className="py-2 pr-3">
                 <StatusBadges person={person} />
               </td>
@@ -303,6 +310,12 @@ function PersonCard({ person, onTakeBack }: { person: Person; onTakeBack: (perso
         <div>
           <dt className="text-muted">Fullført</dt>
           <dd className="text-ink">{formatDay(person.completedAt)}</dd>
+        </div>
+        <div className="col-span-2">
+          <dt className="text-muted">Kursbevis</dt>
+          <dd className="text-ink">
+            <PersonCertificates person={person} />
+          </dd>
         </div>
       </dl>
       <div>

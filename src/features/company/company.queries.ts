@@ -91,6 +91,8 @@ export interface Person {
   status: PersonStatus;
   inactive: boolean;
   courses: { courseId: string; title: string; progressPercent: number; completedAt: string | null }[];
+  /** Valid certificates, any course (issue 25), with their public verification page. */
+  certificates: { courseTitle: string; completedAt: string; verifyUrl: string }[];
 }
 
 /** GET /api/company/people?filter=… */

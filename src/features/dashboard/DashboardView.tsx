@@ -8,6 +8,7 @@ import type { QueryLike } from '../../components/ui/QueryState';
 import { CoursesCard, type CoursesCardData } from './CoursesCard';
 import { AppHeader } from '../../components/app/AppHeader';
 import { pageWidth } from '../../components/app/page-width';
+import { CertificatesCard } from './CertificatesCard';
 import { ReviewCard } from './ReviewCard';
 import { StatCards } from './StatCards';
 
@@ -65,6 +66,7 @@ export function DashboardView({ user, chat }: { user: CurrentUser; chat?: ReactN
               )}
             />
           </div>
+          <CertificatesCard />
         </main>
       </div>
       {chat}

@@ -10,6 +10,7 @@ import { QueryError } from '../../components/ui/QueryState';
 import { EnrollBanner, PurchaseBanner } from './EnrollBanner';
 import { LessonContent } from './LessonContent';
 import { LockedLesson } from './LockedLesson';
+import { CourseCertificate } from './CourseCertificate';
 import { LessonNavigation } from './LessonNavigation';
 import { LessonOutline } from './LessonOutline';
 import { PlayerHeader } from './PlayerHeader';
@@ -194,6 +195,7 @@ function CoursePlayerScreen({
                   onComplete={() => void onComplete()}
                   onNext={onNext}
                 />
+                {!nav.hasNext && <CourseCertificate courseId={courseId} />}
               </section>
               <LessonOutline lessons={lessons} currentIndex={index} onSelect={goTo} search={search} />
             </div>

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { CourseProgress, PlayerLesson, ProgressResult, VideoNote, WatchState } from '../../schemas/player';
 import { ApiError, apiRequest, getPage, getQueryFn, isUnauthorizedError } from '../../lib/api';
+import { myCertificatesQuery } from '../../lib/certificates.queries';
 import { enrollMutation } from '../../lib/enroll';
 import { courseWithContentQuery, enrollmentsQuery } from '../../lib/learning.queries';
 import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/session-expired';
@@ -79,7 +80,8 @@ function reportFailure(error: unknown, fallback: Parameters<BrowserEffects['toas
 /**
  * Marks a lesson completed (spec: the completion is posted first, then the player
  * advances; the caller advances in `onSuccess`). The course progress and the cached
- * lesson take the server's answer.
+ * lesson take the server's answer; the completion that finishes the course brings its
+ * certificate (issue 25), so the list of certificates is read again.
  */
 export function completeLessonMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
@@ -88,6 +90,7 @@ export function completeLessonMutation(client: QueryClient, courseId: string, ef
     onSuccess: (result) => {
       client.setQueryData(courseProgressQuery(courseId).queryKey, result.courseProgress);
       updateCachedLesson(client, courseId, result.lessonId, (l) => ({ ...l, completed: result.completed }));
+      if (result.courseCompleted) void client.invalidateQueries({ queryKey: myCertificatesQuery.queryKey });
     },
     onError: (error) => reportFailure(error, isVideoNotWatched(error) ? playerToasts.videoNotWatched : playerToasts.progressFailed, effects),
   });

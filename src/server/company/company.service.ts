@@ -4,6 +4,7 @@ import { companies, companyInvitations, courses, productCourses, products } from
 import type { PeopleFilter } from '../../schemas/company';
 import { ForbiddenError, NotFoundError } from '../errors';
 import { type CursorValues, cursorCodec, PAGE_LIMIT_DEFAULT, type PageRequest } from '../paging';
+import { verificationUrl } from '../certificates/codes';
 import { progressCtes } from '../progress-figures';
 import type { SessionUser } from '../session';
 import { companyTexts } from './messages';
@@ -85,6 +86,8 @@ export interface Person {
   status: PersonStatus;
   inactive: boolean;
   courses: { courseId: string; title: string; progressPercent: number; completedAt: string | null }[];
+  /** The person's valid certificates, any course (issue 25), oldest first, with their public verification page. */
+  certificates: { courseTitle: string; completedAt: string; verifyUrl: string }[];
 }
 
 interface PersonRow {
@@ -98,6 +101,7 @@ interface PersonRow {
   completed_lessons: number;
   total_lessons: number;
   courses: { courseId: string; title: string; completed: number; total: number; completedAt: string | null }[] | string;
+  certificates: { code: string; courseTitle: string; completedAt: string }[] | string;
 }
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
@@ -121,7 +125,9 @@ export async function companyPeople(db: Db, companyId: string, now = new Date())
       coalesce(sum(t.total), 0)::int AS total_lessons,
       coalesce(json_agg(json_build_object(
         'courseId', pc.course_id, 'title', pc.title, 'completed', coalesce(d.completed, 0), 'total', coalesce(t.total, 0),
-        'completedAt', e.completed_at) ORDER BY pc.order_index, pc.course_id) FILTER (WHERE pc.course_id IS NOT NULL), '[]') AS courses
+        'completedAt', e.completed_at) ORDER BY pc.order_index, pc.course_id) FILTER (WHERE pc.course_id IS NOT NULL), '[]') AS courses,
+      coalesce((SELECT json_agg(json_build_object('code', ce.code, 'courseTitle', ce.course_title, 'completedAt', ce.completed_at) ORDER BY ce.completed_at, ce.id)
+        FROM certificates ce WHERE ce.user_id = s.user_id AND ce.revoked_at IS NULL), '[]') AS certificates
     FROM company_seats s
     JOIN users u ON u.id = s.user_id
     LEFT JOIN pc ON TRUE
@@ -134,6 +140,8 @@ export async function companyPeople(db: Db, companyId: string, now = new Date())
   const rows = (result as unknown as { rows: PersonRow[] }).rows;
   return rows.map((row) => {
     const courseRows = typeof row.courses === 'string' ? (JSON.parse(row.courses) as Exclude<PersonRow['courses'], string>) : row.courses;
+    const certificateRows =
+      typeof row.certificates === 'string' ? (JSON.parse(row.certificates) as Exclude<PersonRow['certificates'], string>) : row.certificates;
     const percent = (done: number, total: number) => (total > 0 ? Math.round((100 * done) / total) : 0);
     const progressPercent = percent(Number(row.completed_lessons), Number(row.total_lessons));
     const lastActivityAt = iso(row.last_activity);
@@ -157,6 +165,11 @@ export async function companyPeople(db: Db, companyId: string, now = new Date())
         title: c.title,
         progressPercent: c.completedAt ? 100 : percent(c.completed, c.total),
         completedAt: iso(c.completedAt),
+      })),
+      certificates: certificateRows.map((c) => ({
+        courseTitle: c.courseTitle,
+        completedAt: iso(c.completedAt)!,
+        verifyUrl: verificationUrl(c.code),
       })),
     };
   });

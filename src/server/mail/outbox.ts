@@ -24,3 +24,9 @@ export async function queueMail<N extends MailTemplateName>(tx: Db, mail: Queued
     .returning({ id: mailOutbox.id });
   return row!.id;
 }
+
+/** Queues several mails in one statement (the weekly reminders, a batch at a time); the same rules as `queueMail`. */
+export async function queueMails(tx: Db, mails: QueuedMail<MailTemplateName>[]): Promise<void> {
+  if (mails.length === 0) return;
+  await tx.insert(mailOutbox).values(mails.map((mail) => ({ toAddress: mail.to, template: mail.template, data: mail.props })));
+}

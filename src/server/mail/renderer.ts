@@ -8,15 +8,18 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers the template asks for (the reminder's `List-Unsubscribe`); empty for most mails. */
+  headers: Record<string, string>;
 }
 
 export async function renderTemplate<N extends MailTemplateName>(template: N, props: MailTemplateProps[N]): Promise<RenderedMail> {
   const definition = mailTemplates[template] as (typeof mailTemplates)[MailTemplateName] | undefined;
   if (!definition) throw new Error(`Unknown mail template: ${template}`);
-  const { subject, Component } = definition as unknown as {
+  const { subject, Component, headers } = definition as unknown as {
     subject(p: MailTemplateProps[N]): string;
     Component(p: MailTemplateProps[N]): ReactElement;
+    headers?(p: MailTemplateProps[N]): Record<string, string>;
   };
   const html = await render(createElement(Component, props));
-  return { subject: subject(props), html, text: toPlainText(html) };
+  return { subject: subject(props), html, text: toPlainText(html), headers: headers?.(props) ?? {} };
 }

@@ -64,7 +64,14 @@ export interface DrainResult {
 }
 
 interface Transport {
-  sendMail(message: { from: string; to: string; subject: string; html: string; text: string }): Promise<{ messageId?: string }>;
+  sendMail(message: {
+    from: string;
+    to: string;
+    subject: string;
+    html: string;
+    text: string;
+    headers: Record<string, string>;
+  }): Promise<{ messageId?: string }>;
   close(): void;
 }
 

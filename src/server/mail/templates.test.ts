@@ -108,6 +108,34 @@ describe('mail templates', () => {
     expect(refunded.text.replace(/\s+/g, ' ')).toContain('Refundert: −500,00 kr (betalt etter refusjon: 1 741,00 kr)');
   });
 
+  it('learning-reminder (issue 25): the course, how far, the next lesson, a one-click unsubscribe link and List-Unsubscribe headers', async () => {
+    const mail = await renderMail('learning-reminder', {
+      firstName: 'Åse',
+      courseTitle: 'KI Grunnkurs',
+      completedLessons: 3,
+      totalLessons: 12,
+      nextLessonTitle: 'Hva er en språkmodell?',
+      nextLessonUrl: 'https://kiakademiet.no/course/grunnleggende-ki?lessonId=abc',
+      unsubscribeUrl: 'https://kiakademiet.no/avmelding#token=t.1',
+      oneClickUnsubscribeUrl: 'https://kiakademiet.no/api/reminders/unsubscribe?token=t.1',
+    });
+    const text = mail.text.replace(/\s+/g, ' ');
+    expect(mail.subject).toBe('Fortsett der du slapp: KI Grunnkurs');
+    expect(text).toContain('Hei Åse,');
+    expect(text).toContain('Du har fullført 3 av 12 leksjoner (25 %)');
+    expect(text).toContain('Neste leksjon er «Hva er en språkmodell?»');
+    expect(mail.html).toContain('href="https://kiakademiet.no/course/grunnleggende-ki?lessonId=abc"');
+    expect(mail.html).toContain('href="https://kiakademiet.no/avmelding#token=t.1"');
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe': '<https://kiakademiet.no/api/reminders/unsubscribe?token=t.1>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+    // The other mails carry no extra headers.
+    expect(
+      (await renderMail('password-changed', { firstName: 'Åse', changedAt: 'nå', resetUrl: 'https://x.no', contactEmail: 'a@b.no' })).headers,
+    ).toEqual({});
+  });
+
   it('every template has a subject and a component', () => {
     for (const [name, template] of Object.entries(mailTemplates)) {
       expect(typeof template.subject, name).toBe('function');

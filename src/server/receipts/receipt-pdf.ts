@@ -1,72 +1,17 @@
-import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import fontkit from '@pdf-lib/fontkit';
-import { type PDFFont, type PDFPage, PDFDocument, rgb } from 'pdf-lib';
-import { woffToSfnt } from './woff';
+import { type PDFPage, PDFDocument, rgb } from 'pdf-lib';
+import { ACCENT, drawText, embedInter, type Face, INK, MUTED, RULE, wrapText } from './pdf-text';
 import { formatOre, formatPaidAt, formatReceiptNumber, formatVatRate, type ReceiptData, sellerRegistration } from './receipt-data';
 import { formatOrgNumber } from '../../lib/org-number';
 
 /**
  * The receipt as a PDF (issue 22): one A4 page with every fact bokføringsforskriften § 5-1-1 asks
- * for, drawn with pdf-lib in Inter (SIL Open Font License, from @fontsource/inter).
- *
- * The fonts are WOFF files read from node_modules at run time (fontkit's WOFF2 subsetting breaks),
- * unwrapped to TrueType once per process (./woff.ts: fontkit's own WOFF reading costs a few hundred
- * ms per document), and subset: a one-line receipt is about 13 KB. A bundled function
- * finds them through the same resolution as here, and nothing imports them, so netlify.toml's
- * `included_files` must ship them: "node_modules/@fontsource/inter/package.json" (for the package's
- * exports) and the four files in FONT_FILES.
- * Fontsource splits Inter by script: 'latin' has æ, ø, å and the signs a receipt uses, 'latin-ext'
- * the letters of other European names (ł, ő, ş …), which are drawn from it when needed.
+ * for, drawn with pdf-lib in Inter (./pdf-text.ts: the fonts, and netlify.toml's `included_files`
+ * that ship them with this function). A one-line receipt is about 13 KB.
  */
 
-const FONT_FILES = {
-  regular: '@fontsource/inter/files/inter-latin-400-normal.woff',
-  bold: '@fontsource/inter/files/inter-latin-700-normal.woff',
-  extRegular: '@fontsource/inter/files/inter-latin-ext-400-normal.woff',
-  extBold: '@fontsource/inter/files/inter-latin-ext-700-normal.woff',
-} as const;
-type FontName = keyof typeof FONT_FILES;
-
-const requireFromHere = createRequire(import.meta.url);
-const fontBytes = new Map<FontName, Promise<Uint8Array>>();
-
-/** A font as TrueType bytes, read and unwrapped from its WOFF once per process (a warm function reuses them). */
-function loadFont(name: FontName): Promise<Uint8Array> {
-  let bytes = fontBytes.get(name);
-  if (!bytes) {
-    bytes = readFile(requireFromHere.resolve(FONT_FILES[name])).then(woffToSfnt);
-    bytes.catch(() => fontBytes.delete(name));
-    fontBytes.set(name, bytes);
-  }
-  return bytes;
-}
-
-/**
- * OpenType features fontkit applies when it lays text out (pdf-lib lays out every string it measures
- * or draws). Inter's contextual alternates cost most of a receipt's CPU in fontkit's chaining-context
- * lookups, and change nothing a receipt shows (they align arrows and colons between figures).
- */
-const LAYOUT_FEATURES = { calt: false } as const;
-
-// A4 portrait in points, and the site's look: near-black text, grey for labels, indigo accent.
+// A4 portrait in points.
 const PAGE = { width: 595.28, height: 841.89, margin: 56 } as const;
-const INK = rgb(17 / 255, 24 / 255, 39 / 255);
-const MUTED = rgb(107 / 255, 114 / 255, 128 / 255);
-const ACCENT = rgb(67 / 255, 56 / 255, 202 / 255);
-const RULE = rgb(229 / 255, 231 / 255, 235 / 255);
-
-interface Face {
-  main: PDFFont;
-  ext: PDFFont | null;
-  mainSet: Set<number>;
-  extSet: Set<number>;
-}
-
-interface Run {
-  text: string;
-  font: PDFFont;
-}
 
 interface TextStyle {
   size?: number;
@@ -122,70 +67,25 @@ class Painter {
     }
   }
 
-  /**
-   * The text split into runs by font. Characters neither font has lose their accents (NFD) or
-   * become '?'; narrow no-break spaces (from Intl) become no-break spaces; controls become spaces.
-   */
-  runs(text: string, bold = false): Run[] {
-    const face = bold ? this.bold : this.regular;
-    const runs: Run[] = [];
-    const push = (char: string, font: PDFFont) => {
-      const last = runs.at(-1);
-      if (last && last.font === font) last.text += char;
-      else runs.push({ text: char, font });
-    };
-    const place = (char: string): boolean => {
-      const code = char.codePointAt(0) ?? 0;
-      if (face.mainSet.has(code)) push(char, face.main);
-      else if (face.ext && face.extSet.has(code)) push(char, face.ext);
-      else return false;
-      return true;
-    };
-    for (const raw of text.replace(/\u202f/g, '\u00a0').replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')) {
-      if (place(raw)) continue;
-      const base = [...raw.normalize('NFD').replace(/\p{M}/gu, '')];
-      if (!(base.length > 0 && base.every(place))) push('?', face.main);
-    }
-    return runs;
-  }
-
-  width(text: string, size: number, bold = false): number {
-    return this.runs(text, bold).reduce((sum, run) => sum + run.font.widthOfTextAtSize(run.text, size), 0);
+  private face(bold: boolean): Face {
+    return bold ? this.bold : this.regular;
   }
 
   /** Draws one line of text with its left edge at x (or its right edge, with `align: 'right'`). */
   text(text: string, x: number, style: TextStyle & { align?: 'left' | 'right'; y?: number } = {}): void {
-    const size = style.size ?? 10;
     const bold = style.bold ?? false;
-    let at = style.align === 'right' ? x - this.width(text, size, bold) : x;
-    for (const run of this.runs(text, bold)) {
-      this.page.drawText(run.text, { x: at, y: style.y ?? this.y, size, font: run.font, color: style.color ?? INK });
-      at += run.font.widthOfTextAtSize(run.text, size);
-    }
+    drawText(this.page, this.face(bold), text, {
+      x,
+      y: style.y ?? this.y,
+      size: style.size ?? 10,
+      color: style.color ?? INK,
+      align: style.align ?? 'left',
+    });
   }
 
   /** The text broken into lines no wider than `maxWidth` (a word longer than that is broken too). */
   wrap(text: string, maxWidth: number, size: number, bold = false): string[] {
-    const lines: string[] = [];
-    let line = '';
-    for (const word of text.split(/\s+/).filter(Boolean)) {
-      const candidate = line ? `${line} ${word}` : word;
-      if (this.width(candidate, size, bold) <= maxWidth) {
-        line = candidate;
-        continue;
-      }
-      if (line) lines.push(line);
-      line = '';
-      for (const char of word) {
-        if (line && this.width(line + char, size, bold) > maxWidth) {
-          lines.push(line);
-          line = '';
-        }
-        line += char;
-      }
-    }
-    if (line || lines.length === 0) lines.push(line);
-    return lines;
+    return wrapText(this.face(bold), text, maxWidth, size);
   }
 
   rule(y = this.y, color = RULE, thickness = 0.75): void {
@@ -193,21 +93,14 @@ class Painter {
   }
 }
 
-async function face(doc: PDFDocument, main: FontName, ext: FontName | null): Promise<Face> {
-  const mainFont = await doc.embedFont(await loadFont(main), { subset: true, features: LAYOUT_FEATURES });
-  const extFont = ext ? await doc.embedFont(await loadFont(ext), { subset: true, features: LAYOUT_FEATURES }) : null;
-  return { main: mainFont, ext: extFont, mainSet: new Set(mainFont.getCharacterSet()), extSet: new Set(extFont?.getCharacterSet() ?? []) };
-}
-
 /** The receipt as a one-page A4 PDF (more pages only for an order with very many lines). */
 export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
 
-  const regular = await face(doc, 'regular', null);
   // The latin-ext fonts only when some text of this receipt needs them: most receipts stay smaller.
-  const needsExt = dataTexts(data).some((text) => [...text].some((char) => !regular.mainSet.has(char.codePointAt(0) ?? 0)));
-  const p = new Painter(doc, needsExt ? await face(doc, 'regular', 'extRegular') : regular, await face(doc, 'bold', needsExt ? 'extBold' : null));
+  const { regular, bold } = await embedInter(doc, dataTexts(data));
+  const p = new Painter(doc, regular, bold);
 
   const number = formatReceiptNumber(data.receiptNumber);
   const paidAt = new Date(data.paidAt);

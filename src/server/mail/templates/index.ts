@@ -2,6 +2,7 @@ import type { ReactElement } from 'react';
 import { CompanyInvitation, type CompanyInvitationProps, companyInvitationSubject } from './company-invitation';
 import { CompanyReminder, type CompanyReminderProps, companyReminderSubject } from './company-reminder';
 import { EmailChange, type EmailChangeProps, emailChangeSubject } from './email-change';
+import { LearningReminder, learningReminderHeaders, type LearningReminderProps, learningReminderSubject } from './learning-reminder';
 import { EmailChangeNotice, type EmailChangeNoticeProps, emailChangeNoticeSubject } from './email-change-notice';
 import { PasswordChanged, type PasswordChangedProps, passwordChangedSubject } from './password-changed';
 import { PasswordReset, type PasswordResetProps, passwordResetSubject } from './password-reset';
@@ -23,6 +24,7 @@ export interface MailTemplateProps {
   receipt: ReceiptProps;
   'company-invitation': CompanyInvitationProps;
   'company-reminder': CompanyReminderProps;
+  'learning-reminder': LearningReminderProps;
 }
 
 export type MailTemplateName = keyof MailTemplateProps;
@@ -30,6 +32,8 @@ export type MailTemplateName = keyof MailTemplateProps;
 interface MailTemplate<P> {
   subject(props: P): string;
   Component(props: P): ReactElement;
+  /** Extra headers of the message (the reminder's `List-Unsubscribe`). */
+  headers?(props: P): Record<string, string>;
 }
 
 export const mailTemplates: { [N in MailTemplateName]: MailTemplate<MailTemplateProps[N]> } = {
@@ -41,4 +45,5 @@ export const mailTemplates: { [N in MailTemplateName]: MailTemplate<MailTemplate
   receipt: { subject: receiptSubject, Component: Receipt },
   'company-invitation': { subject: companyInvitationSubject, Component: CompanyInvitation },
   'company-reminder': { subject: companyReminderSubject, Component: CompanyReminder },
+  'learning-reminder': { subject: learningReminderSubject, Component: LearningReminder, headers: learningReminderHeaders },
 };

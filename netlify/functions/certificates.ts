@@ -1,0 +1,58 @@
+import type { Config } from '@netlify/functions';
+import { adminCertificatesQuery, certificateParams, revokeBody, verifyParams } from '../../src/schemas/certificates';
+import { adminListCertificates, listMyCertificates, revokeCertificate, verifyCertificate } from '../../src/server/certificates/certificates.service';
+import { createHandler, json, route } from '../../src/server/http';
+
+/**
+ * Certificates, 'Kursbevis' (issue 25, decision 33). The PDF is a function of its own (certificate-pdf.ts).
+ *   GET  /api/certificates                                   signed in   the caller's certificates, newest first
+ *   GET  /api/certificate-verifications/:code                anyone      valid / revoked / unknown (the page /bevis/{code});
+ *                                                                        429 after too many unknown codes from one address
+ *   GET  /api/admin/certificates?q=                          S           the newest 50 matching a code, e-mail, name or course
+ *   POST /api/admin/certificates/:certificateId/revoke       S           {reason} → the certificate, revoked and audited; 409 already
+ */
+const S = ['superuser'] as const;
+
+export default createHandler({
+  'GET /api/certificates': route({
+    access: 'user',
+    async handler({ db, user }) {
+      return json(await listMyCertificates(db, user.id));
+    },
+  }),
+
+  'GET /api/certificate-verifications/:code': route({
+    access: 'public',
+    params: verifyParams,
+    async handler({ db, params, ip }) {
+      const verification = await verifyCertificate(db, params.code, ip);
+      // Search engines leave it out (the page is noindex too); an unknown code is a 404 with the same body shape.
+      return json(verification, {
+        status: verification.status === 'unknown' ? 404 : 200,
+        headers: { 'X-Robots-Tag': 'noindex, nofollow' },
+      });
+    },
+  }),
+
+  'GET /api/admin/certificates': route({
+    access: S,
+    query: adminCertificatesQuery,
+    async handler({ db, query }) {
+      return json(await adminListCertificates(db, query.q));
+    },
+  }),
+
+  'POST /api/admin/certificates/:certificateId/revoke': route({
+    access: S,
+    params: certificateParams,
+    body: revokeBody,
+    async handler({ db, params, body, user }) {
+      return json(await revokeCertificate(db, user, params.certificateId, body.reason));
+    },
+  }),
+});
+
+export const config: Config = {
+  path: ['/api/certificates', '/api/certificate-verifications/:code', '/api/admin/certificates', '/api/admin/certificates/:certificateId/revoke'],
+  method: ['GET', 'POST'],
+};

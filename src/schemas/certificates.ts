@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { text } from './text';
+
+/**
+ * Certificates ('Kursbevis', issue 25, decision 33): the contracts of /api/certificates, the
+ * public verification and the superuser's revocation. The islands import the types only.
+ */
+
+/** One of the caller's certificates (GET /api/certificates). */
+export interface MyCertificate {
+  id: string;
+  /** Formatted in groups of five: 'A1B2C-3D4E5-F6A7B-8C9D0'. */
+  code: string;
+  courseId: string | null;
+  courseTitle: string;
+  courseHours: string;
+  learnerName: string;
+  /** ISO 8601. */
+  completedAt: string;
+  issuedAt: string;
+  revokedAt: string | null;
+  /** The public verification page (absolute). */
+  verifyUrl: string;
+  /** The PDF (a site path). */
+  pdfPath: string;
+  /** LinkedIn's add-to-profile link with the certificate's name, date and URL. */
+  linkedInUrl: string;
+}
+
+/** GET /api/certificates/verify/:code: what the public verification page shows. */
+export type CertificateVerification =
+  | {
+      status: 'valid' | 'revoked';
+      code: string;
+      learnerName: string;
+      courseTitle: string;
+      courseHours: string;
+      completedAt: string;
+      issuedAt: string;
+      revokedAt: string | null;
+    }
+  | { status: 'unknown'; code: string };
+
+/** A certificate in the superuser's list (GET /api/admin/certificates). */
+export interface AdminCertificate {
+  id: string;
+  code: string;
+  learnerName: string;
+  email: string | null;
+  courseTitle: string;
+  completedAt: string;
+  issuedAt: string;
+  revokedAt: string | null;
+  revokedReason: string | null;
+  revokedBy: string | null;
+}
+
+export const certificateParams = z.object({ certificateId: z.uuid({ error: 'Fant ikke kursbeviset.' }) });
+
+/** A code as a person may type it: 20 hex digits in any case, with or without dashes and spaces. */
+const CODE_INPUT = /^(?:[\s-]*[0-9A-Fa-f]){20}[\s-]*$/;
+export const verifyParams = z.object({
+  code: z
+    .string()
+    .max(64, { error: 'Koden kan ha høyst 64 tegn.' })
+    .regex(CODE_INPUT, { error: 'Koden er ugyldig: den har 20 tegn (0–9 og A–F), gjerne i grupper på fem.' }),
+});
+
+/** The superuser's search: a code, an e-mail address, a name or a course title (empty: the newest). */
+export const adminCertificatesQuery = z.object({ q: text({ max: 200, min: 0 }).optional() });
+
+export const revokeBody = z.strictObject({
+  reason: text({ max: 500, messages: { required: 'Skriv en begrunnelse', tooLong: 'Begrunnelsen kan ha høyst 500 tegn' } }),
+});
