@@ -58,7 +58,7 @@ test.describe('as elev@demo.no', () => {
 
     await openDashboard(page, 'elev@demo.no', 'Emma');
     await page
-      .getByRole('region', { name: 'Kurs' })
+      .getByRole('region', { name: 'Kurs', exact: true })
       .getByRole('button', { name: new RegExp(`Påmeldt\\s*${courseTitle(courseId)}`) })
       .click();
     await page.getByRole('link', { name: `Fortsett: ${module.title}` }).click();

@@ -28,7 +28,7 @@ const expected = (() => {
   };
 })();
 
-const coursesCard = (page: Page) => page.getByRole('region', { name: 'Kurs' });
+const coursesCard = (page: Page) => page.getByRole('region', { name: 'Kurs', exact: true });
 const enrolledName = (title: string) => new RegExp(`Påmeldt\\s*${title}`);
 const courseButton = (page: Page, title: string) => coursesCard(page).getByRole('button', { name: enrolledName(title) });
 /** An enrolled course's row (its modules included). */

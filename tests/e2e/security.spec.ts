@@ -174,7 +174,7 @@ test('a 503 from the API (database down) shows the error state with "Prøv igjen
     });
   await page.route(/\/api\/(courses|users\/me\/enrollments)$/, down);
   await page.reload();
-  const card = page.getByRole('region', { name: 'Kurs' });
+  const card = page.getByRole('region', { name: 'Kurs', exact: true });
   await expect(card.getByRole('alert')).toContainText('Kunne ikke hente kursene dine.');
   await expect(card.getByText('Laster...')).toHaveCount(0);
   // Back again: 'Prøv igjen' reads once more and the courses show.
