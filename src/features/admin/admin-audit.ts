@@ -47,7 +47,7 @@ const fieldLabels: Record<string, string> = {
   role: 'Rolle',
   isActive: 'Status',
   revoked: 'Trukket tilbake',
-  reason: 'Begrunnelse',
+  reason: 'Årsak',
   'content.html': 'HTML',
   'content.text': 'Tekst',
   'content.videoUrl': 'Video-URL',
