@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { env } from '../../src/server/env';
-import { signIn } from './helpers';
+import { signIn } from '../e2e/helpers';
 
 /**
  * `npm start`'s dev server (issue 29, point 12; decision 35): two starts in a row, with `astro
@@ -10,10 +10,10 @@ import { signIn } from './helpers';
  * hydrated dashboard. The first start begins without pre-bundled dependencies; the second reuses
  * them: it logs no re-optimization, and neither start swaps its bundles under an open page (Vite's
  * 'optimized dependencies changed' reload, whose stale modules answer '504 Outdated Optimize Dep').
- * The dev server runs on SERVE_PORT + 72 with a database of its own under .data/e2e/dev-db.
+ * The dev server runs on SERVE_PORT + 72 with a database of its own under .data/e2e/dev-db; its own
+ * Playwright run (playwright.dev-server.config.ts), before the production build: `astro dev` empties
+ * the build's function output.
  */
-
-test.skip(({ isMobile }) => isMobile, 'the dev server is the same at every width');
 
 const port = env.SERVE_PORT + 72;
 const origin = `http://localhost:${port}`;
@@ -78,8 +78,6 @@ function run(command: string, args: string[]): Promise<void> {
 test('two starts of the dev server in a row: no re-optimization the second time, and a hydrated dashboard on the first visit after each', async ({
   browser,
 }) => {
-  // Two starts, two first visits that compile pages on demand, and a sync: minutes on a busy 2-core machine.
-  test.setTimeout(10 * 60_000);
   // The first start bundles the dependencies from scratch.
   rmSync('.data/vite', { recursive: true, force: true });
 
