@@ -6,8 +6,10 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { defineConfig } from 'astro/config';
 import { cspMetaFirst } from './src/dev/csp-meta-first';
+import { devDependencyCache } from './src/dev/dev-dependencies';
 import { devPort } from './src/dev/dev-port';
 import { netlifyFunctionsDev } from './src/dev/functions-plugin';
+import { withNetlifyDevFeatures } from './src/dev/netlify-emulation';
 import { devMailPreview } from './src/dev/mail-preview';
 import { devSitemap, sitemapFilter } from './src/dev/sitemap';
 import { env } from './src/server/env';
@@ -28,8 +30,9 @@ export default defineConfig({
   output: 'static',
   // No edge functions here; their emulator would try to download a Deno runtime at every start.
   // Images are optimised at build time by sharp (astro:assets), not by Netlify's image CDN: every
-  // image is a plain static file, the same locally and in production.
-  adapter: netlify({ imageCDN: false, devFeatures: { edgeFunctions: false, images: false, environmentVariables: false } }),
+  // image is a plain static file, the same locally and in production. In `astro dev` Netlify's
+  // emulation keeps only headers, redirects, static files and blobs (src/dev/netlify-emulation.ts).
+  adapter: withNetlifyDevFeatures(netlify({ imageCDN: false, devFeatures: { edgeFunctions: false, images: false, environmentVariables: false } })),
   integrations: [
     react(),
     signedInDirective,
@@ -39,6 +42,8 @@ export default defineConfig({
     devSitemap({ filter: sitemapFilter }),
     // Each page's CSP <meta> moved up to right after <meta charset>, ahead of every script (decision 22).
     cspMetaFirst(),
+    // astro dev: its own dependency cache (.data/vite) and the islands' packages bundled at start (decision 35).
+    devDependencyCache(),
   ],
   // strictPort: a taken port stops `astro dev` (scripts/check-port.ts says so first) rather
   // than moving it to the next one, 4322, `npm run serve`'s, while SITE_URL still says 4321.

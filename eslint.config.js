@@ -29,7 +29,7 @@ const features = readdirSync(new URL('./src/features/', import.meta.url), { with
   .sort();
 
 /**
- * The architecture's import boundaries (README, "Architecture"), as `no-restricted-imports`
+ * The architecture's import boundaries (docs/commands.md, "Lint and format"), as `no-restricted-imports`
  * patterns that catch relative imports at any depth (`../server/x`, `../../db/schema`).
  * scripts/lint-boundaries.test.ts shows each one failing. A file gets only the last
  * `no-restricted-imports` setting that matches it, so each block lists every boundary that

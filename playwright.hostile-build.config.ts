@@ -11,7 +11,9 @@ export default defineConfig({
   globalSetup: './tests/hostile-build/global-setup.ts',
   workers: 1,
   reporter: [['list']],
-  timeout: 30_000,
+  // The same budgets as playwright.config.ts: a busy 2-core machine (issue 29, point 14).
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   use: {
     ...devices['Desktop Chrome'],
     channel: undefined,

@@ -1,5 +1,5 @@
 // `npm run audit:deps`: `npm audit --omit=dev` (the packages that are deployed), failing on
-// any high or critical advisory that the README's "Dependency advisories" list does not
+// any high or critical advisory that the "Dependency advisories" list in docs/testing.md does not
 // explain (by its GHSA id). Needs npm's audit endpoint: when it cannot be reached (offline,
 // or a registry mirror without it) the check says so and is skipped, exit code 0.
 // `-- --from report.json` checks a saved `npm audit --omit=dev --json` report instead.
@@ -54,18 +54,18 @@ console.log(
     ['critical', 'high', 'moderate', 'low', 'info'].map((level) => `${counts[level] ?? 0} ${level}`).join(', '),
 );
 
-const readme = readFileSync('README.md', 'utf8');
+const advisories = readFileSync('docs/testing.md', 'utf8');
 const unexplained = [...serious.values()].filter((a) => {
   const id = a.url?.split('/').at(-1);
-  return !id || !readme.includes(id);
+  return !id || !advisories.includes(id);
 });
 for (const a of serious.values()) {
   const explained = !unexplained.includes(a);
-  console.log(`  ${a.severity} ${a.packageName} ${a.range ?? ''}: ${a.title} ${a.url ?? ''}${explained ? ' (explained in the README)' : ''}`);
+  console.log(`  ${a.severity} ${a.packageName} ${a.range ?? ''}: ${a.title} ${a.url ?? ''}${explained ? ' (explained in docs/testing.md)' : ''}`);
 }
 if (unexplained.length > 0) {
   console.error(
-    `${unexplained.length} high or critical advisory(ies) not explained in the README's "Dependency advisories": update the package or explain why it does not apply.`,
+    `${unexplained.length} high or critical advisory(ies) not explained in "Dependency advisories" (docs/testing.md): update the package or explain why it does not apply.`,
   );
   process.exit(1);
 }

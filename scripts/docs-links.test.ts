@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 /**
  * The repository's documentation stands alone: a clone has no sibling folders and may be
  * read offline, so README.md and docs/ link only to files inside the repository (which
- * must exist) and to local servers. This test keeps it so.
+ * must exist, with the heading a link names) and to local servers. This test keeps it so.
  */
 const root = resolve(import.meta.dirname, '..');
 
@@ -15,6 +15,29 @@ function markdownFiles(dir: string): string[] {
     if (entry.isDirectory()) return markdownFiles(path);
     return entry.name.endsWith('.md') ? [path] : [];
   });
+}
+
+/** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
+function slug(heading: string): string {
+  return heading
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-');
+}
+
+/** The anchors a Markdown text offers: its headings' slugs (GitHub numbers repeats) and any id="…". */
+function anchors(text: string): Set<string> {
+  const found = new Set<string>();
+  const seen = new Map<string, number>();
+  for (const [, heading] of text.matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)) {
+    const base = slug((heading ?? '').replace(/`/g, ''));
+    const count = seen.get(base) ?? 0;
+    seen.set(base, count + 1);
+    found.add(count === 0 ? base : `${base}-${count}`);
+  }
+  for (const [, id] of text.matchAll(/\sid="([^"]+)"/g)) found.add(id ?? '');
+  return found;
 }
 
 /** Every problem with the links of one Markdown file, as 'line: what'. */
@@ -40,11 +63,18 @@ function linkProblems(file: string, text: string): string[] {
         }
         continue;
       }
-      if (target.startsWith('#')) continue;
-      const path = decodeURIComponent(target.split('#', 1)[0] ?? '');
-      const resolved = path.startsWith('/') ? join(root, path) : resolve(dirname(file), path);
+      const [pathPart = '', fragment = ''] = target.split('#', 2);
+      const path = decodeURIComponent(pathPart);
+      const resolved = path === '' ? file : path.startsWith('/') ? join(root, path) : resolve(dirname(file), path);
       if (relative(root, resolved).startsWith('..')) problems.push(`${at}: link resolves outside the repository: ${target}`);
-      else if (!existsSync(resolved)) problems.push(`${at}: link to a missing file: ${target}`);
+      else if (resolved !== file && !existsSync(resolved)) problems.push(`${at}: link to a missing file: ${target}`);
+      // A section moved to another page leaves no link to a heading that is no longer there.
+      else if (
+        fragment &&
+        resolved.endsWith('.md') &&
+        !anchors(resolved === file ? text : readFileSync(resolved, 'utf8')).has(decodeURIComponent(fragment))
+      )
+        problems.push(`${at}: link to a missing heading: ${target}`);
     }
   });
   return problems;
@@ -52,7 +82,7 @@ function linkProblems(file: string, text: string): string[] {
 
 const files = [join(root, 'README.md'), ...markdownFiles(join(root, 'docs'))];
 
-describe('documentation links stay inside the repository', () => {
+describe('documentation links stay inside the repository and find their headings', () => {
   it.each(files.map((file) => [relative(root, file), file]))('%s', (_name, file) => {
     expect(linkProblems(file, readFileSync(file, 'utf8'))).toEqual([]);
   });
@@ -68,6 +98,8 @@ describe('documentation links stay inside the repository', () => {
         '[ref]: //cdn.example.com/a.js',
         'Fine: [readme](../README.md), [decision](decisions/0001-stack-and-layout.md#context), [anchor](#top),',
         'http://localhost:4321/logg-inn, [local](http://127.0.0.1:4322/api/health), [mail](mailto:kontakt@example.no).',
+        '## Top',
+        'Moved away: [gone](decisions/0001-stack-and-layout.md#rationale) [here](#nowhere); [still here](#top).',
       ].join('\n'),
     );
     expect(problems).toEqual([
@@ -78,6 +110,8 @@ describe('documentation links stay inside the repository', () => {
       'docs/example.md:3: link resolves outside the repository: ../../outside.md',
       'docs/example.md:3: link to a missing file: decisions/0099-nothing.md',
       'docs/example.md:4: link leaves the repository: //cdn.example.com/a.js',
+      'docs/example.md:8: link to a missing heading: decisions/0001-stack-and-layout.md#rationale',
+      'docs/example.md:8: link to a missing heading: #nowhere',
     ]);
   });
 });

@@ -1,11 +1,18 @@
 // Runs first in `npm start` and `npm test`, on whatever Node the machine has
 // (plain JavaScript, Node 20 compatible): installs dependencies when node_modules
 // is missing or older than package.json / package-lock.json. `npm install`, not
-// `npm ci`: lockfiles made against this registry lack other platforms' optional
-// binaries, which `npm ci` rejects.
-import { spawnSync } from 'node:child_process';
+// `npm ci`: it keeps what is already installed. The committed lock lists every
+// platform's optional packages, so the install leaves it as it is (CI checks that).
+//
+// npm compares each package's `engines` with the Node that runs npm. On a system Node
+// older than 24 it prints an EBADENGINE warning for this project and for every
+// dependency that asks for a newer Node; they are harmless, because every script runs
+// on Node 24 from the npm package `node` (node_modules/.bin comes first on the PATH of
+// npm scripts). On such a Node they are counted and summed up in one line instead.
+import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 
 const stampFile = 'node_modules/.install-stamp';
 
@@ -17,14 +24,35 @@ function manifestHash() {
   return hash.digest('hex');
 }
 
+/** Runs `npm install`; on a Node older than 24 its EBADENGINE warnings become one line. */
+async function npmInstall() {
+  const olderNode = Number(process.versions.node.split('.')[0]) < 24;
+  const child = spawn('npm', ['install', '--no-audit', '--no-fund'], { stdio: ['inherit', 'inherit', olderNode ? 'pipe' : 'inherit'] });
+  let engineWarnings = 0;
+  if (olderNode && child.stderr) {
+    createInterface({ input: child.stderr }).on('line', (line) => {
+      if (!line.includes('EBADENGINE')) process.stderr.write(`${line}\n`);
+      else if (line.includes('Unsupported engine')) engineWarnings += 1;
+    });
+  }
+  const status = await new Promise((resolve) => child.on('close', (code) => resolve(code ?? 1)));
+  if (engineWarnings > 0) {
+    console.log(
+      `(npm found ${engineWarnings} packages asking for a newer Node than this machine's ${process.version} (EBADENGINE); ` +
+        'expected: the scripts run on Node 24 from the npm package `node`. See the README.)',
+    );
+  }
+  return status;
+}
+
 const upToDate = existsSync('node_modules/.bin/node') && existsSync(stampFile) && readFileSync(stampFile, 'utf8') === manifestHash();
 
 if (!upToDate) {
   console.log('Installing dependencies (npm install)…');
-  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { stdio: 'inherit' });
-  if (result.status !== 0) {
+  const status = await npmInstall();
+  if (status !== 0) {
     console.error('npm install failed. Check the network access to the npm registry and try again.');
-    process.exit(result.status ?? 1);
+    process.exit(status);
   }
   writeFileSync(stampFile, manifestHash());
 }

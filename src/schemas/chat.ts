@@ -3,7 +3,7 @@ import { courseIdSchema, uuidSchema } from './learning';
 import { text } from './text';
 
 /**
- * Contracts of the chat assistant's endpoints (README API table, decision 12), shared
+ * Contracts of the chat assistant's endpoints (the API table in docs/api.md, decision 12), shared
  * by the chat function and the chat panel.
  */
 

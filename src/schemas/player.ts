@@ -5,7 +5,7 @@ import { text } from './text';
 
 /**
  * Contracts of the course player's endpoints, shared by the functions (request
- * validation) and the player island (response types). See the README's API table
+ * validation) and the player island (response types). See the API table (docs/api.md)
  * and decision record 11 for the rules behind them.
  */
 

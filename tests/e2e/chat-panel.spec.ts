@@ -49,7 +49,7 @@ async function signInTo(page: Page, email: string, path: string) {
 
 test.describe('on the dashboard', () => {
   test('opens from Chat, creates, sends, shows the reply with lesson links, switches, deletes and closes', async ({ page, isMobile, viewport }) => {
-    test.setTimeout(60_000);
+    test.slow();
     // An account per project: both projects run at once and each starts by deleting its conversations.
     if (isMobile) await openDashboard(page, 'admin@demo.no', 'Lars');
     else await openDashboard(page, 'bedrift@demo.no', 'Marte');
@@ -263,7 +263,12 @@ test.describe('streamed replies', () => {
   /** What the stream server saw: the Accept header of each request and whether the client went away early. */
   let seen: { accept?: string; closedEarly: boolean }[] = [];
   const event = (res: ServerResponse, name: string, data: unknown) => res.write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  /** A point the stream server waits at until the test has seen what it must see first (a state, not a time). */
+  const signal = () => {
+    let release: () => void = () => {};
+    const reached = new Promise<void>((resolve) => (release = resolve));
+    return { reached, release };
+  };
 
   test.beforeAll(async () => {
     server = createServer((req, res) => {
@@ -309,15 +314,14 @@ test.describe('streamed replies', () => {
 
   test("'Tenker...' until the first piece, the reply grows in its bubble with a working lesson link, then the stored messages", async ({ page }) => {
     let stored: unknown[] = [];
-    let release: () => void = () => {};
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const firstPiece = signal();
+    const rest = signal();
     const reply = `Se [${lesson.title}](${lessonHref}) for mer.`;
     scenario = async (_req, res) => {
-      await gate;
+      await firstPiece.reached;
       event(res, 'delta', { content: 'Et møtereferat ' });
-      await pause(400);
+      await rest.reached;
       event(res, 'delta', { content: 'lager du slik. ' });
-      await pause(400);
       const userMessage = message('00000000-0000-4000-8000-0000000e2e11', 'user', 'Hvordan lager jeg et møtereferat?');
       const assistantMessage = message('00000000-0000-4000-8000-0000000e2e12', 'assistant', `Et møtereferat lager du slik. ${reply}`);
       event(res, 'delta', { content: reply });
@@ -332,10 +336,11 @@ test.describe('streamed replies', () => {
     await expect(messageLog(page).getByText('Hvordan lager jeg et møtereferat?')).toBeVisible();
     await expect(messageLog(page).getByText('Tenker...')).toBeVisible();
     await expect(panel(page).getByRole('button', { name: 'Stopp svar' })).toBeFocused();
-    release();
+    firstPiece.release();
     const bubble = messageLog(page).locator('[data-streaming="true"]');
     await expect(bubble).toContainText('Et møtereferat');
     await expect(messageLog(page).getByText('Tenker...')).toHaveCount(0);
+    rest.release();
     // The first piece shows while the stream is still open. Chromium hands an intercepted,
     // re-routed response to the page in pieces only sometimes (later pieces may arrive together
     // with the end), so the piece-by-piece growth is asserted in ChatPanel.test.tsx, where the
@@ -368,27 +373,31 @@ test.describe('streamed replies', () => {
       await expect(messageLog(page).getByText('Ingen meldinger ennå. Start en samtale!')).toBeVisible();
     };
 
-    // An error event after the first piece: the rate-limit toast.
+    // An error event after the first piece, sent once the piece shows: the rate-limit toast.
+    const errorAfterPiece = signal();
     scenario = async (_req, res) => {
       event(res, 'delta', { content: 'Kurset handler om ' });
-      await pause(600);
+      await errorAfterPiece.reached;
       event(res, 'error', { error: 'For mange meldinger i dag.', errorType: 'rate_limit' });
       res.end();
     };
     await sendQuestion();
     await expect(messageLog(page).locator('[data-streaming="true"]')).toContainText('Kurset handler om');
+    errorAfterPiece.release();
     await expectReverted();
     await expect(toast(page, 'For mange forespørsler')).toContainText('Vennligst vent litt før du sender neste melding.');
 
-    // The connection closes half-way, without done or error: a failed send.
+    // The connection closes half-way, without done or error, once the piece shows: a failed send.
+    const cutAfterPiece = signal();
     scenario = async (_req, res) => {
       event(res, 'delta', { content: 'Kurset handler om ' });
-      await pause(600);
+      await cutAfterPiece.reached;
       res.end('event: done\ndata: {"userMessage":');
     };
     await messageInput(page).clear();
     await sendQuestion();
     await expect(messageLog(page).locator('[data-streaming="true"]')).toContainText('Kurset handler om');
+    cutAfterPiece.release();
     await expectReverted();
     await expect(toast(page, 'Feil')).toContainText('Kunne ikke sende melding');
     await page

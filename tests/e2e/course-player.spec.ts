@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { axeViolations, openDashboard, recordScripts, signIn } from './helpers';
 import { courseTitle, hostileHtmlLesson, notEnrolledLearners, seededLesson, seededModule } from './player-fixture';
+import { settled } from './xss-trap';
 
 /**
  * The course player on /course/{courseId} (issue 11), driven as a learner would.
@@ -280,7 +281,7 @@ test.describe('as elev@demo.no', () => {
     await expect(body.locator('script')).toHaveCount(0);
     await expect(body.locator('[onerror]')).toHaveCount(0);
     await expect(body.locator('a[href^="javascript:"]')).toHaveCount(0);
-    await page.waitForTimeout(300);
+    await settled(page);
     expect(await page.evaluate(() => (window as { __e2eXss?: string }).__e2eXss)).toBeUndefined();
     expect(errors).toEqual([]);
     // elev has not got this course: the purchase banner shows; the lesson is a preview (decision 26).

@@ -121,8 +121,15 @@ async function clickAndObserve(page: Page, index: number): Promise<string | null
   await target
     .click({ timeout: 3000 })
     .catch((error: Error) => effects.length === 0 && effects.push(`!click failed: ${error.message.split('\n')[0]}`));
-  await page.waitForTimeout(400);
-  const mutations = await page.evaluate(() => (window as unknown as { __mutations?: string[] }).__mutations ?? []).catch(() => [] as string[]);
+  const readMutations = () => page.evaluate(() => (window as unknown as { __mutations?: string[] }).__mutations ?? []).catch(() => [] as string[]);
+  // Until the click shows an effect (a request, a window, a dialog, a console line, a new URL or a
+  // change in the page): a working control shows one at once, a busy machine only makes it later.
+  // Only a control that does nothing waits the whole 5 s, and fails the test.
+  await expect
+    .poll(async () => effects.length > 0 || page.url() !== before || (await readMutations()).length > 0, { timeout: 5000 })
+    .toBe(true)
+    .catch(() => undefined);
+  const mutations = await readMutations();
   page.off('request', onRequest);
   page.off('popup', onPopup);
   page.off('dialog', onDialog);

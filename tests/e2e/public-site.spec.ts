@@ -132,6 +132,8 @@ test.describe('desktop navigation', () => {
   });
 
   test('a dropdown opens and closes on click, and a link in it navigates', async ({ page }) => {
+    // The page's timers run on the test's clock: 'well past the close delay' is moved, not waited.
+    await page.clock.install();
     await page.goto('/');
     const trigger = nav(page).getByRole('button', { name: 'Konsulent' });
     // The pointer enters first (hover opens the menu), then the click pins it.
@@ -142,7 +144,7 @@ test.describe('desktop navigation', () => {
     await page.mouse.move(5, 600);
     // Pinned, it stays open after the pointer leaves, well past the hover close delay (120 ms);
     // a click outside closes it.
-    await page.waitForTimeout(500);
+    await page.clock.runFor(500);
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await page.mouse.click(5, 600);
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
@@ -354,11 +356,13 @@ test.describe('the landing page', () => {
     await expect(video).toHaveAttribute('src', '/media/demo-leksjon.mp4');
     await expect(video.locator('track[kind="captions"][srclang="nb"]')).toHaveAttribute('default', '');
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe('showing');
-    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThan(0);
+    // The video's metadata has arrived (on a busy machine that can take a while).
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState), { timeout: 20_000 }).toBeGreaterThan(0);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(play).toBeFocused();
-    expect(await video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
+    // The dialog's 'close' event, which pauses the video, comes after the dialog is hidden.
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.paused)).toBe(true);
     await play.click();
     await dialog.getByRole('button', { name: 'Lukk videoen' }).click();
     await expect(dialog).toBeHidden();

@@ -132,8 +132,12 @@ test.describe('security headers', () => {
     await expect(page).toHaveURL(/\/$/);
     const origin = new URL(page.url()).origin;
     const frame = await page.context().newPage();
-    await frame.setContent(`<iframe id="a" src="${origin}/"></iframe><iframe id="b" src="${origin}/course/grunnleggende-ki"></iframe>`);
-    await frame.waitForTimeout(1_000);
+    // setContent waits for the page's load event, which waits for both frames: each has loaded
+    // what the browser let it load (our page, or the error page of a refused frame).
+    await frame.setContent(`<iframe id="a" src="${origin}/"></iframe><iframe id="b" src="${origin}/course/grunnleggende-ki"></iframe>`, {
+      waitUntil: 'load',
+    });
+    await expect.poll(() => frame.frames().filter((f) => f !== frame.mainFrame() && f.url() !== 'about:blank').length).toBe(2);
     for (const id of ['a', 'b']) {
       const loaded = await frame.evaluate((i) => {
         const el = document.getElementById(i) as HTMLIFrameElement;

@@ -24,10 +24,21 @@ export async function trap(page: Page): Promise<() => Promise<string[]>> {
     );
   });
   return async () => {
-    await page.waitForTimeout(300); // let late handlers (img onerror, svg onload) fire
+    await settled(page);
     const inPage = await page.evaluate(() => (window as unknown as { __xss?: string[] }).__xss ?? []);
     return [...hits, ...inPage];
   };
+}
+
+/**
+ * Waits until a late handler (img onerror, svg onload) would have run: the page has loaded, every
+ * image in it has loaded or failed (lazy ones that have not started aside), and two frames have
+ * been drawn since. A state, not a time: on a busy machine it simply comes later.
+ */
+export async function settled(page: Page) {
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => [...document.images].every((img) => img.complete || img.loading === 'lazy'));
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 /** No element that a vector would create: no stray img/svg/script, no inline handler, no javascript: link. */
