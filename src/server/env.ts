@@ -117,6 +117,10 @@ const schema = z.object({
   SIGNUP_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Forgotten-password requests per client address before it waits (POST /api/auth/password-reset); the sign-in throttle's address rule. */
   PASSWORD_RESET_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Messages per client address per hour through the contact form on /kontakt (POST /api/contact); more → 429. */
+  CONTACT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** The team's address that receives the contact form's messages; empty: the company's e-mail (COMPANY_EMAIL). */
+  CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   /**
    * The superuser's statistics are served from a snapshot at most this many seconds old (one
    * request recomputes it; a user's status or role change clears it). 0: computed on every request.

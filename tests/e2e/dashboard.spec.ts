@@ -46,7 +46,7 @@ test.describe('as elev@demo.no', () => {
     await expect(header.getByText('Dashboard', { exact: true })).toBeVisible();
     await expect(header.getByRole('link', { name: `${site.productName} Dashboard` })).toHaveAttribute('href', '/');
     await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
-    await expect(header.getByRole('button', { name: 'Chat', exact: true })).toBeVisible();
+    await expect(header.getByRole('button', { name: 'KI-assistent', exact: true })).toBeVisible();
 
     const rows = coursesCard(page).getByRole('listitem');
     await expect(coursesCard(page).getByRole('heading', { level: 3 })).toHaveText([
@@ -219,7 +219,7 @@ test.describe('as elev@demo.no', () => {
   });
 
   test('the Chat button toggles the assistant panel state', async ({ page, isMobile }) => {
-    const chat = page.getByRole('button', { name: 'Chat', exact: true });
+    const chat = page.getByRole('button', { name: 'KI-assistent', exact: true });
     await expect(chat).toHaveAttribute('aria-pressed', 'false');
     await chat.click();
     await expect(chat).toHaveAttribute('aria-pressed', 'true');

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { ContactMessage, type ContactMessageProps, contactMessageSubject } from './contact-message';
 import { CompanyInvitation, type CompanyInvitationProps, companyInvitationSubject } from './company-invitation';
 import { CompanyReminder, type CompanyReminderProps, companyReminderSubject } from './company-reminder';
 import { EmailChange, type EmailChangeProps, emailChangeSubject } from './email-change';
@@ -23,6 +24,7 @@ export interface MailTemplateProps {
   receipt: ReceiptProps;
   'company-invitation': CompanyInvitationProps;
   'company-reminder': CompanyReminderProps;
+  'contact-message': ContactMessageProps;
 }
 
 export type MailTemplateName = keyof MailTemplateProps;
@@ -41,4 +43,5 @@ export const mailTemplates: { [N in MailTemplateName]: MailTemplate<MailTemplate
   receipt: { subject: receiptSubject, Component: Receipt },
   'company-invitation': { subject: companyInvitationSubject, Component: CompanyInvitation },
   'company-reminder': { subject: companyReminderSubject, Component: CompanyReminder },
+  'contact-message': { subject: contactMessageSubject, Component: ContactMessage },
 };
