@@ -87,9 +87,20 @@ function AppControls({ user, current, chatLabel, compact }: Pick<AppHeaderProps,
           variant="outline"
           onClick={toggleChat}
           aria-pressed={chatOpen}
-          className="px-3 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700"
+          className={cn('px-3 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700', compact && 'max-sm:px-2.5')}
         >
-          {chatLabel}
+          {compact && (
+            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20" className="shrink-0">
+              <path
+                d="M4 4h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H9l-4 3v-3H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinejoin="round"
+              />
+            </svg>
+          )}
+          <span className={compact ? 'max-sm:sr-only' : undefined}>{chatLabel}</span>
         </Button>
       )}
       <UserMenu user={user} current={current} />
