@@ -52,7 +52,7 @@ test.describe('as elev@demo.no', () => {
     // The site's header (issue 29): its courses menu, and the app's controls instead of sign-in and sign-up.
     const header = page.getByRole('banner');
     await expect(header.getByRole('link', { name: site.productName })).toHaveAttribute('href', '/');
-    if (isMobile) await expect(header.getByRole('button', { name: 'Meny' })).toBeVisible();
+    if (isMobile) await expect(header.getByRole('button', { name: 'Meny', exact: true })).toBeVisible();
     else await expect(header.getByRole('navigation', { name: 'Hovedmeny' }).getByRole('button', { name: 'Nettkurs' })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Kursinnlogging' })).toBeHidden();
     await expect(header.getByRole('link', { name: 'Start gratis' })).toBeHidden();

@@ -42,7 +42,7 @@ async function expectPackage(page: Page, id: string, price: string, duration: st
   await expect(card, id).toHaveCount(1);
   await expect(card.getByText(price, { exact: true }), `${id} price`).toBeVisible();
   await expect(card.getByText(`Varighet: ${duration}`, { exact: true }), `${id} duration`).toBeVisible();
-  await expect(card.getByRole('link', { name: /^Velg / }), `${id} select button`).toHaveAttribute('target', '_blank');
+  await expect(card.getByRole('link', { name: /^Book møte om / }), `${id} booking button`).toHaveAttribute('target', '_blank');
 }
 
 for (const [route, packages] of Object.entries(consulting)) {
@@ -54,9 +54,9 @@ for (const [route, packages] of Object.entries(consulting)) {
   });
 }
 
-test("the 'Mest Populær' flag is shown on flagged packages only", async ({ page }) => {
+test("the 'Mest populær' flag is shown on flagged packages only", async ({ page }) => {
   await page.goto('/personlig-konsulent');
-  await expect(page.getByText('Mest Populær', { exact: true })).toHaveCount(1);
+  await expect(page.getByText('Mest populær', { exact: true })).toHaveCount(1);
 });
 
 // The spec's price list gives the bundle a 30-day guarantee, its legal constants 14 days; the site states

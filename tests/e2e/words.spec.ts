@@ -108,7 +108,7 @@ async function read(page: Page): Promise<{ body: string; labels: string[] }> {
     };
     // A button-looking link (the shared button look starts 'inline-flex … rounded-md font-semibold').
     const selector =
-      'h1, h2, h3, h4, h5, h6, [role="heading"], button, [role="button"], [role="tab"], [role="menuitem"], a.inline-flex.rounded-md, summary, label, legend, th, dt';
+      'h1, h2, h3, h4, h5, h6, [role="heading"], button, [role="button"], [role="tab"], [role="menuitem"], a.inline-flex.rounded-md, summary, label, legend, th, dt, .rounded-full';
     const labels: string[] = [];
     for (const el of document.querySelectorAll(selector)) {
       if (!visible(el)) continue;
