@@ -998,3 +998,25 @@ export const certificates = pgTable(
 );
 
 export type Certificate = typeof certificates.$inferSelect;
+
+/**
+ * Messages sent with the contact form on /kontakt (issue 29, decision 37). Each is e-mailed to the
+ * team through the outbox in the same transaction; the row is the record that it arrived. The
+ * sender's name and address are the reply's only way back, so nothing else about them is stored
+ * (no address of the request: the throttle keeps that, briefly, in `rate_limits`).
+ */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** The sender's company, when given. */
+    company: text('company'),
+    message: text('message').notNull(),
+    /** The outbox row that carries it to the team. */
+    mailId: uuid('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
+);

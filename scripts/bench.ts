@@ -87,6 +87,7 @@ async function startServer(): Promise<void> {
       PAYMENT_TEST_WEBHOOK_URL: 'off',
       // The forgotten-password run comes from one address, like every run here.
       PASSWORD_RESET_LIMIT_PER_ADDRESS: '100000',
+      CONTACT_LIMIT_PER_HOUR: '100000',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
@@ -180,6 +181,12 @@ const endpoints: Endpoint[] = [
     name: 'GET /api/users/me/enrollments',
     read: true,
     next: (f) => ({ method: 'GET', path: '/api/users/me/enrollments', cookie: anyLearner(f).cookie }),
+  },
+  {
+    // The dashboard's figures (issue 29): one aggregate over the learner's completed lessons.
+    name: 'GET /api/users/me/progress',
+    read: true,
+    next: (f) => ({ method: 'GET', path: '/api/users/me/progress', cookie: anyLearner(f).cookie }),
   },
   {
     name: 'GET …/modules-with-progress',
@@ -571,6 +578,20 @@ const endpoints: Endpoint[] = [
     name: 'POST /api/auth/password-reset',
     read: false,
     next: () => ({ method: 'POST', path: '/api/auth/password-reset', body: { email: `glemt-${run}-${++sequence % 500}@example.no` } }),
+  },
+  {
+    // The contact form (issue 29): stored and queued for the team in one transaction.
+    name: 'POST /api/contact',
+    read: false,
+    next: () => ({
+      method: 'POST',
+      path: '/api/contact',
+      body: {
+        name: 'Bench Kontakt',
+        email: `kontakt-${run}-${++sequence % 500}@example.no`,
+        message: 'Hei! Vi vil gjerne vite mer om kursene for bedrifter.',
+      },
+    }),
   },
   {
     // The verification link from the mail: each token once (made before the run, like the paid orders).

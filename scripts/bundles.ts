@@ -23,6 +23,8 @@ export const BUNDLE_BUDGETS: Record<string, number> = {
   'admin-orders': 1_250_000,
   // The account and sign-up (issue 23): they send mail right after answering (the mail sender).
   account: 2_000_000,
+  // The contact form (issue 29): it mails the team right after answering (the mail sender).
+  contact: 2_000_000,
   // Company packages (issue 24): the manager's routes send invitations and reminders (the mail sender);
   // the superuser's settle invoices through reconcile (the providers and the mail sender).
   company: 2_000_000,

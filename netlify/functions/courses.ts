@@ -6,7 +6,8 @@ import { courseProgress } from '../../src/server/player.service';
 
 /**
  * The catalogue as a signed-in learner sees it.
- *   GET /api/courses                                   signed in   courses in catalogue order
+ *   GET /api/courses                                   signed in   courses in catalogue order, each with its price (øre),
+ *                                                                  whether it is on sale and the caller's access (or null)
  *   GET /api/courses/:courseId/modules-with-progress   signed in   the caller's progress per module; 404 unknown course
  *   GET /api/modules/:moduleId/lessons                 signed in   lessons in order (no content); 404 unknown module
  *   (GET /api/courses/:courseId/with-content is course-content.ts: it alone ships the HTML sanitiser)
@@ -17,8 +18,8 @@ import { courseProgress } from '../../src/server/player.service';
 export default createHandler({
   'GET /api/courses': route({
     access: 'user',
-    async handler({ db }) {
-      return json(await listCourses(db));
+    async handler({ db, user }) {
+      return json(await listCourses(db, user.id));
     },
   }),
 

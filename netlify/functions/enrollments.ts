@@ -1,11 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { enrollBody } from '../../src/schemas/learning';
 import { createHandler, json, route } from '../../src/server/http';
-import { enroll, listEnrollments } from '../../src/server/learning.service';
+import { enroll, learnerProgress, listEnrollments } from '../../src/server/learning.service';
 
 /**
  * A learner's enrollments.
  *   GET  /api/users/me/enrollments   signed in   the caller's enrollments that give access (not revoked), oldest first
+ *   GET  /api/users/me/progress      signed in   the dashboard's figures: {completedLessons, completedTasks, minutesStudied,
+ *                                                modulesCompleted} from the caller's own progress (issue 29)
  *   POST /api/enrollments            signed in   {courseId} → 201 the new enrollment (a free course), or 200 the one that
  *                                                already gives access; 402 {error, errorType: 'payment_required', product,
  *                                                checkoutPath} for a paid course; 404 unknown course (decision 26)
@@ -16,6 +18,13 @@ export default createHandler({
     access: 'user',
     async handler({ db, user }) {
       return json(await listEnrollments(db, user.id));
+    },
+  }),
+
+  'GET /api/users/me/progress': route({
+    access: 'user',
+    async handler({ db, user }) {
+      return json(await learnerProgress(db, user.id));
     },
   }),
 
@@ -30,6 +39,6 @@ export default createHandler({
 });
 
 export const config: Config = {
-  path: ['/api/users/me/enrollments', '/api/enrollments'],
+  path: ['/api/users/me/enrollments', '/api/users/me/progress', '/api/enrollments'],
   method: ['GET', 'POST'],
 };

@@ -41,23 +41,26 @@ export const navGroups: NavGroup[] = [
     id: 'konsulent',
     label: 'Konsulent',
     links: [
-      { label: 'For Ledere', href: '/personlig-konsulent', description: 'Personlig rådgivning for ledere' },
-      { label: 'For Bedrifter', href: '/bedrift-konsulent', description: 'KI i hele virksomheten' },
+      { label: 'For ledere', href: '/personlig-konsulent', description: 'Personlig rådgivning for ledere' },
+      { label: 'For bedrifter', href: '/bedrift-konsulent', description: 'KI i hele virksomheten' },
       { label: 'Automatisering', href: '/automatisering', description: 'Vi bygger arbeidsflytene for dere' },
       { label: 'Dashboards', href: '/dashboards', description: 'Rapporter og innsikt fra egne data' },
     ],
   },
   {
     id: 'ressurser',
-    label: 'KI Ressurser',
+    label: 'KI-ressurser',
     links: [
-      { label: 'Beste Verktøy for Tiden', href: '/ki-verktoy', description: 'Utvalgte KI-verktøy, testet av oss' },
-      { label: 'KI Workflows', href: '/ki-workflows', description: 'Ferdige arbeidsflyter du kan ta i bruk' },
+      { label: 'Beste verktøy for tiden', href: '/ki-verktoy', description: 'Utvalgte KI-verktøy, testet av oss' },
+      { label: 'KI-arbeidsflyter', href: '/ki-workflows', description: 'Ferdige arbeidsflyter du kan ta i bruk' },
     ],
   },
 ];
 
 export const aboutLink: NavLink = { label: 'Om oss', href: '/om-oss' };
+
+/** /kontakt (issue 29): the contact form and the company's details; the footer links it. */
+export const contactLink: NavLink = { label: 'Kontakt oss', href: '/kontakt' };
 
 export const legalLinks: NavLink[] = [
   { label: 'Personvern', href: '/personvern' },

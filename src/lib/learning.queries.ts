@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { CurrentUser } from '../schemas/auth';
-import type { Course, Enrollment, LessonSummary, ModuleWithProgress } from '../schemas/learning';
+import type { CatalogueCourse, Enrollment, LearnerProgress, LessonSummary, ModuleWithProgress } from '../schemas/learning';
 import type { CourseWithContent } from '../schemas/player';
 import { getQueryFn } from './api';
 
@@ -16,10 +16,32 @@ export const enrollmentsQuery = queryOptions({
   queryFn: getQueryFn<Enrollment[]>(),
 });
 
+/** The catalogue as the caller sees it: each course with its price and the caller's access. */
 export const coursesQuery = queryOptions({
   queryKey: ['/api/courses'],
-  queryFn: getQueryFn<Course[]>(),
+  queryFn: getQueryFn<CatalogueCourse[]>(),
 });
+
+/** The dashboard's figures from the caller's own progress; completing a lesson invalidates it. */
+export const learnerProgressQuery = queryOptions({
+  queryKey: ['/api/users/me/progress'],
+  queryFn: getQueryFn<LearnerProgress>(),
+});
+
+/**
+ * What completing a lesson (or buying a course) changes on the dashboard: the figures, the
+ * enrollments, the catalogue's access and every course's module progress, and nothing else (the
+ * player's course content stays). The player calls it after a completion, the dashboard when the
+ * learner comes back to it (another tab, the back button).
+ */
+export function refreshLearnerProgress(client: QueryClient): Promise<void> {
+  return client.invalidateQueries({
+    predicate: ({ queryKey: [first, , last] }) =>
+      first === '/api/users/me/progress' ||
+      first === '/api/users/me/enrollments' ||
+      (first === '/api/courses' && (last === undefined || last === 'modules-with-progress')),
+  });
+}
 
 export const modulesWithProgressQuery = (courseId: string) =>
   queryOptions({

@@ -41,6 +41,7 @@ const expectedPages = {
   'personlig-konsulent.yaml': 'consulting',
   'konsulent.yaml': 'consulting-overview',
   'om-oss.yaml': 'about',
+  'kontakt.yaml': 'contact',
   'nettbasert-pakke.yaml': 'bundle',
   'trenings-pakke.yaml': 'physical',
   'live-nettkurs.yaml': 'live',

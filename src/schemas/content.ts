@@ -267,6 +267,16 @@ const workflowsPage = z.strictObject({
   }),
 });
 
+/** /kontakt (issue 29): the company's details (tokens filled from src/config/site.ts), the contact form and the booking calendar. */
+const contactPage = z.strictObject({
+  kind: z.literal('contact'),
+  seo: seoSchema,
+  hero: heroSchema,
+  details: z.strictObject({ heading: text, lead: text.optional(), lines: z.array(text).min(1).max(6), email: text, phone: text }),
+  form: z.strictObject({ heading: text, lead: text, button: text }),
+  booking: z.strictObject({ heading: text, text: text, button: text.regex(/^Book /, 'A booking button says that it books: start it with "Book "') }),
+});
+
 /** One YAML file per page in `src/content/pages/`, told apart by `kind`. */
 export const pageSchema = z.discriminatedUnion('kind', [
   consultingPage,
@@ -278,6 +288,7 @@ export const pageSchema = z.discriminatedUnion('kind', [
   landingPage,
   toolsPage,
   workflowsPage,
+  contactPage,
 ]);
 
 export type PageContent = z.infer<typeof pageSchema>;
@@ -344,8 +355,11 @@ export const courseMarketingSchema = z.strictObject({
   whatYouLearn: z.array(text).min(4).max(8),
   prerequisites: z.array(text).min(1).max(5),
   priceNok: nok,
-  /** Price is a starting price ('fra 1 290 kr'). */
-  priceFrom: z.boolean(),
+  /**
+   * Always false: a course's price is what its checkout charges, once ('Engangspris'), so it is never
+   * a starting price ('Fra …', the consulting packages' phrasing). One phrasing per kind of price (issue 29).
+   */
+  priceFrom: z.literal(false, { error: 'A course has one fixed price: priceFrom must be false' }),
   priceIncludes: z.array(text).min(3).max(8),
   seoDescription: z.string().trim().min(50).max(170),
 });

@@ -123,6 +123,7 @@ export const fieldLabels = {
   poReference: { label: 'Innkjøpsreferanse', also: ['Referanse'] },
   emails: { label: 'E-postadresser', also: ['E-post'] },
   filter: { label: 'Filter' },
+  message: { label: 'Melding' },
   seatId: { label: 'Plass' },
   // certificates (issue 25)
   certificateId: { label: 'Kursbevis' },

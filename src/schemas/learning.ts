@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { LessonType } from './lesson-content';
+import type { AccessReason } from './player';
 import { fieldLabel } from './issues';
 import './text';
 
@@ -26,6 +27,27 @@ export interface Course {
   duration: string;
   level: string;
   orderIndex: number;
+}
+
+/** A course of GET /api/courses: the catalogue as the caller sees it (issue 29). */
+export interface CatalogueCourse extends Course {
+  /** Its price including VAT in øre (0: free); null when it has no product (not for sale). */
+  priceOre: number | null;
+  /** Whether its product can be bought now. */
+  onSale: boolean;
+  /** Why the caller may open every lesson, or null: only the previews (decision 26). */
+  access: AccessReason | null;
+}
+
+/** GET /api/users/me/progress: the dashboard's figures, from the caller's own progress (issue 29). */
+export interface LearnerProgress {
+  completedLessons: number;
+  /** Completed lessons of type 'task'. */
+  completedTasks: number;
+  /** The estimated minutes of the completed lessons. */
+  minutesStudied: number;
+  /** Modules whose every lesson is completed. */
+  modulesCompleted: number;
 }
 
 export interface Enrollment {

@@ -19,7 +19,7 @@ export function clearErrors(form: HTMLFormElement): void {
     summary.classList.add('hidden');
   }
   for (const el of form.querySelectorAll<HTMLElement>('[data-field-error]')) el.textContent = '';
-  for (const input of form.querySelectorAll('input')) input.removeAttribute('aria-invalid');
+  for (const input of form.querySelectorAll('input, textarea')) input.removeAttribute('aria-invalid');
 }
 
 export function showFormError(form: HTMLFormElement, message: string): void {

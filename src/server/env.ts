@@ -120,6 +120,10 @@ const schema = z.object({
   PASSWORD_RESET_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Unknown certificate codes one client address may look up before it has to wait (issue 25, decision 33). */
   CERTIFICATE_LOOKUPS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Messages per client address per hour through the contact form on /kontakt (POST /api/contact); more → 429. */
+  CONTACT_LIMIT_PER_HOUR: z.coerce.number().int().min(1).max(100_000).default(5),
+  /** The team's address that receives the contact form's messages; empty: the company's e-mail (COMPANY_EMAIL). */
+  CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email().optional()),
   /**
    * The superuser's statistics are served from a snapshot at most this many seconds old (one
    * request recomputes it; a user's status or role change clears it). 0: computed on every request.

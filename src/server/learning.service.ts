@@ -1,8 +1,15 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedPer } from '../../db/client';
-import { courses, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
-import { type Course, type Enrollment, type LessonSummary, type ModuleWithProgress, percentage } from '../schemas/learning';
-import { enrollAsLearner } from './access/entitlements';
+import { courses, enrollments, lessonProgress, lessons, modules, products } from '../../db/schema';
+import {
+  type CatalogueCourse,
+  type Enrollment,
+  type LearnerProgress,
+  type LessonSummary,
+  type ModuleWithProgress,
+  percentage,
+} from '../schemas/learning';
+import { accessColumns, accessReason, enrollAsLearner, enrollmentOf } from './access/entitlements';
 import { NotFoundError } from './errors';
 
 /**
@@ -25,14 +32,26 @@ const coursesQuery = preparedPer((db) =>
       duration: courses.duration,
       level: courses.level,
       orderIndex: courses.orderIndex,
+      // The facts the entitlements decide by (decision 26), so the dashboard can tell the courses
+      // the caller has from those it may start or buy ('Flere kurs', issue 29).
+      ...accessColumns(sql.placeholder('userId')),
+      onSale: sql<boolean | null>`(SELECT ${products.onSale} FROM ${products} WHERE ${products.courseId} = ${courses.id})`,
     })
     .from(courses)
+    .leftJoin(enrollments, enrollmentOf(sql.placeholder('userId')))
     .orderBy(asc(courses.orderIndex), asc(courses.id))
     .prepare('list_courses'),
 );
 
-export async function listCourses(db: Db): Promise<Course[]> {
-  return coursesQuery(db).execute();
+/** The catalogue in order, each course with its price and the caller's access to it. */
+export async function listCourses(db: Db, userId: string): Promise<CatalogueCourse[]> {
+  const rows = await coursesQuery(db).execute({ userId });
+  return rows.map(({ role, priceOre, enrollmentId, source, revokedAt, onSale, ...course }) => ({
+    ...course,
+    priceOre,
+    onSale: onSale ?? false,
+    access: accessReason({ role, priceOre, enrollmentId, source, revokedAt }),
+  }));
 }
 
 const enrollmentsQuery = preparedPer((db) =>
@@ -120,4 +139,44 @@ export async function moduleLessons(db: Db, moduleId: string): Promise<LessonSum
     .from(lessons)
     .where(eq(lessons.moduleId, moduleId))
     .orderBy(asc(lessons.orderIndex), asc(lessons.id));
+}
+
+/**
+ * The dashboard's figures (issue 29): what the caller has completed, over every course, in one
+ * statement. Minutes are the estimated minutes of the completed lessons; a module counts once all
+ * its lessons are completed; tasks are completed lessons of type 'task'.
+ */
+const learnerProgressQuery = preparedPer((db) =>
+  db
+    .select({
+      completedLessons: sql<number>`count(*)::int`,
+      completedTasks: sql<number>`(count(*) FILTER (WHERE ${lessons.type} = 'task'))::int`,
+      minutesStudied: sql<number>`coalesce(sum(${lessons.estimatedMinutes}), 0)::int`,
+      modulesCompleted: sql<number>`(
+        SELECT count(*)::int FROM (
+          SELECT l.module_id FROM lessons l
+          LEFT JOIN lesson_progress p ON p.lesson_id = l.id AND p.user_id = ${sql.placeholder('userId')} AND p.completed
+          WHERE l.module_id IN (
+            SELECT dl.module_id FROM lesson_progress dp JOIN lessons dl ON dl.id = dp.lesson_id
+            WHERE dp.user_id = ${sql.placeholder('userId')} AND dp.completed
+          )
+          GROUP BY l.module_id
+          HAVING count(p.id) = count(l.id)
+        ) done_modules
+      )`,
+    })
+    .from(lessonProgress)
+    .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
+    .where(and(eq(lessonProgress.userId, sql.placeholder('userId')), eq(lessonProgress.completed, true)))
+    .prepare('learner_progress'),
+);
+
+export async function learnerProgress(db: Db, userId: string): Promise<LearnerProgress> {
+  const [row] = await learnerProgressQuery(db).execute({ userId });
+  return {
+    completedLessons: Number(row?.completedLessons ?? 0),
+    completedTasks: Number(row?.completedTasks ?? 0),
+    minutesStudied: Number(row?.minutesStudied ?? 0),
+    modulesCompleted: Number(row?.modulesCompleted ?? 0),
+  };
 }

@@ -121,7 +121,7 @@ test('admin@demo.no manages content; a learner then sees the new lessons in the 
 
   const scripts = await openAdmin(page, 'admin@demo.no');
   await expect(tab(page, 'Innholdsbehandling')).toHaveAttribute('aria-selected', 'true');
-  await expect(tab(page, 'Dashboard')).toHaveCount(0);
+  await expect(tab(page, 'Statistikk')).toHaveCount(0);
 
   // Kurs: level badge and students, inline rename (and back, since other specs read the title).
   const courseRow = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: title, exact: true }) });
@@ -343,7 +343,7 @@ test('superbruker@demo.no: the Dashboard tab with the seed figures, users, deact
   expect((await learner.request.get('/api/auth/user')).status()).toBe(200);
 
   const scripts = await openAdmin(page, 'superbruker@demo.no');
-  await tab(page, 'Dashboard').click();
+  await tab(page, 'Statistikk').click();
   await expect(page.getByRole('region', { name: 'Brukere totalt' })).toBeVisible();
   // Everything /admin downloads with the Dashboard tab open (measured before any reload).
   await expect(page.getByRole('region', { name: 'Siste Brukere' })).toBeVisible();
@@ -377,7 +377,7 @@ test('superbruker@demo.no: the Dashboard tab with the seed figures, users, deact
     expect(stats.completedEnrollments).toBeGreaterThanOrEqual(1);
 
     await page.reload();
-    await tab(page, 'Dashboard').click();
+    await tab(page, 'Statistikk').click();
     await expect(statValue(page, 'Brukere totalt')).toHaveText(String(stats.totalUsers), { timeout: 2_000 });
     await expect(page.getByRole('region', { name: 'Brukere totalt' })).toContainText(`${stats.activeUsers} aktive, ${stats.inactiveUsers} inaktive`);
     await expect(statValue(page, 'Kurs')).toHaveText(String(stats.totalCourses));
@@ -491,7 +491,7 @@ test("superbruker@demo.no sees an admin's rename in 'Siste endringer'", async ({
   await adminContext.close();
 
   await openAdmin(page, 'superbruker@demo.no');
-  await tab(page, 'Dashboard').click();
+  await tab(page, 'Statistikk').click();
   const changes = page.getByRole('region', { name: 'Siste endringer' });
   await expect(changes.getByRole('heading', { level: 2, name: 'Siste endringer' })).toBeVisible();
   // Other specs write meanwhile: older pages come with 'Vis flere'.

@@ -54,7 +54,7 @@ test.describe('signed-in app budgets', () => {
     if (!isMobile) expect(gzipBytes, 'dashboard JavaScript (gzip)').toBeLessThanOrEqual(DASHBOARD_JS_GZIP);
     expect(await axeViolations(page)).toEqual([]);
 
-    await page.getByRole('button', { name: 'Chat', exact: true }).click();
+    await page.getByRole('button', { name: 'KI-assistent', exact: true }).click();
     await expect(page.getByRole('textbox').last()).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect(await axeViolations(page)).toEqual([]);

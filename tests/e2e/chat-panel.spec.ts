@@ -61,7 +61,7 @@ test.describe('on the dashboard', () => {
     });
     expect(seeded.ok()).toBe(true);
 
-    const chat = page.getByRole('button', { name: 'Chat', exact: true });
+    const chat = page.getByRole('button', { name: 'KI-assistent', exact: true });
     await chat.click();
     await expect(panel(page).getByRole('heading', { name: 'KI Assistent' })).toBeFocused();
     const box = await panel(page).boundingBox();
@@ -137,7 +137,7 @@ test.describe('on the dashboard', () => {
     expect(initial.gzipBytes).toBeLessThan(150 * 1024);
 
     const after = recordScripts(page);
-    await page.getByRole('button', { name: 'Chat', exact: true }).click();
+    await page.getByRole('button', { name: 'KI-assistent', exact: true }).click();
     await expect(newConversation(page)).toBeVisible();
     await page.waitForLoadState('networkidle');
     const opened = await after.measure();
@@ -165,7 +165,7 @@ test.describe('in the course player', () => {
     await expect(page.getByRole('heading', { level: 1, name: courseTitle(OFFICE) })).toBeVisible();
     await resetConversations(page);
 
-    const toggle = page.getByRole('button', { name: 'KI Assistent' });
+    const toggle = page.getByRole('button', { name: 'KI-assistent', exact: true });
     await toggle.click();
     await expect(panel(page).getByRole('heading', { name: 'KI Assistent' })).toBeFocused();
     const viewport = page.viewportSize();
@@ -197,7 +197,7 @@ test.describe('in the course player', () => {
     await signInTo(page, 'superbruker@demo.no', `/course/${OFFICE}`);
     await expect(page.getByRole('heading', { level: 1, name: courseTitle(OFFICE) })).toBeVisible();
     await resetConversations(page, 'Feilprøve');
-    await page.getByRole('button', { name: 'KI Assistent' }).click();
+    await page.getByRole('button', { name: 'KI-assistent', exact: true }).click();
     await panel(page).getByRole('button', { name: 'Feilprøve', exact: true }).click();
     await expect(messageLog(page).getByText('Ingen meldinger ennå. Start en samtale!')).toBeVisible();
 
@@ -299,7 +299,7 @@ test.describe('streamed replies', () => {
     await page.route(`**/api/chat/conversations/${conversationId}/messages`, (route) =>
       route.request().method() === 'POST' ? route.continue({ url: `${origin}/stream` }) : route.fulfill({ json: stored() }),
     );
-    await page.getByRole('button', { name: 'Chat', exact: true }).click();
+    await page.getByRole('button', { name: 'KI-assistent', exact: true }).click();
     await panel(page).getByRole('button', { name: 'Strømprøve', exact: true }).click();
     await expect(messageLog(page).getByText('Ingen meldinger ennå. Start en samtale!')).toBeVisible();
   }
@@ -438,7 +438,7 @@ test.describe('the mobile sheet', () => {
       route.request().method() === 'GET' ? route.fulfill({ json: [] }) : route.fallback(),
     );
 
-    const toggle = page.getByRole('button', { name: 'KI Assistent' });
+    const toggle = page.getByRole('button', { name: 'KI-assistent', exact: true });
     await toggle.click();
     await expect(panel(page).getByRole('heading', { name: 'KI Assistent' })).toBeFocused();
     await panel(page).getByRole('button', { name: 'Fokusprøve', exact: true }).click();

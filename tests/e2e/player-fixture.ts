@@ -44,6 +44,15 @@ export const contentLearner = {
   courses: ['ki-filmproduksjon', 'ki-automatisering'],
 } as const;
 
+/**
+ * Learners granted KI for Kontoret with no progress, one per Playwright project: the dashboard
+ * spec completes a task lesson as them and watches the figures move (issue 29).
+ */
+export const figuresLearners = {
+  desktop: { email: 'tall-desktop@demo.no', firstName: 'Tone', lastName: 'Tall', courseId: 'ki-for-kontoret' },
+  mobile: { email: 'tall-mobil@demo.no', firstName: 'Tore', lastName: 'Tall', courseId: 'ki-for-kontoret' },
+} as const;
+
 const catalogue = loadCatalogue();
 
 /** A seeded lesson's id and title. */

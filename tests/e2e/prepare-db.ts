@@ -9,7 +9,7 @@ import { DEMO_PASSWORD_HASH, seedId } from '../../db/seed';
 import { appDatabaseOptions } from '../../src/server/db';
 import { env } from '../../src/server/env';
 import { CERTIFICATE_COURSE, certificateLearners, courseLessons, LESSONS_LEFT, reminderLearners } from './certificate-fixture';
-import { contentLearner, hostileHtmlLesson, notEnrolledLearners } from './player-fixture';
+import { contentLearner, figuresLearners, hostileHtmlLesson, notEnrolledLearners } from './player-fixture';
 
 if (env.APP_ENV !== 'test') throw new Error('tests/e2e/prepare-db.ts writes test data: run it with APP_ENV=test only');
 
@@ -102,6 +102,22 @@ try {
         )
         .onConflictDoNothing();
     }
+  }
+  // The dashboard's figures (issue 29, dashboard.spec.ts): learners with one course and nothing done.
+  for (const learner of Object.values(figuresLearners)) {
+    const id = seedId(`e2e:user:${learner.email}`);
+    await database.db
+      .insert(users)
+      .values({
+        id,
+        email: learner.email,
+        passwordHash: DEMO_PASSWORD_HASH,
+        firstName: learner.firstName,
+        lastName: learner.lastName,
+        role: 'individual' as const,
+      })
+      .onConflictDoNothing();
+    await database.db.insert(enrollments).values({ userId: id, courseId: learner.courseId, source: 'grant', sourceRef: 'e2e' }).onConflictDoNothing();
   }
 } finally {
   await database.close();

@@ -19,6 +19,7 @@ export const staticRoutes = [
   '/trenings-pakke',
   ...consultingRoutes,
   '/om-oss',
+  '/kontakt',
   '/ki-verktoy',
   '/ki-workflows',
   ...legalRoutes,

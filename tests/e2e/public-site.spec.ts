@@ -97,7 +97,7 @@ test.describe('desktop navigation', () => {
 
   test('has the spec menus, the about link and the two buttons', async ({ page }) => {
     await page.goto('/om-oss');
-    for (const label of ['Nettkurs', 'Bedriftskurs', 'Konsulent', 'KI Ressurser']) {
+    for (const label of ['Nettkurs', 'Bedriftskurs', 'Konsulent', 'KI-ressurser']) {
       await expect(nav(page).getByRole('button', { name: label })).toHaveAttribute('aria-expanded', 'false');
     }
     await expect(nav(page).getByRole('link', { name: 'Om oss' })).toHaveAttribute('aria-current', 'page');
@@ -150,7 +150,7 @@ test.describe('desktop navigation', () => {
     await expect(trigger).toHaveAttribute('aria-expanded', 'false');
     await trigger.click();
     await nav(page)
-      .getByRole('link', { name: /For Bedrifter/ })
+      .getByRole('link', { name: /For bedrifter/ })
       .click();
     await expect(page).toHaveURL(/\/bedrift-konsulent$/);
   });
@@ -193,7 +193,7 @@ test.describe('desktop navigation', () => {
 
   test('tabbing out of an open dropdown closes it', async ({ page }) => {
     await page.goto('/');
-    const resources = nav(page).getByRole('button', { name: 'KI Ressurser' });
+    const resources = nav(page).getByRole('button', { name: 'KI-ressurser' });
     await resources.focus();
     await page.keyboard.press('Enter');
     await page.keyboard.press('Tab');
@@ -225,7 +225,7 @@ test.describe('mobile navigation at 375 px', () => {
     await expect(sheet.getByRole('link', { name: /Live Nettkurs/ })).toContainText('Kommer snart');
     // One section open at a time.
     await sheet.getByText('Konsulent', { exact: true }).click();
-    await expect(sheet.getByRole('link', { name: 'For Ledere' })).toBeVisible();
+    await expect(sheet.getByRole('link', { name: 'For ledere' })).toBeVisible();
     await expect(courseLink).toBeHidden();
 
     await page.keyboard.press('Escape');
@@ -237,8 +237,8 @@ test.describe('mobile navigation at 375 px', () => {
     await expect(sheet).toBeHidden();
 
     await open.click();
-    await sheet.getByText('KI Ressurser', { exact: true }).click();
-    await sheet.getByRole('link', { name: 'KI Workflows' }).click();
+    await sheet.getByText('KI-ressurser', { exact: true }).click();
+    await sheet.getByRole('link', { name: 'KI-arbeidsflyter' }).click();
     await expect(page).toHaveURL(/\/ki-workflows$/);
   });
 });
@@ -316,8 +316,8 @@ test.describe('booking buttons', () => {
       route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>Booking</title><p>Kalender</p>' }),
     );
     for (const [route, name] of [
-      ['/personlig-konsulent', /Velg .*/],
-      ['/dashboards', /Velg .*/],
+      ['/personlig-konsulent', /^Book møte om .*/],
+      ['/dashboards', /^Book møte om .*/],
       ['/ki-verktoy', /Book 1-til-1 implementering/],
     ] as const) {
       await page.goto(route);

@@ -268,7 +268,7 @@ test.describe('XSS: hostile text is shown as text and never runs', () => {
     // Chat: a conversation titled with a vector, messages with every vector, the assistant's reply.
     await client.post('/api/chat/conversations', { title: N.attr });
     await page.goto('/');
-    await page.getByRole('button', { name: 'Chat', exact: true }).click();
+    await page.getByRole('button', { name: 'KI-assistent', exact: true }).click();
     const panel = page.getByRole('complementary', { name: 'KI Assistent' });
     await expect(panel.getByRole('button', { name: N.attr, exact: true })).toBeVisible();
     await panel.getByRole('button', { name: N.attr, exact: true }).click();
@@ -374,7 +374,7 @@ test.describe('XSS: hostile text is shown as text and never runs', () => {
 
         // The offline assistant quotes the new lesson: its reply is safe Markdown.
         await page.goto('/');
-        await page.getByRole('button', { name: 'Chat', exact: true }).click();
+        await page.getByRole('button', { name: 'KI-assistent', exact: true }).click();
         const panel = page.getByRole('complementary', { name: 'KI Assistent' });
         await panel.getByRole('button', { name: 'Ny samtale', exact: true }).first().click();
         await panel.getByPlaceholder('Skriv en melding...').fill('Hva er sikkerhetsvalidering?');

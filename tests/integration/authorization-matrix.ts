@@ -385,6 +385,14 @@ export const matrix: MatrixRow[] = [
   { route: 'POST /api/logout', path: '/api/logout', replacesSession: true, expect: everyone('3xx') },
   { route: 'GET /api/auth/user', path: '/api/auth/user', expect: signedIn },
 
+  // contact.ts (issue 29): the contact form on /kontakt, open to everyone (five messages per address an hour: one per role here).
+  {
+    route: 'POST /api/contact',
+    path: '/api/contact',
+    body: { name: 'Matrise Test', email: 'matrise@example.no', message: 'En melding fra autorisasjonsmatrisen.' },
+    expect: everyone('2xx'),
+  },
+
   // account.ts (issue 23). Rows whose success would change a demo account's password or delete it
   // send a wrong password instead: 400 proves the caller got past the access check.
   { route: 'POST /api/auth/password-reset', path: '/api/auth/password-reset', body: { email: 'ingen-konto@example.no' }, expect: everyone('2xx') },
@@ -501,6 +509,7 @@ export const matrix: MatrixRow[] = [
 
   // enrollments.ts
   { route: 'GET /api/users/me/enrollments', path: '/api/users/me/enrollments', expect: signedIn },
+  { route: 'GET /api/users/me/progress', path: '/api/users/me/progress', expect: signedIn },
   { route: 'POST /api/enrollments', path: '/api/enrollments', body: { courseId: 'ki-markedsforing' }, expect: paidCourse },
 
   // lessons.ts

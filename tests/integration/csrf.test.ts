@@ -91,6 +91,8 @@ const pool: Record<string, unknown[]> = {
   invoiceAddress: ['Overtatt vei 1'],
   emails: [['overtatt@example.no']],
   text: ['overtatt@example.no'],
+  // The contact form (issue 29).
+  message: ['En melding fra en annen side'],
 };
 
 /** A body the route accepts: were the origin check missing, the request would do real work. */

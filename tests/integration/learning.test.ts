@@ -1,14 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadCatalogue } from '../../db/catalogue';
-import { courses as coursesTable, enrollments, lessonProgress, lessons, modules } from '../../db/schema';
+import { courses as coursesTable, enrollments, lessonProgress, lessons, modules, users } from '../../db/schema';
 import { seedId } from '../../db/seed';
+import accountFunctions from '../../netlify/functions/account';
 import courseFunctions from '../../netlify/functions/courses';
 import enrollmentFunctions from '../../netlify/functions/enrollments';
-import type { Course, Enrollment, LessonSummary, ModuleWithProgress } from '../../src/schemas/learning';
+import lessonFunctions from '../../netlify/functions/lessons';
+import type { CatalogueCourse, Course, Enrollment, LearnerProgress, LessonSummary, ModuleWithProgress } from '../../src/schemas/learning';
 import { acquireAppDb } from '../../src/server/db';
 import { demoAccounts } from '../demo-accounts';
-import { call, callCountingStatements, type Handler, makeCatalogueFree, signIn } from '../helpers';
+import { call, callCountingStatements, cookieHeader, type Handler, makeCatalogueFree, signIn } from '../helpers';
 
 const db = async () => (await acquireAppDb()).db;
 const catalogue = loadCatalogue();
@@ -64,7 +66,73 @@ describe('GET /api/courses', () => {
       duration: '6 timer',
       level: 'Nybegynner',
       orderIndex: 1,
+      // This file makes every course free (entitlements.test.ts covers prices and purchases).
+      priceOre: 0,
+      onSale: true,
+      access: 'free',
     });
+  });
+
+  it("tells the caller's own access: an enrollment's source, staff for admins", async () => {
+    const mine = (await call(courseFunctions, '/api/courses', { cookie: elev })).body as CatalogueCourse[];
+    const enrolled = await (
+      await db()
+    )
+      .select({ courseId: enrollments.courseId, source: enrollments.source })
+      .from(enrollments)
+      .where(eq(enrollments.userId, userId('elev@demo.no')));
+    for (const { courseId, source } of enrolled) expect(mine.find((c) => c.id === courseId)?.access, courseId).toBe(source);
+    const admin = (await call(courseFunctions, '/api/courses', { cookie: await signIn('admin@demo.no') })).body as CatalogueCourse[];
+    expect(new Set(admin.map((c) => c.access))).toEqual(new Set(['staff']));
+  });
+});
+
+describe('GET /api/users/me/progress', () => {
+  /** The figures computed here from the rows, independently of the endpoint's SQL. */
+  async function expectedFor(id: string): Promise<LearnerProgress> {
+    const d = await db();
+    const done = await d
+      .select({ moduleId: lessons.moduleId, type: lessons.type, minutes: lessons.estimatedMinutes })
+      .from(lessonProgress)
+      .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
+      .where(and(eq(lessonProgress.userId, id), eq(lessonProgress.completed, true)));
+    const all = await d.select({ moduleId: lessons.moduleId }).from(lessons);
+    const total = (moduleId: string) => all.filter((l) => l.moduleId === moduleId).length;
+    const doneModules = new Set(done.map((l) => l.moduleId));
+    return {
+      completedLessons: done.length,
+      completedTasks: done.filter((l) => l.type === 'task').length,
+      minutesStudied: done.reduce((sum, l) => sum + l.minutes, 0),
+      modulesCompleted: [...doneModules].filter((m) => done.filter((l) => l.moduleId === m).length === total(m)).length,
+    };
+  }
+
+  it("counts the caller's completed lessons, tasks, minutes and whole modules", async () => {
+    const result = await call(enrollmentFunctions, '/api/users/me/progress', { cookie: elev });
+    expect(result.status).toBe(200);
+    const expected = await expectedFor(userId('elev@demo.no'));
+    expect(result.body).toEqual(expected);
+    expect(expected.completedLessons).toBeGreaterThan(0);
+    expect(expected.modulesCompleted).toBeGreaterThan(0);
+  });
+
+  it('is all zeros for a new learner, and moves when a task lesson is completed', async () => {
+    const email = `tall-${process.pid}@example.no`;
+    const made = await call(accountFunctions, '/api/auth/register', {
+      json: { firstName: 'Tor', lastName: 'Tall', email, password: 'et langt passord' },
+    });
+    expect(made.status).toBe(201);
+    const cookie = cookieHeader(made);
+    const before = (await call(enrollmentFunctions, '/api/users/me/progress', { cookie })).body as LearnerProgress;
+    expect(before).toEqual({ completedLessons: 0, completedTasks: 0, minutesStudied: 0, modulesCompleted: 0 });
+    const [task] = await (await db()).select({ id: lessons.id }).from(lessons).where(eq(lessons.type, 'task')).limit(1);
+    const completed = await call(lessonFunctions, `/api/lessons/${task!.id}/progress`, { cookie, json: { completed: true } });
+    expect(completed.status).toBe(200);
+    const after = (await call(enrollmentFunctions, '/api/users/me/progress', { cookie })).body as LearnerProgress;
+    expect(after.completedTasks).toBe(before.completedTasks + 1);
+    expect(after.completedLessons).toBe(before.completedLessons + 1);
+    const [row] = await (await db()).select({ id: users.id }).from(users).where(eq(users.email, email));
+    expect(after).toEqual(await expectedFor(row!.id));
   });
 });
 
@@ -183,6 +251,7 @@ describe('query counts', () => {
   const measure = async (cookie: string, moduleId: string) => ({
     courses: await countStatements(courseFunctions, '/api/courses', cookie),
     enrollments: await countStatements(enrollmentFunctions, '/api/users/me/enrollments', cookie),
+    figures: await countStatements(enrollmentFunctions, '/api/users/me/progress', cookie),
     progress: await countStatements(courseFunctions, '/api/courses/grunnleggende-ki/modules-with-progress', cookie),
     lessons: await countStatements(courseFunctions, `/api/modules/${moduleId}/lessons`, cookie),
     enroll: await countStatements(enrollmentFunctions, '/api/enrollments', cookie, 'POST', { courseId: 'grunnleggende-ki' }),

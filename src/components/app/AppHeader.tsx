@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type { CurrentUser } from '../../schemas/auth';
 import { $chatOpen, toggleChat } from '../../stores/ui';
 import { Button } from '../ui/Button';
@@ -16,7 +17,7 @@ export interface AppHeaderProps {
   current: AppPage;
   /** The start of the bar: the logo with 'Dashboard' (the home page) or a way back to it (every other page). */
   home?: 'logo' | 'back';
-  /** The assistant toggle's label ('Chat' on the dashboard, 'KI Assistent' in the player); no toggle without one. */
+  /** The assistant toggle's label ('KI-assistent'); no toggle without one. */
   chatLabel?: string;
   /** The content column (default: the public pages' `max-w-6xl`). */
   width?: string;
@@ -24,13 +25,32 @@ export interface AppHeaderProps {
   children?: ReactNode;
 }
 
+/** The site header's place for the app's controls (SiteHeader.astro), or null on a page with its own header. */
+function useSiteHeaderSlot(): HTMLElement | null {
+  const [slot] = useState(() => (typeof document === 'undefined' ? null : document.querySelector<HTMLElement>('[data-app-header-slot]')));
+  return slot;
+}
+
 /**
  * The one header of the signed-in pages: home or back, the role's links (appLinks), the
  * assistant toggle where the page has the panel, and the user menu; under it, while the user's
- * e-mail address is not confirmed, the banner that asks for it.
+ * e-mail address is not confirmed, the banner that asks for it. On a page inside the site's
+ * header and footer (the dashboard, AppLayout's `site` pages; issue 29) the controls go into the
+ * site header instead, beside its courses menu, and only the rows under the bar stay here.
  */
 export function AppHeader({ user, current, home = 'back', chatLabel, width = pageWidth, children }: AppHeaderProps) {
-  const chatOpen = useStore($chatOpen);
+  const slot = useSiteHeaderSlot();
+  const controls = <AppControls user={user} current={current} chatLabel={chatLabel} compact={slot !== null} />;
+  const verify = needsEmailVerification(user) && <VerifyEmailBanner email={user.email} className={width} />;
+  if (slot) {
+    return (
+      <>
+        {createPortal(controls, slot)}
+        {children && <div className={cn(width, 'space-y-3 pt-4')}>{children}</div>}
+        {verify && <div className="border-b border-slate-200 bg-white">{verify}</div>}
+      </>
+    );
+  }
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className={cn(width, 'flex min-h-16 flex-wrap items-center justify-between gap-x-3 gap-y-2 py-2')}>
@@ -43,27 +63,47 @@ export function AppHeader({ user, current, home = 'back', chatLabel, width = pag
             </a>
           </Button>
         )}
-        <div className="flex items-center gap-2">
-          {appLinks(user.role, 'header', current).map((link) => (
-            <Button key={link.href} asChild variant="outline" className="px-3">
-              <a href={link.href}>{link.label}</a>
-            </Button>
-          ))}
-          {chatLabel && (
-            <Button
-              variant="outline"
-              onClick={toggleChat}
-              aria-pressed={chatOpen}
-              className="px-3 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700"
-            >
-              {chatLabel}
-            </Button>
-          )}
-          <UserMenu user={user} current={current} />
-        </div>
+        {controls}
       </div>
       {children && <div className={cn(width, 'space-y-3 pb-4')}>{children}</div>}
-      {needsEmailVerification(user) && <VerifyEmailBanner email={user.email} className={width} />}
+      {verify}
     </header>
+  );
+}
+
+/** The role's links, the assistant toggle and the user menu. `compact`: in the site header, where a phone has little room. */
+function AppControls({ user, current, chatLabel, compact }: Pick<AppHeaderProps, 'user' | 'current' | 'chatLabel'> & { compact: boolean }) {
+  const chatOpen = useStore($chatOpen);
+  return (
+    <div className="flex items-center gap-2">
+      {appLinks(user.role, 'header', current).map((link) => (
+        // In the site header a phone finds the same link in the user menu ('Administrasjon').
+        <Button key={link.href} asChild variant="outline" className={cn('px-3', compact && 'max-sm:hidden')}>
+          <a href={link.href}>{link.label}</a>
+        </Button>
+      ))}
+      {chatLabel && (
+        <Button
+          variant="outline"
+          onClick={toggleChat}
+          aria-pressed={chatOpen}
+          className={cn('px-3 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700', compact && 'max-sm:px-2.5')}
+        >
+          {compact && (
+            <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20" className="shrink-0">
+              <path
+                d="M4 4h12a1 1 0 0 1 1 1v8a1 1 0 0 1-1 1H9l-4 3v-3H4a1 1 0 0 1-1-1V5a1 1 0 0 1 1-1z"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+                strokeLinejoin="round"
+              />
+            </svg>
+          )}
+          <span className={compact ? 'max-sm:sr-only' : undefined}>{chatLabel}</span>
+        </Button>
+      )}
+      <UserMenu user={user} current={current} />
+    </div>
   );
 }

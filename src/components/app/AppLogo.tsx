@@ -2,7 +2,7 @@ import { site } from '../../config/site';
 
 /**
  * The site's logo (the mark of src/components/site/Logo.astro, which static pages render
- * at build time) for the app header, with the spec's subtitle 'Dashboard'.
+ * at build time) for the app header, with the spec's subtitle 'Dashboard' in Norwegian, 'Oversikt' (issue 29).
  */
 export function AppLogo() {
   return (
@@ -13,7 +13,7 @@ export function AppLogo() {
       </svg>
       <span className="min-w-0">
         <span className="block truncate text-lg font-bold leading-tight text-brand-900">{site.productName}</span>
-        <span className="block text-xs font-medium text-muted">Dashboard</span>
+        <span className="block text-xs font-medium text-muted">Oversikt</span>
       </span>
     </a>
   );

@@ -7,7 +7,7 @@ import { type AppPage, appLinks } from './app-links';
 const item =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50 data-[disabled]:cursor-default data-[disabled]:text-muted';
 
-/** Avatar, the user's own name and initials, role and company badges, e-mail, 'Profil' and 'Innstillinger' (/konto), the role's links ('Administrasjon' for admins and superusers) and 'Logg ut'. */
+/** Avatar, the user's own name and initials, role (not for learners) and company badges, e-mail, 'Profil' and 'Innstillinger' (/konto), the role's links ('Administrasjon' for admins and superusers) and 'Logg ut'. */
 export function UserMenu({ user, current }: { user: CurrentUser; current?: AppPage }) {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
@@ -25,7 +25,8 @@ export function UserMenu({ user, current }: { user: CurrentUser; current?: AppPa
               <p className="truncate font-semibold text-ink">{name}</p>
               <p className="truncate text-sm text-muted">{user.email}</p>
               <p className="mt-2 flex flex-wrap gap-1.5">
-                <Badge variant="secondary">{roleLabels[user.role]}</Badge>
+                {/* A learner's role is the system's word, not theirs (issue 29): only the roles that carry a duty are named. */}
+                {user.role !== 'individual' && <Badge variant="secondary">{roleLabels[user.role]}</Badge>}
                 {user.companyId && <Badge className="bg-emerald-50 text-emerald-900">Bedrift</Badge>}
               </p>
             </div>

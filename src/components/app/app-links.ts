@@ -21,6 +21,8 @@ export interface AppLink {
 const everyone: readonly Role[] = ['individual', 'company_admin', 'admin', 'superuser'];
 
 const links: (AppLink & { place: 'header' | 'menu'; roles: readonly Role[] })[] = [
+  // The way home from every other signed-in page (issue 29: the dashboard on '/').
+  { place: 'menu', href: '/', label: 'Mine kurs', page: 'dashboard', roles: everyone },
   { place: 'header', href: '/admin', label: 'Admin', page: 'admin', roles: ['superuser'] },
   { place: 'menu', href: '/bedrift', label: 'Bedrift', page: 'company', roles: ['company_admin'] },
   { place: 'menu', href: '/kjop', label: 'Mine kjøp', page: 'purchases', roles: everyone },

@@ -24,10 +24,10 @@ const course: Course = {
 };
 
 function Courses() {
-  // A learner without enrollments: the card shows the catalogue once the read succeeds.
+  // The card shows the courses once the read succeeds.
   const query = useQuery<Course[], Error, CoursesCardData>({
     queryKey: ['/api/courses'],
-    select: (list) => ({ enrolled: [], catalogue: list }),
+    select: (list) => ({ enrolled: list, catalogueSize: list.length }),
   });
   return <CoursesCard courses={query} />;
 }

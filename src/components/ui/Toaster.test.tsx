@@ -72,3 +72,42 @@ describe('Toaster', () => {
     expect(screen.getByRole('listitem').className).toContain('bg-red-700');
   });
 });
+
+describe('Toaster placement (issue 29)', () => {
+  const rect = (top: number, bottom: number, left: number, right: number) =>
+    ({ top, bottom, left, right, width: right - left, height: bottom - top, x: left, y: top, toJSON: () => ({}) }) as DOMRect;
+
+  it('moves to the other edge when the usual one would cover the buttons the toast is about, and back when it would not', () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('min-width'),
+      media: query,
+      addEventListener() {},
+      removeEventListener() {},
+    }));
+    vi.stubGlobal('innerHeight', 800);
+    const buttons = document.createElement('div');
+    buttons.dataset.toastAvoid = '';
+    document.body.append(buttons);
+    let buttonsAt = rect(720, 760, 0, 1024);
+    buttons.getBoundingClientRect = () => buttonsAt;
+    const original = HTMLOListElement.prototype.getBoundingClientRect;
+    HTMLOListElement.prototype.getBoundingClientRect = () => rect(0, 120, 640, 1024);
+    try {
+      render(<Toaster />);
+      const viewport = () => screen.getByRole('region').querySelector('ol')!;
+      show('Video fullført!', 'Du kan nå fullføre leksjonen og gå videre.');
+      // Bottom right would cover Fullfør/Neste at the foot of the screen: the toast goes to the top.
+      expect(viewport().className).toContain('top-0 bottom-auto');
+      // Scrolled so the buttons sit at the top: the usual bottom edge is clear again.
+      buttonsAt = rect(10, 50, 0, 1024);
+      act(() => {
+        window.dispatchEvent(new Event('scroll'));
+      });
+      expect(viewport().className).toContain('bottom-0 top-auto');
+    } finally {
+      HTMLOListElement.prototype.getBoundingClientRect = original;
+      buttons.remove();
+      vi.unstubAllGlobals();
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Toast } from 'radix-ui';
+import { type RefObject, useLayoutEffect, useRef, useState } from 'react';
 import { $toast, dismissToast } from '../../stores/toast';
 import { cn } from './cn';
 
@@ -12,6 +13,8 @@ export const TOAST_DURATION_MS = 5000;
  */
 export function Toaster() {
   const current = useStore($toast);
+  const viewport = useRef<HTMLOListElement>(null);
+  const edge = useClearEdge(viewport, current?.id);
   return (
     <Toast.Provider duration={TOAST_DURATION_MS} swipeDirection="right" swipeThreshold={50} label="Varsel">
       {current && (
@@ -37,11 +40,62 @@ export function Toaster() {
           </Toast.Close>
         </Toast.Root>
       )}
-      {/* Top on phones, where a dialog's buttons sit at the bottom of the screen; bottom right from 640 px. */}
+      {/* Top on phones, where a dialog's buttons sit at the bottom of the screen; bottom right from 640 px; the other edge when that one would cover the buttons a toast is about. */}
       <Toast.Viewport
+        ref={viewport}
         label="Varsler ({hotkey})"
-        className="fixed right-0 top-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none sm:bottom-0 sm:top-auto"
+        className={cn(
+          'fixed right-0 z-[100] m-0 flex w-full max-w-sm list-none flex-col gap-2 p-4 outline-none',
+          edge === null && 'top-0 sm:bottom-0 sm:top-auto',
+          edge === 'top' && 'top-0 bottom-auto',
+          edge === 'bottom' && 'bottom-0 top-auto',
+        )}
       />
     </Toast.Provider>
   );
+}
+
+type Edge = 'top' | 'bottom';
+interface Box {
+  top: number;
+  bottom: number;
+  left: number;
+  right: number;
+}
+const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/**
+ * Which edge the toasts sit at so they never cover the buttons they are about (issue 29): the
+ * page marks those with `data-toast-avoid` (the player's Previous/Complete/Next). While a toast is
+ * shown, and as the page scrolls, the usual edge is kept unless the toast would cover one of them
+ * there and not at the other edge. null: the usual edge (CSS decides by width).
+ */
+function useClearEdge(viewport: RefObject<HTMLOListElement | null>, toastId: number | undefined): Edge | null {
+  const [placed, setPlaced] = useState<{ toastId: number; edge: Edge } | null>(null);
+  useLayoutEffect(() => {
+    if (toastId === undefined) return;
+    const place = () => {
+      const list = viewport.current;
+      const avoid = [...document.querySelectorAll('[data-toast-avoid]')].map((el) => el.getBoundingClientRect());
+      if (!list || avoid.length === 0) return;
+      const box = list.getBoundingClientRect();
+      const usual: Edge = window.matchMedia('(min-width: 40rem)').matches ? 'bottom' : 'top';
+      const at = (e: Edge): Box =>
+        e === 'top'
+          ? { left: box.left, right: box.right, top: 0, bottom: box.height }
+          : { left: box.left, right: box.right, top: innerHeight - box.height, bottom: innerHeight };
+      const covers = (e: Edge) => avoid.some((rect) => overlaps(at(e), rect));
+      const other: Edge = usual === 'top' ? 'bottom' : 'top';
+      setPlaced({ toastId, edge: covers(usual) && !covers(other) ? other : usual });
+    };
+    place();
+    window.addEventListener('scroll', place, { passive: true });
+    window.addEventListener('resize', place);
+    return () => {
+      window.removeEventListener('scroll', place);
+      window.removeEventListener('resize', place);
+    };
+  }, [viewport, toastId]);
+  // A placement belongs to its toast: the next one starts at the usual edge.
+  return placed !== null && placed.toastId === toastId ? placed.edge : null;
 }

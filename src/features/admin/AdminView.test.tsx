@@ -124,17 +124,17 @@ describe('the /admin island', () => {
 });
 
 describe('AdminView tabs', () => {
-  it("gives an admin 'Innholdsbehandling' only, and a superuser 'Dashboard' too", async () => {
+  it("gives an admin 'Innholdsbehandling' only, and a superuser 'Statistikk' too", async () => {
     serve(contentRoutes);
     renderView('admin');
     expect(screen.getByRole('tab', { name: 'Innholdsbehandling' })).toBeTruthy();
-    expect(screen.queryByRole('tab', { name: 'Dashboard' })).toBeNull();
+    expect(screen.queryByRole('tab', { name: 'Statistikk' })).toBeNull();
     expect(await screen.findByText('3 studenter')).toBeTruthy();
     expect(calls('GET /api/admin/statistics')).toHaveLength(0);
     expect(calls('GET /api/admin/users')).toHaveLength(0);
     cleanup();
     renderView('superuser');
-    expect(screen.getByRole('tab', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Statistikk' })).toBeTruthy();
     // The dashboard's reads wait until its tab is opened.
     expect(calls('GET /api/admin/statistics')).toHaveLength(0);
   });
@@ -445,7 +445,7 @@ describe('Dashboard (superuser)', () => {
   it('shows the figures, roles, progress, recent users, usage and a paged, searchable grid', async () => {
     serve({ ...contentRoutes, 'GET /api/admin/statistics': () => Response.json(stats), 'GET /api/admin/users': () => Response.json(users) });
     renderView('superuser');
-    selectTab('Dashboard');
+    selectTab('Statistikk');
     const total = await screen.findByRole('region', { name: 'Brukere totalt' });
     expect(total.textContent).toContain('7');
     expect(total.textContent).toContain('6 aktive, 1 inaktive');
@@ -482,7 +482,7 @@ describe('Dashboard (superuser)', () => {
         Response.json({ error: 'Den siste superbrukeren kan ikke miste rollen.', errorType: 'last_superuser' }, { status: 409 }),
     });
     renderView('superuser');
-    selectTab('Dashboard');
+    selectTab('Statistikk');
     const card = await screen.findByRole('article', { name: 'Fornavn1 Etternavn1' });
     // No actions on one's own card.
     expect(within(screen.getByRole('article', { name: 'Fornavn2 Etternavn2' })).queryByRole('button')).toBeNull();
@@ -507,7 +507,7 @@ describe('statistics freshness', () => {
       'GET /api/admin/users': () => Response.json([person(1)]),
     });
     renderView('superuser');
-    selectTab('Dashboard');
+    selectTab('Statistikk');
     // 10:15 UTC is 11:15 in Oslo in November.
     expect((await screen.findByText(/Tallene er fra kl\./)).textContent).toBe('Tallene er fra kl. 11:15');
     fireEvent.click(screen.getByRole('button', { name: 'Oppdater tall' }));
@@ -524,7 +524,7 @@ describe('statistics freshness', () => {
       'GET /api/admin/users': () => Response.json([person(1)]),
     });
     renderView('superuser');
-    selectTab('Dashboard');
+    selectTab('Statistikk');
     fireEvent.click(await screen.findByRole('button', { name: 'Oppdater tall' }));
     await waitFor(() => expect(toastText()).toBe('Feil / Kunne ikke oppdatere statistikken.'));
     expect(screen.getByText(/Tallene er fra kl\./).textContent).toBe('Tallene er fra kl. 11:15');
@@ -589,7 +589,7 @@ describe("'Siste endringer' (superuser)", () => {
   it('lists who did what to which row, when, and what changed, newest first; Vis flere adds the next page', async () => {
     dashboard(() => Response.json(first));
     renderView('superuser');
-    selectTab('Dashboard');
+    selectTab('Statistikk');
     const region = await section();
     await waitFor(() => expect(within(region).getAllByRole('listitem')).toHaveLength(3));
     const [rename, lesson, role] = within(region).getAllByRole('listitem');
@@ -625,7 +625,7 @@ describe("'Siste endringer' (superuser)", () => {
     let answer: (response: Response) => void = () => {};
     dashboard(() => new Promise<Response>((resolve) => (answer = resolve)));
     renderView('superuser');
-    selectTab('Dashboard');
+    selectTab('Statistikk');
     const region = await section();
     expect(within(region).getByText('Laster endringer...')).toBeTruthy();
     answer(Response.json({ entries: [], nextCursor: null }));
@@ -637,7 +637,7 @@ describe("'Siste endringer' (superuser)", () => {
     let fail = true;
     dashboard(() => (fail ? Response.json({ error: 'Noe gikk galt' }, { status: 500 }) : Response.json(first)));
     renderView('superuser');
-    selectTab('Dashboard');
+    selectTab('Statistikk');
     const region = await section();
     expect((await within(region).findByRole('alert')).textContent).toContain('Kunne ikke hente endringene.');
     fail = false;

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type AdminCourse, adminCoursesQuery, renameCourseMutation } from './admin.queries';
+import { countOf } from '../../lib/plural';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
@@ -58,7 +59,7 @@ function CourseRow({ course, selected, onSelect }: { course: AdminCourse; select
             <h3 className="break-words text-base font-semibold text-ink">{course.title}</h3>
             <p className="flex flex-wrap items-center gap-2 text-sm text-muted">
               <Badge variant="secondary">{course.level}</Badge>
-              <span>{course.students} studenter</span>
+              <span>{countOf(course.students, 'student', 'studenter')}</span>
               {selected && <Badge variant="outline">Valgt</Badge>}
             </p>
           </div>

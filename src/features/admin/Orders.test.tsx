@@ -356,7 +356,7 @@ describe("'Omsetning per måned' on the Dashboard", () => {
     serve({ 'GET /api/admin/revenue': revenue });
     renderInApp(<AdminView user={me('superuser')} />);
     expect(calls('GET /api/admin/revenue')).toHaveLength(0);
-    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Dashboard' }), { button: 0 });
+    fireEvent.mouseDown(screen.getByRole('tab', { name: 'Statistikk' }), { button: 0 });
     return screen.findByRole('region', { name: 'Omsetning per måned' });
   }
 

@@ -1,7 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { enrollMutation } from '../../lib/enroll';
 import { moduleLessonsQuery, modulesWithProgressQuery } from '../../lib/learning.queries';
+import { countOf } from '../../lib/plural';
 import type { Course, ModuleWithProgress } from '../../schemas/learning';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -9,26 +9,28 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Ca
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../components/ui/Collapsible';
 import { type QueryLike, QueryState } from '../../components/ui/QueryState';
 import { ClampedText } from './ClampedText';
+import { moduleAction } from './dashboard-stats';
 
 const LOADING = 'Laster...';
 
 export interface CoursesCardData {
   /** The courses the learner is enrolled in, in enrollment order. */
   enrolled: Course[];
-  /** The whole catalogue (GET /api/courses), offered while the learner has no enrollment. */
-  catalogue: Course[];
+  /** How many courses the catalogue has ('Flere kurs' lists those not enrolled). */
+  catalogueSize: number;
 }
 
 /**
  * Card 'Kurs': the enrolled courses, each row expanding and collapsing on its own. A learner
- * without enrollments sees the catalogue with 'Meld deg på' instead of only an empty text.
+ * without enrollments sees an empty state that leads to 'Flere kurs' (issue 29), not a list of
+ * invented figures.
  */
 export function CoursesCard({ courses }: { courses: QueryLike<CoursesCardData> }) {
   const titleId = useId();
   return (
     <Card asChild className="max-sm:px-3">
-      {/* #kurs: the review card's 'Se alle' and 'Start' (without courses) lead here. */}
-      <section id="kurs" aria-labelledby={titleId} className="scroll-mt-4">
+      {/* #kurs: the review card's 'Se alle' leads here. */}
+      <section id="kurs" aria-labelledby={titleId} className="scroll-mt-20">
         <CardHeader>
           <CardTitle id={titleId}>Kurs</CardTitle>
         </CardHeader>
@@ -37,10 +39,10 @@ export function CoursesCard({ courses }: { courses: QueryLike<CoursesCardData> }
             query={courses}
             loading={LOADING}
             error="Kunne ikke hente kursene dine."
-            isEmpty={(data) => data.enrolled.length === 0 && data.catalogue.length === 0}
+            isEmpty={(data) => data.enrolled.length === 0 && data.catalogueSize === 0}
             empty="Ingen kurs tilgjengelig for øyeblikket."
           >
-            {({ enrolled, catalogue }) =>
+            {({ enrolled }) =>
               enrolled.length > 0 ? (
                 <ul className="space-y-3">
                   {enrolled.map((course) => (
@@ -48,7 +50,7 @@ export function CoursesCard({ courses }: { courses: QueryLike<CoursesCardData> }
                   ))}
                 </ul>
               ) : (
-                <CourseCatalogue courses={catalogue} />
+                <NoCoursesYet />
               )
             }
           </QueryState>
@@ -58,39 +60,16 @@ export function CoursesCard({ courses }: { courses: QueryLike<CoursesCardData> }
   );
 }
 
-/** The catalogue for a learner without enrollments; enrolling refreshes the enrollments, and the card turns into the enrolled list. */
-function CourseCatalogue({ courses }: { courses: Course[] }) {
-  const client = useQueryClient();
-  const enroll = useMutation(enrollMutation(client));
+/** The empty state: what to do next, and the way to it. */
+function NoCoursesYet() {
   return (
-    <>
-      <p className="text-sm text-muted">Du er ikke påmeldt noen kurs ennå. Velg et kurs for å komme i gang.</p>
-      <ul className="mt-4 grid gap-3 sm:grid-cols-2">
-        {courses.map((course) => {
-          const pending = enroll.isPending && enroll.variables === course.id;
-          return (
-            <li key={course.id} className="flex flex-col rounded-lg border border-slate-200 p-3 sm:p-4">
-              <h3 className="font-semibold text-ink">{course.title}</h3>
-              <p className="mt-1 text-sm font-medium text-ink">
-                {course.duration} · {course.level}
-              </p>
-              <ClampedText text={course.description} className="mt-1" />
-              <div className="mt-auto pt-3">
-                <Button
-                  size="sm"
-                  disabled={enroll.isPending}
-                  aria-busy={pending || undefined}
-                  aria-label={pending ? undefined : `Meld deg på ${course.title}`}
-                  onClick={() => enroll.mutate(course.id)}
-                >
-                  {pending ? 'Melder deg på...' : 'Meld deg på'}
-                </Button>
-              </div>
-            </li>
-          );
-        })}
-      </ul>
-    </>
+    <div data-empty-state>
+      <p className="font-medium text-ink">Du har ingen kurs ennå.</p>
+      <p className="mt-1 text-sm text-muted">Velg et kurs under. Når du har startet, ser du fremdriften din her.</p>
+      <Button asChild size="sm" className="mt-3">
+        <a href="#flere-kurs">Finn et kurs</a>
+      </Button>
+    </div>
   );
 }
 
@@ -163,7 +142,7 @@ function ModuleList({ courseId }: { courseId: string }) {
 
 function ModuleRow({ courseId, item }: { courseId: string; item: ModuleWithProgress }) {
   const { module, progress } = item;
-  const done = progress.percentage === 100;
+  const action = moduleAction(progress);
   return (
     <Collapsible asChild>
       <li className="rounded-lg bg-slate-50 p-2.5 sm:p-3">
@@ -179,14 +158,14 @@ function ModuleRow({ courseId, item }: { courseId: string; item: ModuleWithProgr
                   </Badge>
                 </span>
                 <span className="mt-1 block text-sm text-muted">
-                  {progress.completed}/{progress.total} leksjoner
+                  {progress.completed} av {countOf(progress.total, 'leksjon', 'leksjoner')} fullført
                 </span>
               </span>
             </CollapsibleTrigger>
           </h4>
           <Button asChild size="sm" className="shrink-0 self-start text-center sm:self-center">
-            <a href={`/course/${courseId}?moduleId=${module.id}`} aria-label={`${done ? 'Se igjen' : 'Fortsett'}: ${module.title}`}>
-              {done ? 'Se igjen' : 'Fortsett'}
+            <a href={`/course/${courseId}?moduleId=${module.id}`} aria-label={`${action}: ${module.title}`}>
+              {action}
             </a>
           </Button>
         </div>
@@ -224,7 +203,7 @@ function LessonList({ moduleId }: { moduleId: string }) {
           {lessons.map((lesson) => (
             <li key={lesson.id} className="flex items-center justify-between gap-3 px-3 py-2">
               <span className="min-w-0 text-ink">{lesson.title}</span>
-              <span className="shrink-0 text-muted">{lesson.estimatedMinutes}min</span>
+              <span className="shrink-0 text-muted">{lesson.estimatedMinutes} min</span>
             </li>
           ))}
         </ol>

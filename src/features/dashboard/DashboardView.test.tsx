@@ -1,6 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import type { Course, Enrollment, ModuleWithProgress } from '../../schemas/learning';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserEffects } from '../../lib/session-expired';
+import type { CatalogueCourse, Enrollment, LearnerProgress, ModuleWithProgress } from '../../schemas/learning';
 import { $toast } from '../../stores/toast';
 import { requested, serve } from '../../testing/fetch';
 import { renderInApp, resetAfterEach, testUser } from '../../testing/render';
@@ -9,13 +10,16 @@ import { DashboardView } from './DashboardView';
 
 const user = testUser({ id: 'u1', email: 'ny@demo.no', firstName: 'Jonas', lastName: 'Berg' });
 
-const course = (id: string, title: string, orderIndex: number): Course => ({
+const course = (id: string, title: string, orderIndex: number, priceOre: number | null = 129000): CatalogueCourse => ({
   id,
   title,
   description: `${title}: en beskrivelse.`,
   duration: '6 timer',
   level: 'Nybegynner',
   orderIndex,
+  priceOre,
+  onSale: true,
+  access: priceOre === 0 ? 'free' : null,
 });
 const courses = [
   course('grunnleggende-ki', 'KI Grunnkurs', 1),
@@ -24,9 +28,15 @@ const courses = [
   course('ki-chatgpt-mester', 'ChatGPT Mester', 4),
 ];
 const enrollment = (courseId: string): Enrollment => ({ id: `e-${courseId}`, courseId, enrolledAt: '2026-11-01T10:00:00.000Z', completedAt: null });
-const modules = (courseId: string): ModuleWithProgress[] => [
-  { module: { id: `${courseId}-m1`, title: `Modul 1 i ${courseId}`, orderIndex: 1 }, progress: { percentage: 0, completed: 0, total: 4 } },
+const modules = (courseId: string, completed = 0): ModuleWithProgress[] => [
+  { module: { id: `${courseId}-m1`, title: `Modul 1 i ${courseId}`, orderIndex: 1 }, progress: { percentage: completed * 25, completed, total: 4 } },
 ];
+const figures = (completedTasks: number): LearnerProgress => ({
+  completedLessons: completedTasks + 3,
+  completedTasks,
+  minutesStudied: 42,
+  modulesCompleted: 0,
+});
 
 function renderDashboard() {
   renderInApp(<DashboardView user={user} />);
@@ -35,51 +45,104 @@ function renderDashboard() {
 resetAfterEach();
 
 describe('a learner without enrollments', () => {
-  it("sees the catalogue, enrolls with 'Meld deg på', gets the success toast and the course as enrolled", async () => {
+  it("sees an empty state that leads to 'Flere kurs', no figures, and each course's price with 'Kjøp kurset' to its checkout", async () => {
+    serve({
+      'GET /api/users/me/enrollments': () => Response.json([]),
+      'GET /api/courses': () => Response.json(courses),
+      'GET /api/users/me/progress': () => Response.json(figures(0)),
+    });
+    renderDashboard();
+    const card = within(await screen.findByRole('region', { name: 'Kurs' }));
+    expect(await card.findByText('Du har ingen kurs ennå.')).toBeTruthy();
+    expect(card.getByRole('link', { name: 'Finn et kurs' }).getAttribute('href')).toBe('#flere-kurs');
+    // No invented numbers: neither the figures nor the review card.
+    expect(document.querySelector('[data-stat]')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Repetisjonsmodul' })).toBeNull();
+    expect(screen.queryByText(/klare for repetisjon/)).toBeNull();
+
+    const more = within(screen.getByRole('region', { name: 'Flere kurs' }));
+    expect(more.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(courses.map((c) => c.title));
+    expect(more.getAllByText(/^1\s290\skr$/)).toHaveLength(4);
+    expect(more.getByRole('link', { name: 'Kjøp kurset: KI for Kontoret' }).getAttribute('href')).toBe('/kasse/ki-for-kontoret');
+  });
+
+  it("starts a free course with 'Start kurset': enrolls, then opens the player", async () => {
     let enrolled: Enrollment[] = [];
+    const navigate = vi.spyOn(browserEffects, 'navigate').mockImplementation(() => {});
     serve({
       'GET /api/users/me/enrollments': () => Response.json(enrolled),
-      'GET /api/courses': () => Response.json(courses),
+      'GET /api/courses': () => Response.json([course('gratis', 'Gratiskurset', 1, 0), ...courses.slice(1)]),
+      'GET /api/users/me/progress': () => Response.json(figures(0)),
       'POST /api/enrollments': (init) => {
         const { courseId } = JSON.parse(String(init?.body)) as { courseId: string };
         enrolled = [enrollment(courseId)];
         return Response.json(enrolled[0], { status: 201 });
       },
-      'GET /api/courses/ki-for-kontoret/modules-with-progress': () => Response.json(modules('ki-for-kontoret')),
+      'GET /api/courses/gratis/modules-with-progress': () => Response.json(modules('gratis')),
     });
     renderDashboard();
-    const card = within(await screen.findByRole('region', { name: 'Kurs' }));
-    expect(await card.findByText('Du er ikke påmeldt noen kurs ennå. Velg et kurs for å komme i gang.')).toBeTruthy();
-    expect(card.getAllByRole('button', { name: /^Meld deg på / })).toHaveLength(courses.length);
-
-    fireEvent.click(card.getByRole('button', { name: 'Meld deg på KI for Kontoret' }));
-    await waitFor(() => expect($toast.get()).toMatchObject({ title: 'Påmeldt', description: 'Du er nå påmeldt kurset.' }));
-    const row = await card.findByRole('button', { name: /Påmeldt\s*KI for Kontoret/ });
-    expect(card.queryAllByRole('button', { name: /^Meld deg på / })).toHaveLength(0);
+    const more = within(await screen.findByRole('region', { name: 'Flere kurs' }));
+    expect(more.getByText('Gratis')).toBeTruthy();
+    fireEvent.click(more.getByRole('button', { name: 'Start kurset Gratiskurset' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/course/gratis'));
+    expect($toast.get()).toMatchObject({ title: 'Påmeldt' });
     expect(requested()).toContain('POST /api/enrollments');
-    fireEvent.click(row);
-    expect(await card.findByRole('link', { name: 'Fortsett: Modul 1 i ki-for-kontoret' })).toBeTruthy();
+    navigate.mockRestore();
   });
 
-  it("shows the spec's error toast in Norwegian when enrolling fails, and keeps the catalogue", async () => {
+  it("shows the spec's error toast in Norwegian when starting fails, and keeps the button", async () => {
     serve({
       'GET /api/users/me/enrollments': () => Response.json([]),
-      'GET /api/courses': () => Response.json(courses),
+      'GET /api/courses': () => Response.json([course('gratis', 'Gratiskurset', 1, 0)]),
+      'GET /api/users/me/progress': () => Response.json(figures(0)),
       'POST /api/enrollments': () => Response.json({ error: 'Intern feil' }, { status: 500 }),
     });
     renderDashboard();
-    const button = await screen.findByRole('button', { name: 'Meld deg på KI Grunnkurs' });
+    const button = await screen.findByRole('button', { name: 'Start kurset Gratiskurset' });
     fireEvent.click(button);
     await waitFor(() =>
       expect($toast.get()).toMatchObject({ title: 'Feil', description: 'Kunne ikke melde deg på kurset. Prøv igjen.', variant: 'destructive' }),
     );
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Meld deg på KI Grunnkurs' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() => expect((screen.getByRole('button', { name: 'Start kurset Gratiskurset' }) as HTMLButtonElement).disabled).toBe(false));
   });
 
   it("with an empty catalogue shows the spec's empty text", async () => {
-    serve({ 'GET /api/users/me/enrollments': () => Response.json([]), 'GET /api/courses': () => Response.json([]) });
+    serve({
+      'GET /api/users/me/enrollments': () => Response.json([]),
+      'GET /api/courses': () => Response.json([]),
+      'GET /api/users/me/progress': () => Response.json(figures(0)),
+    });
     renderDashboard();
     expect(await screen.findByText('Ingen kurs tilgjengelig for øyeblikket.')).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Flere kurs' })).toBeNull();
+  });
+});
+
+describe('a learner with courses', () => {
+  it("shows the server's figures, 'Start' for a module not begun, and asks again when the page turns visible", async () => {
+    let tasks = 0;
+    serve({
+      'GET /api/users/me/enrollments': () => Response.json([enrollment('ki-for-kontoret')]),
+      'GET /api/courses': () => Response.json(courses),
+      'GET /api/users/me/progress': () => Response.json(figures(tasks)),
+      'GET /api/courses/ki-for-kontoret/modules-with-progress': () => Response.json(modules('ki-for-kontoret', tasks)),
+    });
+    renderDashboard();
+    await waitFor(() => expect(document.querySelector('[data-stat="completedTasks"]')?.textContent).toBe('0'));
+    expect(screen.getByText('Fullførte oppgaver')).toBeTruthy();
+    const card = within(screen.getByRole('region', { name: 'Kurs' }));
+    fireEvent.click(await card.findByRole('button', { name: /Påmeldt\s*KI for Kontoret/ }));
+    expect(await card.findByRole('link', { name: 'Start: Modul 1 i ki-for-kontoret' })).toBeTruthy();
+    expect(card.getByText('0 av 4 leksjoner fullført')).toBeTruthy();
+    // 'Flere kurs' lists the other three.
+    expect(within(screen.getByRole('region', { name: 'Flere kurs' })).getAllByRole('heading', { level: 3 })).toHaveLength(3);
+
+    // A lesson completed in another tab: coming back moves the figures without a reload.
+    tasks = 1;
+    await act(async () => document.dispatchEvent(new Event('visibilitychange')));
+    await waitFor(() => expect(document.querySelector('[data-stat="completedTasks"]')?.textContent).toBe('1'));
+    expect(await card.findByRole('link', { name: 'Fortsett: Modul 1 i ki-for-kontoret' })).toBeTruthy();
+    expect(card.getByText('1 av 4 leksjoner fullført')).toBeTruthy();
   });
 });
 
@@ -94,6 +157,7 @@ describe('a learner with four enrolled courses', () => {
       'GET /api/courses/ki-for-kontoret/modules-with-progress': () => Response.json(modules('ki-for-kontoret')),
       'GET /api/courses/ki-markedsforing/modules-with-progress': () => Response.json(modules('ki-markedsforing')),
       'GET /api/courses/ki-chatgpt-mester/modules-with-progress': () => fourth,
+      'GET /api/users/me/progress': () => Response.json(figures(0)),
     });
     renderDashboard();
     const card = within(await screen.findByRole('region', { name: 'Kurs' }));
@@ -105,7 +169,7 @@ describe('a learner with four enrolled courses', () => {
     expect(await card.findByText('Laster...')).toBeTruthy();
     expect(requested()).toContain('GET /api/courses/ki-chatgpt-mester/modules-with-progress');
     await act(async () => releaseFourth(Response.json(modules('ki-chatgpt-mester'))));
-    expect(await card.findByRole('link', { name: 'Fortsett: Modul 1 i ki-chatgpt-mester' })).toBeTruthy();
+    expect(await card.findByRole('link', { name: 'Start: Modul 1 i ki-chatgpt-mester' })).toBeTruthy();
     expect(card.queryByText('Ingen moduler tilgjengelig')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import { dashboardStats, progressCourseIds, reviewHref } from './dashboard-stats';
-import { coursesQuery, enrollmentsQuery, modulesWithProgressQuery } from '../../lib/learning.queries';
+import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { moreCourses, progressCourseIds, reviewHref } from './dashboard-stats';
+import { coursesQuery, enrollmentsQuery, learnerProgressQuery, modulesWithProgressQuery, refreshLearnerProgress } from '../../lib/learning.queries';
 import type { CurrentUser } from '../../schemas/auth';
 import type { Course, Enrollment } from '../../schemas/learning';
 import type { QueryLike } from '../../components/ui/QueryState';
@@ -9,67 +9,71 @@ import { CoursesCard, type CoursesCardData } from './CoursesCard';
 import { AppHeader } from '../../components/app/AppHeader';
 import { pageWidth } from '../../components/app/page-width';
 import { CertificatesCard } from './CertificatesCard';
+import { MoreCourses } from './MoreCourses';
 import { ReviewCard } from './ReviewCard';
 import { StatCards } from './StatCards';
 
 /**
- * The signed-in home on '/' (spec, learner side, section 2 "Route / (dashboard)"). `chat` is the
- * assistant panel beside it (the island mounts the chat feature; a feature never imports another).
+ * The signed-in home on '/' (spec, learner side, section 2 "Route / (dashboard)"), inside the
+ * site's header and footer (issue 29): the header's right-hand side is the app's (AppHeader puts
+ * the user menu there). `chat` is the assistant panel beside it (the island mounts the chat
+ * feature; a feature never imports another).
  */
 export function DashboardView({ user, chat }: { user: CurrentUser; chat?: ReactNode }) {
   const enrollments = useQuery(enrollmentsQuery);
   const courses = useQuery(coursesQuery);
+  const figures = useQuery(learnerProgressQuery);
   const progressIds = progressCourseIds(enrollments.data ?? []);
   const progress = useQueries({ queries: progressIds.map((id) => modulesWithProgressQuery(id)) });
-
-  const progressLoaded = enrollments.isSuccess && progress.every((p) => p.isSuccess);
-  const stats = progressLoaded
-    ? dashboardStats(
-        enrollments.data,
-        progress.map((p) => p.data ?? []),
-      )
-    : null;
+  useRefreshOnReturn();
 
   // The 'Kurs' card reads both lists as one: pending while either is, failed if either failed.
   const coursesCard: QueryLike<CoursesCardData> = {
     isPending: enrollments.isPending || courses.isPending,
     isError: enrollments.isError || courses.isError,
     error: enrollments.error ?? courses.error,
-    data: enrollments.data && courses.data ? { enrolled: enrolledCourses(enrollments.data, courses.data), catalogue: courses.data } : undefined,
+    data:
+      enrollments.data && courses.data
+        ? { enrolled: enrolledCourses(enrollments.data, courses.data), catalogueSize: courses.data.length }
+        : undefined,
     refetch: () => {
       void enrollments.refetch();
       void courses.refetch();
     },
   };
+  // A learner with no course sees the empty state and the courses to start, not a row of zeros.
+  const started = enrollments.isSuccess && enrollments.data.length > 0;
+  const startHref = progress.every((p) => p.isSuccess)
+    ? reviewHref(
+        progressIds,
+        progress.map((p) => p.data ?? []),
+      )
+    : null;
 
   return (
-    <div className="min-h-screen bg-slate-50 lg:flex">
+    <div className="bg-slate-50 lg:flex">
       <div className="min-w-0 lg:flex-1">
-        <a className="skip-link" href="#dashboard-innhold">
-          Hopp til innhold
-        </a>
-        <AppHeader user={user} current="dashboard" home="logo" chatLabel="Chat" />
-        <main id="dashboard-innhold" tabIndex={-1} className={`${pageWidth} space-y-6 py-6 outline-none sm:py-8`}>
+        <AppHeader user={user} current="dashboard" chatLabel="KI-assistent" />
+        <div className={`${pageWidth} space-y-6 py-6 sm:py-8`}>
           <section className="rounded-xl bg-brand-700 p-5 text-white sm:p-6">
             <h1 className="text-2xl font-bold">Hei {user.firstName}, klar for å fortsette læringen?</h1>
           </section>
-          <StatCards stats={stats} />
+          {started && <StatCards stats={figures.data ?? null} />}
           {/* items-start: the review card keeps its own height instead of the course list's. */}
-          <div className="grid items-start gap-6 lg:grid-cols-3">
+          <div className={started ? 'grid items-start gap-6 lg:grid-cols-3' : ''}>
             <div className="min-w-0 lg:col-span-2">
               <CoursesCard courses={coursesCard} />
             </div>
-            <ReviewCard
-              startHref={reviewHref(
-                progressIds,
-                progress.map((p) => p.data ?? []),
-              )}
-            />
+            {started && <ReviewCard stats={figures.data ?? null} startHref={startHref} />}
           </div>
           <CertificatesCard />
-        </main>
+          {enrollments.data && courses.data && <MoreCourses courses={moreCourses(courses.data, enrollments.data)} />}
+        </div>
       </div>
-      {chat}
+      {/* `contents`: the panel stays a flex item of the row above (its sticky frame), placed under the site header by global.css. */}
+      <div className="contents" data-dashboard-chat>
+        {chat}
+      </div>
     </div>
   );
 }
@@ -78,4 +82,28 @@ export function DashboardView({ user, chat }: { user: CurrentUser; chat?: ReactN
 function enrolledCourses(enrollments: Enrollment[], courses: Course[]): Course[] {
   const byId = new Map(courses.map((c) => [c.id, c]));
   return enrollments.flatMap((e) => byId.get(e.courseId) ?? []);
+}
+
+/**
+ * The figures move when the learner completes a lesson (issue 29): the player invalidates them in
+ * its own page, and the dashboard asks again when the learner comes back to it: from another tab
+ * (the page turns visible) or with the back button (a page restored from the back/forward cache).
+ */
+function useRefreshOnReturn() {
+  const client = useQueryClient();
+  useEffect(() => {
+    const refresh = () => void refreshLearnerProgress(client);
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) refresh();
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') refresh();
+    };
+    window.addEventListener('pageshow', onPageShow);
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.removeEventListener('pageshow', onPageShow);
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [client]);
 }

@@ -1,47 +1,53 @@
 import { describe, expect, it } from 'vitest';
-import type { Enrollment, ModuleWithProgress } from '../../schemas/learning';
-import { dashboardStats, progressCourseIds, reviewHref } from './dashboard-stats';
+import type { CatalogueCourse, ModuleWithProgress } from '../../schemas/learning';
+import { moduleAction, moreCourseAction, moreCourses, progressCourseIds, reviewHref } from './dashboard-stats';
 
-const enrollment = (courseId: string, completed = false): Enrollment => ({
-  id: courseId,
-  courseId,
-  enrolledAt: '2025-01-01T00:00:00.000Z',
-  completedAt: completed ? '2025-02-01T00:00:00.000Z' : null,
+const progress = (completed: number, total: number) => ({ completed, total, percentage: total ? Math.round((100 * completed) / total) : 0 });
+const mod = (id: string, completed: number, total: number): ModuleWithProgress => ({
+  module: { id, title: id, orderIndex: 1 },
+  progress: progress(completed, total),
 });
-const mod = (percentage: number): ModuleWithProgress => ({
-  module: { id: String(percentage), title: 'M', orderIndex: 0 },
-  progress: { percentage, completed: 0, total: 0 },
+const course = (id: string, priceOre: number | null, access: CatalogueCourse['access'] = null, onSale = true): CatalogueCourse => ({
+  id,
+  title: id,
+  description: '',
+  duration: '1 time',
+  level: 'Nybegynner',
+  orderIndex: 1,
+  priceOre,
+  onSale,
+  access,
 });
+const enrollment = (courseId: string) => ({ id: courseId, courseId, enrolledAt: '2026-11-01T00:00:00Z', completedAt: null });
 
-describe('dashboardStats', () => {
-  it('counts completed enrollments, floor(percentage / 100 × 20) minutes per module and modules at 100 %', () => {
-    const stats = dashboardStats(
-      [enrollment('a', true), enrollment('b'), enrollment('c', true)],
-      [[mod(100), mod(100)], [mod(33), mod(99), mod(0)], [mod(50)]],
-    );
-    // 20 + 20 + floor(6.6) + floor(19.8) + 0 + 10
-    expect(stats).toEqual({ completedTasks: 2, minutesStudied: 75, modulesCompleted: 2 });
-  });
-
-  it('is all zeros with nothing enrolled', () => {
-    expect(dashboardStats([], [])).toEqual({ completedTasks: 0, minutesStudied: 0, modulesCompleted: 0 });
-  });
-});
-
-describe('progressCourseIds', () => {
-  it('takes at most the first three enrolled courses', () => {
-    expect(progressCourseIds(['a', 'b', 'c', 'd'].map((id) => enrollment(id)))).toEqual(['a', 'b', 'c']);
-    expect(progressCourseIds([enrollment('a')])).toEqual(['a']);
+describe('moduleAction', () => {
+  it("says 'Start' before the first lesson, 'Fortsett' on the way and 'Se igjen' when every lesson is done", () => {
+    expect(moduleAction(progress(0, 4))).toBe('Start');
+    expect(moduleAction(progress(1, 4))).toBe('Fortsett');
+    expect(moduleAction(progress(4, 4))).toBe('Se igjen');
+    expect(moduleAction(progress(0, 0))).toBe('Start');
   });
 });
 
 describe('reviewHref', () => {
-  it('leads to the first finished module of the loaded courses', () => {
-    expect(reviewHref(['a', 'b'], [[mod(50)], [mod(20), mod(100)]])).toBe('/course/b?moduleId=100');
+  it('opens the first finished module, or nothing while none is finished', () => {
+    expect(reviewHref(['a', 'b'], [[mod('a1', 1, 2)], [mod('b1', 3, 3)]])).toBe('/course/b?moduleId=b1');
+    expect(reviewHref(['a'], [[mod('a1', 0, 2)]])).toBeNull();
+  });
+});
+
+describe("'Flere kurs'", () => {
+  it('lists the courses without an enrollment, in catalogue order', () => {
+    const catalogue = [course('a', 0), course('b', 129000), course('c', 99000)];
+    expect(moreCourses(catalogue, [enrollment('b')]).map((c) => c.id)).toEqual(['a', 'c']);
+    expect(progressCourseIds([enrollment('a'), enrollment('b'), enrollment('c'), enrollment('d')])).toEqual(['a', 'b', 'c']);
   });
 
-  it('falls back to the first enrolled course, then to the course list', () => {
-    expect(reviewHref(['a', 'b'], [[mod(50)], [mod(0)]])).toBe('/course/a');
-    expect(reviewHref([], [])).toBe('#kurs');
+  it("offers 'Start kurset' for a free course, the checkout for a paid one, the player to staff", () => {
+    expect(moreCourseAction(course('a', 0, 'free'))).toEqual({ kind: 'start' });
+    expect(moreCourseAction(course('b', 129000))).toEqual({ kind: 'buy', href: '/kasse/b' });
+    expect(moreCourseAction(course('b', 129000, 'staff'))).toEqual({ kind: 'open', href: '/course/b' });
+    expect(moreCourseAction(course('c', 129000, null, false))).toEqual({ kind: 'read', href: '/c' });
+    expect(moreCourseAction(course('d', null))).toEqual({ kind: 'read', href: '/d' });
   });
 });

@@ -1,42 +1,51 @@
-import type { Enrollment, ModuleWithProgress } from '../../schemas/learning';
+import type { CatalogueCourse, Enrollment, ModuleProgress, ModuleWithProgress } from '../../schemas/learning';
 
-/** Module progress is loaded for at most this many enrolled courses (spec, section 9). */
+/** Module progress is prefetched for at most this many enrolled courses (spec, section 9). */
 export const PROGRESS_COURSE_LIMIT = 3;
-/** Minutes a module counts for at 100 %. */
-export const MINUTES_PER_MODULE = 20;
 
-export interface DashboardStats {
-  /** 'Fullførte Oppgaver': enrollments with completedAt set. */
-  completedTasks: number;
-  /** 'Minutter Studert': sum over modules of floor(percentage / 100 × 20). */
-  minutesStudied: number;
-  /** 'Moduler Fullført': modules at 100 %. */
-  modulesCompleted: number;
-}
-
-export function dashboardStats(enrollments: Enrollment[], moduleLists: ModuleWithProgress[][]): DashboardStats {
-  const all = moduleLists.flat();
-  return {
-    completedTasks: enrollments.filter((e) => e.completedAt !== null).length,
-    minutesStudied: all.reduce((sum, m) => sum + Math.floor((m.progress.percentage / 100) * MINUTES_PER_MODULE), 0),
-    modulesCompleted: all.filter((m) => m.progress.percentage === 100).length,
-  };
-}
-
-/** The courses whose module progress the dashboard loads: the first three enrolled. */
+/** The courses whose module progress the dashboard prefetches: the first three enrolled. */
 export function progressCourseIds(enrollments: Enrollment[]): string[] {
   return enrollments.slice(0, PROGRESS_COURSE_LIMIT).map((e) => e.courseId);
 }
 
 /**
  * Where 'Dagens repetisjon' → 'Start' leads: the first finished module among the loaded
- * progress (repetition means going over what is done), else the first enrolled course's
- * player, else the course list on the dashboard (the catalogue, for a learner without courses).
+ * progress (repetition means going over what is done), or null while nothing is finished.
  */
-export function reviewHref(courseIds: string[], moduleLists: ModuleWithProgress[][]): string {
+export function reviewHref(courseIds: string[], moduleLists: ModuleWithProgress[][]): string | null {
   for (const [i, modules] of moduleLists.entries()) {
     const done = modules.find((m) => m.progress.percentage === 100);
     if (done && courseIds[i]) return `/course/${courseIds[i]}?moduleId=${done.module.id}`;
   }
-  return courseIds[0] ? `/course/${courseIds[0]}` : '#kurs';
+  return null;
+}
+
+/** A module's button (issue 29): 'Start' before the first lesson, 'Fortsett' on the way, 'Se igjen' when done. */
+export function moduleAction(progress: ModuleProgress): 'Start' | 'Fortsett' | 'Se igjen' {
+  if (progress.total > 0 && progress.completed >= progress.total) return 'Se igjen';
+  return progress.completed === 0 ? 'Start' : 'Fortsett';
+}
+
+/** What 'Flere kurs' offers for a course (issue 29). */
+export type MoreCourseAction =
+  /** A free course: enroll, then open it. */
+  | { kind: 'start' }
+  /** A paid course the learner lacks: its checkout page. */
+  | { kind: 'buy'; href: string }
+  /** Already open to the learner (an admin, say) without an enrollment: open it. */
+  | { kind: 'open'; href: string }
+  /** Not for sale and not open: its page tells more. */
+  | { kind: 'read'; href: string };
+
+export function moreCourseAction(course: CatalogueCourse): MoreCourseAction {
+  if (course.priceOre === 0) return { kind: 'start' };
+  if (course.access !== null) return { kind: 'open', href: `/course/${course.id}` };
+  if (course.priceOre !== null && course.onSale) return { kind: 'buy', href: `/kasse/${course.id}` };
+  return { kind: 'read', href: `/${course.id}` };
+}
+
+/** 'Flere kurs': the catalogue's courses the learner is not enrolled in, in catalogue order. */
+export function moreCourses(catalogue: CatalogueCourse[], enrollments: Enrollment[]): CatalogueCourse[] {
+  const enrolled = new Set(enrollments.map((e) => e.courseId));
+  return catalogue.filter((course) => !enrolled.has(course.id));
 }

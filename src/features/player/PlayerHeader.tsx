@@ -15,7 +15,7 @@ export function PlayerHeader({
 }) {
   const percentage = progress?.percentage ?? 0;
   return (
-    <AppHeader user={user} current="player" chatLabel="KI Assistent" width="mx-auto w-full max-w-7xl px-4">
+    <AppHeader user={user} current="player" chatLabel="KI-assistent" width="mx-auto w-full max-w-7xl px-4">
       <div className="flex flex-wrap items-start gap-x-3 gap-y-1">
         <h1 className="min-w-0 text-2xl font-bold text-ink [overflow-wrap:anywhere]">{course.title}</h1>
         <Badge variant="secondary" className="mt-1.5">

@@ -122,7 +122,7 @@ describe('PlayerView lessons', () => {
     expect(screen.getByRole('link', { name: /Tilbake til oversikten/ }).getAttribute('href')).toBe('/');
     expect(screen.getByText('Bruk KI på jobben')).toBeTruthy();
     expect(screen.getByText('Nybegynner')).toBeTruthy();
-    const toggle = screen.getByRole('button', { name: 'KI Assistent' });
+    const toggle = screen.getByRole('button', { name: 'KI-assistent' });
     expect(toggle.getAttribute('aria-pressed')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-pressed')).toBe('true');

@@ -13,7 +13,7 @@ import {
 import { beaconWatchPosition, playerToasts, saveWatchPosition } from './player.queries';
 import type { VideoContent } from '../../schemas/lesson-content';
 import { WATCH_SAVE_INTERVAL_MS, type WatchState } from '../../schemas/player';
-import { toast } from '../../stores/toast';
+import { dismissToast, toast } from '../../stores/toast';
 import { cn } from '../../components/ui/cn';
 
 /** What the lesson around the player may ask of it. */
@@ -70,6 +70,14 @@ export function VideoPlayer({ lessonId, title, content, userId, watch, handleRef
   const [captions, setCaptions] = useState(hasCaptions);
   const tracker = useRef(createWatchTracker(watch?.furthestSeconds ?? 0, watch?.positionSeconds ?? 0));
   const reported = useRef(watch?.watched === true);
+  /** The 'Video fullført' toast of this lesson: it goes when the learner moves on (issue 29), never speaking for another lesson. */
+  const watchedToast = useRef<number | null>(null);
+  useEffect(
+    () => () => {
+      if (watchedToast.current !== null) dismissToast(watchedToast.current);
+    },
+    [],
+  );
   const started = useRef(false);
   const lastTime = useRef(watch?.positionSeconds ?? 0);
 
@@ -218,7 +226,7 @@ export function VideoPlayer({ lessonId, title, content, userId, watch, handleRef
     const length = Number.isFinite(el.duration) && el.duration > 0 ? el.duration : duration;
     if (!reported.current && isWatched(furthest, length)) {
       reported.current = true;
-      toast(playerToasts.videoWatched);
+      watchedToast.current = toast(playerToasts.videoWatched);
       onWatched();
       void save();
     }

@@ -3,7 +3,7 @@ import type { CourseProgress, PlayerLesson, ProgressResult, VideoNote, WatchStat
 import { ApiError, apiRequest, getPage, getQueryFn, isUnauthorizedError } from '../../lib/api';
 import { myCertificatesQuery } from '../../lib/certificates.queries';
 import { enrollMutation } from '../../lib/enroll';
-import { courseWithContentQuery, enrollmentsQuery } from '../../lib/learning.queries';
+import { courseWithContentQuery, enrollmentsQuery, refreshLearnerProgress } from '../../lib/learning.queries';
 import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/session-expired';
 
 /** Query options and mutations of the course player, keyed by URL parts like learning.queries.ts. */
@@ -91,6 +91,8 @@ export function completeLessonMutation(client: QueryClient, courseId: string, ef
       client.setQueryData(courseProgressQuery(courseId).queryKey, result.courseProgress);
       updateCachedLesson(client, courseId, result.lessonId, (l) => ({ ...l, completed: result.completed }));
       if (result.courseCompleted) void client.invalidateQueries({ queryKey: myCertificatesQuery.queryKey });
+      // The dashboard's figures and module progress (issue 29), wherever this client holds them.
+      void refreshLearnerProgress(client);
     },
     onError: (error) => reportFailure(error, isVideoNotWatched(error) ? playerToasts.videoNotWatched : playerToasts.progressFailed, effects),
   });

@@ -1,4 +1,5 @@
 import type { ReactElement } from 'react';
+import { ContactMessage, type ContactMessageProps, contactMessageSubject } from './contact-message';
 import { CompanyInvitation, type CompanyInvitationProps, companyInvitationSubject } from './company-invitation';
 import { CompanyReminder, type CompanyReminderProps, companyReminderSubject } from './company-reminder';
 import { EmailChange, type EmailChangeProps, emailChangeSubject } from './email-change';
@@ -25,6 +26,7 @@ export interface MailTemplateProps {
   'company-invitation': CompanyInvitationProps;
   'company-reminder': CompanyReminderProps;
   'learning-reminder': LearningReminderProps;
+  'contact-message': ContactMessageProps;
 }
 
 export type MailTemplateName = keyof MailTemplateProps;
@@ -46,4 +48,5 @@ export const mailTemplates: { [N in MailTemplateName]: MailTemplate<MailTemplate
   'company-invitation': { subject: companyInvitationSubject, Component: CompanyInvitation },
   'company-reminder': { subject: companyReminderSubject, Component: CompanyReminder },
   'learning-reminder': { subject: learningReminderSubject, Component: LearningReminder, headers: learningReminderHeaders },
+  'contact-message': { subject: contactMessageSubject, Component: ContactMessage },
 };
