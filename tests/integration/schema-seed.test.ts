@@ -22,6 +22,7 @@ const expectedTables = [
   'company_seats',
   'company_view_people',
   'company_view_snapshots',
+  'contact_messages',
   'content_audit_log',
   'coupons',
   'courses',
