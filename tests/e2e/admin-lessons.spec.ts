@@ -140,7 +140,7 @@ test("the superuser's usage chart shows the questions asked of the offline assis
   await learnerContext.close();
 
   await openAdmin(page, 'superbruker@demo.no');
-  await page.getByRole('tab', { name: 'Dashboard', exact: true }).click();
+  await page.getByRole('tab', { name: 'Statistikk', exact: true }).click();
   const refreshed = page.waitForResponse((r) => r.url().endsWith('/api/admin/statistics?fresh=1') && r.status() === 200);
   await page.getByRole('button', { name: 'Oppdater tall' }).click();
   await refreshed;

@@ -124,7 +124,7 @@ test('a rename says when the public pages were asked to rebuild; a failed reques
   await signIn(superuser, 'superbruker@demo.no');
   await expect(superuser).toHaveURL(/\/$/);
   await superuser.goto('/admin');
-  await superuser.getByRole('tab', { name: 'Dashboard', exact: true }).click();
+  await superuser.getByRole('tab', { name: 'Statistikk', exact: true }).click();
   const changes = superuser.getByRole('region', { name: 'Siste endringer' });
   const requests = changes
     .getByRole('listitem')

@@ -33,9 +33,9 @@ async function newLearner(page: Page, testInfo: TestInfo, what: string) {
   await expect(page.getByRole('heading', { level: 1, name: /^Hei Siri/ })).toBeVisible();
 }
 
-/** Opens the panel from the dashboard's Chat button. */
+/** Opens the panel from the dashboard's 'KI-assistent' button. */
 async function openChat(page: Page) {
-  await page.getByRole('button', { name: 'Chat', exact: true }).click();
+  await page.getByRole('button', { name: 'KI-assistent', exact: true }).click();
   await expect(panel(page).getByRole('heading', { name: 'KI Assistent' })).toBeFocused();
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Routes } from '../../src/server/http';
-import { allowConsoleErrors, type CallResult, call, type Handler, signIn, webhookEventBody, webhookSignature } from '../helpers';
+import { allowConsoleErrors, type CallResult, call, type Handler, signedLinkQuery, signIn, webhookEventBody, webhookSignature } from '../helpers';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../setup/throwaway-pg';
 
 /**
@@ -18,7 +18,7 @@ type FunctionModule = { default: Handler & { definitions?: Routes } };
 const loaders = import.meta.glob<FunctionModule>('../../netlify/functions/*.ts');
 
 let server: ThrowawayPostgres | undefined;
-let routes: { key: string; handler: Handler; database?: false; provider?: string | undefined }[] = [];
+let routes: { key: string; handler: Handler; database?: false; provider?: string | undefined; signedLink: boolean }[] = [];
 let learner = '';
 /** The superuser may call every route, the admin area's included. */
 let superuser = '';
@@ -37,6 +37,7 @@ beforeAll(async () => {
       handler: mod.default,
       database: definition.database,
       provider: definition.webhook?.verifier.provider,
+      signedLink: Boolean(definition.signedLink),
     })),
   );
   unavailable = (await import('../../src/server/db-errors')).databaseUnavailableMessage;
@@ -55,9 +56,12 @@ const handlerOf = (key: string) => routes.find((r) => r.key === key)!.handler;
 /** One request to a route, signed in, with a plausible URL and body; its answer and how long it took. */
 async function hit(key: string, cookie = learner): Promise<{ key: string; result: CallResult; ms: number }> {
   const [method, path] = key.split(' ') as [string, string];
-  const url = path.replace(/:courseId\b/, 'grunnleggende-ki').replace(/:\w+/g, '00000000-0000-4000-8000-000000000001');
+  const route = routes.find((r) => r.key === key);
+  // A signed link (the one-click unsubscribe) checks its token first: a valid one makes it open the database.
+  const link = route?.signedLink ? await signedLinkQuery(key) : '';
+  const url = path.replace(/:courseId\b/, 'grunnleggende-ki').replace(/:\w+/g, '00000000-0000-4000-8000-000000000001') + link;
   // A webhook reads no session: a signed, valid event is what makes it open the database.
-  const provider = routes.find((r) => r.key === key)?.provider;
+  const provider = route?.provider;
   const event = provider ? JSON.stringify(webhookEventBody(provider)) : '';
   const signed = provider ? { body: event, headers: { 'Content-Type': 'application/json', ...(await webhookSignature(provider, event)) } } : null;
   const started = performance.now();

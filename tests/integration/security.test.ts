@@ -110,11 +110,12 @@ describe('error bodies of every route with a body: Norwegian JSON, no stack trac
     superuser = await signIn('superbruker@demo.no', 'demo1234', '198.51.100.212');
   });
 
-  // Valid params (the pipeline checks them before the body): a course slug or an id.
+  // Valid params (the pipeline checks them before the body): a course slug, a question number or an id.
   const urlFor = (key: string) =>
     key
       .split(' ')[1]!
       .replace(/:courseId\b/g, 'grunnleggende-ki')
+      .replace(/:question\b/g, '0')
       .replace(/:\w+/g, '00000000-0000-4000-8000-000000000001');
 
   function expectCleanError(result: Awaited<ReturnType<typeof call>>, status: number, error: string, label: string) {

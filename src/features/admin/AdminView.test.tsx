@@ -848,7 +848,7 @@ describe('the assistant usage chart (issue 29, point 9)', () => {
     };
     serve({ ...contentRoutes, 'GET /api/admin/statistics': () => Response.json(offline), 'GET /api/admin/users': () => Response.json([]) });
     renderView('superuser');
-    selectTab('Dashboard');
+    selectTab('Statistikk');
     const card = await screen.findByRole('region', { name: 'KI-assistentens bruk' });
     expect(within(card).getByText('Denne måneden: 3 spørsmål, alle besvart offline')).toBeTruthy();
     const chart = within(card).getByRole('img', { name: 'Spørsmål per dag, siste 30 dager: flest 3 på én dag' });
