@@ -1,8 +1,12 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { CourseList } from './CourseList';
-import { ModuleList } from './ModuleList';
-import { VideoLibrary } from './VideoLibrary';
+
+// The first tab (Kurs) is what /admin renders on the server; the others, with their dialogs, are
+// chunks of their own, loaded when their tab is first opened (issue 26).
+const ModuleList = lazy(() => import('./ModuleList').then((m) => ({ default: m.ModuleList })));
+const VideoLibrary = lazy(() => import('./VideoLibrary').then((m) => ({ default: m.VideoLibrary })));
+const tabLoading = <p className="text-muted">Laster...</p>;
 
 /** 'Innholdsbehandling': the spec's four tabs Kurs, Moduler, Leksjoner, Videoer. */
 export function ContentManagement() {
@@ -27,13 +31,17 @@ export function ContentManagement() {
         />
       </TabsContent>
       <TabsContent value="moduler">
-        <ModuleList courseId={courseId} />
+        <Suspense fallback={tabLoading}>
+          <ModuleList courseId={courseId} />
+        </Suspense>
       </TabsContent>
       <TabsContent value="leksjoner">
         <p className="text-muted">Velg en modul i Moduler-fanen for å se og redigere leksjonene.</p>
       </TabsContent>
       <TabsContent value="videoer">
-        <VideoLibrary />
+        <Suspense fallback={tabLoading}>
+          <VideoLibrary />
+        </Suspense>
       </TabsContent>
     </Tabs>
   );
