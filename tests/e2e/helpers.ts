@@ -17,6 +17,15 @@ export async function openDashboard(page: Page, email: string, firstName: string
   await expect(page.getByRole('heading', { level: 1, name: `Hei ${firstName}, klar for å fortsette læringen?` })).toBeVisible();
 }
 
+/**
+ * Waits until every island on the page has hydrated (Astro removes its `ssr` attribute then). The
+ * player and /admin arrive rendered on the server (decision 34): their buttons are on screen before
+ * React listens to them, and a press in between does nothing, as on any server-rendered page.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+}
+
 /** axe-core with the WCAG 2.1 AA rule set; each violation as 'rule: targets'. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
