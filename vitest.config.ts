@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 import { env } from './src/server/env.ts';
 import { databaseSummary, projectFilters } from './tests/setup/database-summary.ts';
 import { postgresBinDir } from './tests/setup/throwaway-pg.ts';
@@ -8,6 +8,8 @@ import { postgresBinDir } from './tests/setup/throwaway-pg.ts';
  *   unit              pure logic next to its code (src/**, db/**, scripts/**, tests/setup/**)
  *   components        React components in a simulated DOM (happy-dom, Testing Library)
  *   integration       function handlers called with real Requests against PGlite
+ *   integration-pages pages rendered on demand (tests/integration/*-ssr.test.ts) through Astro's
+ *                     container API, against PGlite: vitest.pages.config.ts (Astro's Vite config)
  *   integration-pg    the same tests against the PostgreSQL server in TEST_DATABASE_URL
  *   neon              the Neon serverless driver against that server, through a WebSocket proxy
  *   faults            outages (a PostgreSQL restart) against a throwaway server of each test's own
@@ -29,7 +31,12 @@ if (process.env.VITEST && !summaryPrinted.__kiaDatabaseSummary) {
   );
 }
 
-const integration = { include: ['tests/integration/**/*.test.ts'], setupFiles: ['tests/setup/database.ts'] };
+const integration = {
+  include: ['tests/integration/**/*.test.ts'],
+  // The pages' tests need Astro's Vite config: the integration-pages project runs them.
+  exclude: [...configDefaults.exclude, 'tests/integration/**/*-ssr.test.ts'],
+  setupFiles: ['tests/setup/database.ts'],
+};
 
 export default defineConfig({
   test: {
@@ -37,6 +44,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     projects: [
+      'vitest.pages.config.ts',
       {
         extends: true,
         test: { name: 'unit', include: ['src/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/setup/**/*.test.ts'] },

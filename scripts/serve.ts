@@ -171,7 +171,11 @@ const server = createServer((req, res) =>
       const render = await ssrHandler();
       if (render) {
         const response = await render(request, { params: {}, ip: req.socket.remoteAddress, requestId, waitUntil: () => {} });
-        if (response.status !== 404) return sendResponse(res, response);
+        // The adapter answers a path none of its pages has with a bare 404 (only Content-Type): that
+        // gets dist/404.html with the static headers below. A page's own 404 (an unknown course, with
+        // the page's headers) is sent as it is, as Netlify sends it.
+        const bareNotFound = response.status === 404 && [...response.headers.keys()].every((name) => name === 'content-type');
+        if (!bareNotFound) return sendResponse(res, response);
       }
       sendFile(res, join(dist, '404.html'), 404, req.method, req.headers['accept-encoding']);
     },

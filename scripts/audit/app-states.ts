@@ -5,7 +5,7 @@
 // URL signs in with. The admin states need /admin (another branch): when /admin answers
 // 404 they are reported as not available.
 import { chromium, type Page } from '@playwright/test';
-import { axeViolations, recordScripts } from '../../tests/e2e/helpers';
+import { axeViolations, recordFirstLoadScripts, recordScripts } from '../../tests/e2e/helpers';
 import { chromiumArgs, chromiumPath } from '../../tests/e2e/chromium';
 
 type Account = 'elev@demo.no' | 'admin@demo.no' | 'superbruker@demo.no';
@@ -26,6 +26,8 @@ export interface AppMeasure {
   cookie: string;
   jsRaw: number;
   jsGzip: number;
+  /** First-load JavaScript: requested before the island hydrated, plus inline scripts (decision 34). */
+  jsFirstLoadGzip: number;
   transferred: number;
   violations: string[];
 }
@@ -106,7 +108,7 @@ export async function measureAppStates(origin: string, states: AppState[], cooki
       const cookie = cookies[state.account];
       const probe = await fetch(`${origin}${state.path}`, { headers: { Cookie: cookie } });
       if (probe.status === 404) {
-        results.push({ state, available: false, cookie, jsRaw: 0, jsGzip: 0, transferred: 0, violations: [] });
+        results.push({ state, available: false, cookie, jsRaw: 0, jsGzip: 0, jsFirstLoadGzip: 0, transferred: 0, violations: [] });
         continue;
       }
       const context = await browser.newContext({ baseURL: origin, viewport: { width: 412, height: 823 }, isMobile: true, hasTouch: true });
@@ -125,7 +127,9 @@ export async function measureAppStates(origin: string, states: AppState[], cooki
           .catch(() => {});
       });
       const scripts = recordScripts(page);
+      const firstLoad = await recordFirstLoadScripts(page);
       await page.goto(state.path, { waitUntil: 'networkidle' });
+      const first = await firstLoad.measure();
       if (state.enter) await state.enter(page);
       await state.ready(page).first().waitFor({ timeout: 15_000 });
       await page.waitForLoadState('networkidle');
@@ -137,6 +141,7 @@ export async function measureAppStates(origin: string, states: AppState[], cooki
         cookie,
         jsRaw: measured.sources.reduce((n, s) => n + Buffer.byteLength(s), 0),
         jsGzip: measured.gzipBytes,
+        jsFirstLoadGzip: first.gzipBytes,
         transferred,
         violations,
       });

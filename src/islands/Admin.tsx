@@ -1,27 +1,33 @@
-import { lazy, Suspense } from 'react';
-import { ADMIN_NO_ACCESS_TEXT, AccessGate } from '../components/app/AccessGate';
-import { AppRoot } from '../components/app/AppRoot';
-import { AdminLoading } from '../features/admin/AdminLoading';
+import { AppRoot, initialQuery } from '../components/app/AppRoot';
+import AdminView from '../features/admin/AdminView';
+import { adminCoursesQuery, publishingQuery } from '../features/admin/admin.queries';
+import { currentUserQuery } from '../lib/learning.queries';
+import type { AdminCourse, PublishingState } from '../schemas/admin';
+import type { CurrentUser } from '../schemas/auth';
 
-// The admin view is a chunk of its own, requested only once the gate knows the role
-// is allowed: a learner who opens /admin downloads no admin code.
-const AdminView = lazy(() => import('../features/admin/AdminView'));
+/** What the page read for an admin or superuser (src/server/page-data.ts), exactly as the API answers it. */
+export interface AdminData {
+  user: CurrentUser;
+  courses: AdminCourse[];
+  publishing: PublishingState;
+}
 
 /**
- * The admin page on /admin (issue 13). The page answers anonymous visitors with a
- * redirect before sending anything; here the AccessGate asks the server who is
- * signed in and lets only admins and superusers through.
+ * The admin page on /admin (issue 13). The page has checked the session and the role before
+ * rendering (issue 26, decision 34): anyone but an admin or a superuser gets 'Ingen tilgang'
+ * without this island, so a learner downloads no admin code. The first tab (Innholdsbehandling ›
+ * Kurs) renders on the server with the course list the page read, and hydrates with it in the
+ * cache; the other tabs read their data when opened, the superuser's in chunks of their own.
  */
-export default function Admin() {
+export default function Admin({ data }: { data: AdminData }) {
+  const initialData = [
+    initialQuery(currentUserQuery, data.user),
+    initialQuery(adminCoursesQuery, data.courses),
+    initialQuery(publishingQuery, data.publishing),
+  ];
   return (
-    <AppRoot>
-      <AccessGate allow={['admin', 'superuser']} pending={<AdminLoading />} noAccessText={ADMIN_NO_ACCESS_TEXT}>
-        {(user) => (
-          <Suspense fallback={<AdminLoading />}>
-            <AdminView user={user} />
-          </Suspense>
-        )}
-      </AccessGate>
+    <AppRoot initialData={initialData}>
+      <AdminView user={data.user} />
     </AppRoot>
   );
 }

@@ -1,20 +1,45 @@
-import { AccessGate } from '../components/app/AccessGate';
-import { AppRoot } from '../components/app/AppRoot';
+import { AppRoot, initialQuery } from '../components/app/AppRoot';
 import { ChatPanelHost } from '../features/chat/ChatPanelHost';
-import { PlayerLoading, PlayerView } from '../features/player/PlayerView';
+import { courseProgressQuery, courseWithContentQuery } from '../features/player/player.queries';
+import { PlayerView } from '../features/player/PlayerView';
+import { taskAnswersQuery } from '../features/player/task-answers.queries';
+import { myCertificatesQuery } from '../lib/certificates.queries';
+import { currentUserQuery } from '../lib/learning.queries';
+import type { CurrentUser } from '../schemas/auth';
+import type { MyCertificate } from '../schemas/certificates';
+import type { CourseProgress, CourseWithContent } from '../schemas/player';
+import type { TaskAnswers } from '../schemas/task-answers';
+
+/** What the page read for the signed-in user (src/server/page-data.ts), exactly as the API answers it. */
+export interface CoursePlayerData {
+  user: CurrentUser;
+  course: CourseWithContent;
+  progress: CourseProgress;
+  /** The current task lesson's saved answers, and the certificates when the current lesson is the last. */
+  taskAnswers?: { lessonId: string; answers: TaskAnswers } | undefined;
+  certificates?: MyCertificate[] | undefined;
+}
 
 /**
- * The course player on /course/{courseId} (issue 11). The page answers anonymous
- * visitors with a redirect before sending anything; here the AccessGate checks the
- * session with the server (an expired one goes to sign-in and back) before any
- * course content is read. The assistant panel sits beside the course and knows the current lesson.
+ * The course player on /course/{courseId} (issue 11). The page has checked the session and read
+ * the course (with the learner's progress and watch state, through the API's own services and
+ * entitlements) before rendering (issue 26, decision 34): the island renders on the server with
+ * that data and hydrates with it in its cache, asking the API nothing. `search` is the page URL's
+ * query string (the lesson), the same on the server and in the browser. The assistant panel
+ * sits beside the course and knows the current lesson.
  */
-export default function CoursePlayer({ courseId }: { courseId: string }) {
+export default function CoursePlayer({ data, search }: { data: CoursePlayerData; search: string }) {
+  const courseId = data.course.course.id;
+  const initialData = [
+    initialQuery(currentUserQuery, data.user),
+    initialQuery(courseWithContentQuery(courseId), data.course),
+    initialQuery(courseProgressQuery(courseId), data.progress),
+    ...(data.taskAnswers ? [initialQuery(taskAnswersQuery(data.taskAnswers.lessonId), data.taskAnswers.answers)] : []),
+    ...(data.certificates ? [initialQuery(myCertificatesQuery, data.certificates)] : []),
+  ];
   return (
-    <AppRoot>
-      <AccessGate allow="user" pending={<PlayerLoading />}>
-        {(user) => <PlayerView courseId={courseId} user={user} chat={(place) => <ChatPanelHost context={place} />} />}
-      </AccessGate>
+    <AppRoot initialData={initialData}>
+      <PlayerView courseId={courseId} user={data.user} initialSearch={search} chat={(place) => <ChatPanelHost context={place} />} />
     </AppRoot>
   );
 }

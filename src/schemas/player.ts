@@ -9,14 +9,7 @@ import { text } from './text';
  * and decision record 11 for the rules behind them.
  */
 
-/** A video counts as watched when the furthest point played reaches this share of its length. */
-export const WATCHED_THRESHOLD = 0.95;
-/** The fastest playback speed the player offers; the server lets the furthest point grow at most this fast. */
-export const MAX_PLAYBACK_RATE = 2;
-/** Slack the server adds to the real time between two saves (network and timer jitter), in seconds. */
-export const WATCH_SLACK_SECONDS = 5;
-/** The player saves the position this often while a video plays, in milliseconds. */
-export const WATCH_SAVE_INTERVAL_MS = 10_000;
+export { MAX_PLAYBACK_RATE, WATCH_SAVE_INTERVAL_MS, WATCH_SLACK_SECONDS, WATCHED_THRESHOLD } from './player-rules';
 
 export const NOTE_MAX_LENGTH = 5_000;
 

@@ -3,7 +3,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { loadCatalogue } from '../../db/catalogue';
 import type { AdminStatistics, AdminUser } from '../../src/schemas/admin';
 import type { CourseWithContent } from '../../src/schemas/player';
-import { axeViolations, expectNoOverflow, recordScripts, signIn, toast } from './helpers';
+import { axeViolations, expectNoOverflow, recordScripts, signIn, toast, waitForHydration } from './helpers';
 import { contentLearner, courseTitle, seededModule } from './player-fixture';
 
 /**
@@ -71,6 +71,7 @@ async function openAdmin(page: Page, email: string) {
   const scripts = recordScripts(page);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { level: 1, name: 'Administrasjonsdashboard' })).toBeVisible();
+  await waitForHydration(page);
   return scripts;
 }
 

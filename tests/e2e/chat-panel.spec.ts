@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, openDashboard, recordScripts, signIn } from './helpers';
+import { axeViolations, openDashboard, recordScripts, signIn, waitForHydration } from './helpers';
 import { courseTitle, notEnrolledLearners, seededLesson } from './player-fixture';
 
 /** The panel's own chunk (ChatPanel.*.js); the small ChatPanelHost chunk, which loads it on first open, is part of every page. */
@@ -44,7 +44,10 @@ async function resetConversations(page: Page, title?: string): Promise<string | 
 async function signInTo(page: Page, email: string, path: string) {
   await signIn(page, email);
   await expect(page).toHaveURL(/\/$/);
-  if (path !== '/') await page.goto(path);
+  if (path !== '/') {
+    await page.goto(path);
+    await waitForHydration(page);
+  }
 }
 
 test.describe('on the dashboard', () => {

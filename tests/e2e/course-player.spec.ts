@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { axeViolations, openDashboard, recordScripts, signIn } from './helpers';
+import { axeViolations, openDashboard, recordScripts, signIn, waitForHydration } from './helpers';
 import { courseTitle, hostileHtmlLesson, notEnrolledLearners, seededLesson, seededModule } from './player-fixture';
 import { settled } from './xss-trap';
 
@@ -64,6 +64,7 @@ test.describe('as elev@demo.no', () => {
       .click();
     await page.getByRole('link', { name: `Fortsett: ${module.title}` }).click();
     await expect(page).toHaveURL(`/course/${courseId}?moduleId=${module.id}`);
+    await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1, name: courseTitle(courseId) })).toBeVisible();
     await expect(lessonHeading(page, lesson.title)).toBeVisible();
     await expect(page.getByRole('link', { name: /Tilbake til oversikten/ })).toHaveAttribute('href', '/');
@@ -138,10 +139,12 @@ test.describe('as elev@demo.no', () => {
     await signIn(page, 'elev@demo.no');
     await expect(page).toHaveURL(/\/$/);
     await page.goto(`/course/${CHATGPT}?lessonId=${first.id}`);
+    await waitForHydration(page);
     await expect(lessonHeading(page, first.title)).toBeVisible();
     await expect(previousButton(page)).toBeDisabled();
 
     await page.goto(`/course/${CHATGPT}?moduleId=${seededModule(CHATGPT, m).id}`);
+    await waitForHydration(page);
     await expect(lessonHeading(page, video.title)).toBeVisible();
     await player(page).getByRole('combobox', { name: 'Hastighet' }).selectOption('2');
     await player(page).getByRole('button', { name: 'Spill av video' }).click();
@@ -172,6 +175,7 @@ test.describe('as elev@demo.no', () => {
     await signIn(page, 'elev@demo.no');
     await expect(page).toHaveURL(/\/$/);
     await page.goto(`/course/${CHATGPT}?lessonId=${lesson.id}`);
+    await waitForHydration(page);
     await player(page).getByRole('button', { name: 'Spill av video' }).click();
     await expect.poll(() => videoTime(page), { timeout: 15_000 }).toBeGreaterThan(3);
     // Only the position saved when play began (about 0 s) is on the server; the pagehide beacon sends the rest.
@@ -180,6 +184,7 @@ test.describe('as elev@demo.no', () => {
     await expect(page.getByRole('heading', { name: /^Hei Emma/ })).toBeVisible();
 
     await page.goto(`/course/${CHATGPT}?lessonId=${lesson.id}`);
+    await waitForHydration(page);
     await expect.poll(() => videoTime(page), { timeout: 10_000 }).toBeGreaterThan(playedTo - 1.5);
   });
 
@@ -191,6 +196,7 @@ test.describe('as elev@demo.no', () => {
     await signIn(page, 'elev@demo.no');
     await expect(page).toHaveURL(/\/$/);
     await page.goto(`/course/${OFFICE}?lessonId=${lesson.id}`);
+    await waitForHydration(page);
     const notes = page.getByRole('list', { name: 'Dine notater' });
     await expect(notes.getByText('Husk: ikke lim inn personopplysninger')).toBeVisible();
 
@@ -249,6 +255,7 @@ test.describe('as elev@demo.no', () => {
     await signIn(page, 'elev@demo.no');
     await expect(page).toHaveURL(/\/$/);
     await page.goto(`/course/grunnleggende-ki?lessonId=${lesson.id}`);
+    await waitForHydration(page);
     await expect(lessonHeading(page, lesson.title)).toBeVisible();
     for (const heading of ['Instruksjoner', 'Spørsmål', 'Scenarioer'])
       await expect(page.getByRole('heading', { level: 3, name: heading })).toBeVisible();
@@ -274,6 +281,7 @@ test.describe('as elev@demo.no', () => {
     await signIn(page, 'elev@demo.no');
     await expect(page).toHaveURL(/\/$/);
     await page.goto(`/course/${hostileHtmlLesson.courseId}?lessonId=${hostileHtmlLesson.id}`);
+    await waitForHydration(page);
     await expect(lessonHeading(page, hostileHtmlLesson.title)).toBeVisible();
     const body = page.locator('[data-lesson-html]');
     await expect(body.getByText('Dette avsnittet skal vises.')).toBeVisible();
@@ -304,6 +312,7 @@ test.describe('as elev@demo.no', () => {
     await expect(page).toHaveURL(/\/$/);
     const lesson = seededLesson(OFFICE, 0, 0);
     await page.goto(`/course/${OFFICE}?lessonId=${lesson.id}`);
+    await waitForHydration(page);
     await expect(lessonHeading(page, lesson.title)).toBeVisible();
     const outline = page.getByRole('navigation', { name: 'Kursinnhold' });
     const toggle = outline.getByRole('button', { name: /Kursinnhold/ });
@@ -322,11 +331,13 @@ test('a learner without access sees the preview, the locked outline and Kjøp ku
   const first = seededLesson('ki-filmproduksjon', 0, 0);
   const second = seededLesson('ki-filmproduksjon', 0, 1);
   await page.goto('/course/ki-filmproduksjon');
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { name: 'Du har ikke tilgang til hele kurset' })).toBeVisible();
   await expect(lessonHeading(page, first.title)).toBeVisible();
   await expect(page.getByText('Denne leksjonen er låst')).toHaveCount(0);
   expect(await axeViolations(page)).toEqual([]);
   await page.goto(`/course/ki-filmproduksjon?lessonId=${second.id}`);
+  await waitForHydration(page);
   await expect(lessonHeading(page, second.title)).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Denne leksjonen er låst' })).toBeVisible();
   const buy = page.getByRole('link', { name: 'Kjøp kurset' });
@@ -360,6 +371,7 @@ test.describe('JavaScript on the player', () => {
     await signIn(page, 'elev@demo.no');
     await expect(page).toHaveURL(/\/$/);
     await page.goto(`/course/${OFFICE}`);
+    await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1, name: courseTitle(OFFICE) })).toBeVisible();
     const scripts = recordScripts(page);
     await page.reload({ waitUntil: 'networkidle' });

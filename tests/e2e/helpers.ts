@@ -17,6 +17,15 @@ export async function openDashboard(page: Page, email: string, firstName: string
   await expect(page.getByRole('heading', { level: 1, name: `Hei ${firstName}, klar for å fortsette læringen?` })).toBeVisible();
 }
 
+/**
+ * Waits until every island on the page has hydrated (Astro removes its `ssr` attribute then). The
+ * player and /admin arrive rendered on the server (decision 34): their buttons are on screen before
+ * React listens to them, and a press in between does nothing, as on any server-rendered page.
+ */
+export async function waitForHydration(page: Page) {
+  await page.waitForFunction(() => document.querySelector('astro-island[ssr]') === null);
+}
+
 /** axe-core with the WCAG 2.1 AA rule set; each violation as 'rule: targets'. */
 export async function axeViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -30,6 +39,10 @@ export interface ScriptMeasure {
   sources: string[];
   /** All of them gzipped (level 9), in bytes. */
   gzipBytes: number;
+  /** Each file's gzipped size, by URL. */
+  fileGzipBytes: Map<string, number>;
+  /** The inline scripts' gzipped size. */
+  inlineGzipBytes: number;
 }
 
 /** Starts recording the script files a page downloads; `measure()` stops and sums them up with the inline scripts. */
@@ -46,11 +59,64 @@ export function recordScripts(page: Page): { measure: () => Promise<ScriptMeasur
       const inline = await page.$$eval('script:not([src])', (els) =>
         els.filter((el) => (el as HTMLScriptElement).type !== 'application/ld+json').map((el) => el.textContent ?? ''),
       );
-      const all = [...bodies, ...inline.map((s) => Buffer.from(s))];
+      const gzip = (b: Buffer) => gzipSync(b, { level: 9 }).length;
+      const fileGzipBytes = new Map([...files.keys()].map((url, i) => [url, gzip(bodies[i]!)]));
+      const inlineGzipBytes = inline.reduce((sum, s) => sum + gzip(Buffer.from(s)), 0);
       return {
         urls: [...files.keys()],
-        sources: all.map((b) => b.toString('utf8')),
-        gzipBytes: all.reduce((sum, b) => sum + gzipSync(b, { level: 9 }).length, 0),
+        sources: [...bodies, ...inline.map((s) => Buffer.from(s))].map((b) => b.toString('utf8')),
+        gzipBytes: [...fileGzipBytes.values()].reduce((sum, n) => sum + n, 0) + inlineGzipBytes,
+        fileGzipBytes,
+        inlineGzipBytes,
+      };
+    },
+  };
+}
+
+export interface FirstLoadMeasure {
+  /** The script files requested before the page's islands hydrated. */
+  urls: string[];
+  /** Those files and the inline scripts, gzipped (level 9), in bytes. */
+  gzipBytes: number;
+  /** The script files requested afterwards, until `measure()` (chunks loaded on demand). */
+  later: string[];
+  /** Everything, first load and later: the page's whole JavaScript until `measure()`. */
+  totalGzipBytes: number;
+}
+
+/**
+ * The first-load JavaScript of a page rendered on the server with islands (issue 26, decision
+ * 34): the script files it requests before its islands have hydrated (each island's module graph
+ * and its renderer, which Astro loads completely before it hydrates), plus the inline scripts.
+ * What a hydrated island then loads on demand (the notes editor, a dialog, the user menu) counts
+ * as `later`. Call before `page.goto`.
+ */
+export async function recordFirstLoadScripts(page: Page): Promise<{ measure: () => Promise<FirstLoadMeasure> }> {
+  await page.addInitScript(() => {
+    // Astro fires astro:hydrate on each island once it has hydrated; capture sees it on document.
+    document.addEventListener('astro:hydrate', () => ((window as { __kiaHydratedAt?: number }).__kiaHydratedAt = performance.now()), true);
+  });
+  const scripts = recordScripts(page);
+  return {
+    async measure() {
+      await page.waitForFunction(() => document.querySelector('astro-island') !== null && document.querySelector('astro-island[ssr]') === null);
+      await page.waitForLoadState('networkidle');
+      const all = await scripts.measure();
+      const early = new Set(
+        await page.evaluate(() => {
+          const cut = (window as { __kiaHydratedAt?: number }).__kiaHydratedAt ?? 0;
+          return performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.startTime <= cut)
+            .map((entry) => entry.name);
+        }),
+      );
+      const urls = all.urls.filter((url) => early.has(url));
+      return {
+        urls,
+        gzipBytes: urls.reduce((sum, url) => sum + (all.fileGzipBytes.get(url) ?? 0), 0) + all.inlineGzipBytes,
+        later: all.urls.filter((url) => !early.has(url)),
+        totalGzipBytes: all.gzipBytes,
       };
     },
   };

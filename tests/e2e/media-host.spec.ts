@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn, waitForHydration } from './helpers';
 import { MEDIA_HOST_ORIGIN } from './media-host';
 import { contentLearner, seededModule } from './player-fixture';
 
@@ -56,6 +56,7 @@ test('a video on an allowed media host plays to the end and the lesson is comple
   });
 
   const response = await page.goto(`/course/${COURSE}?lessonId=${lessonId}`);
+  await waitForHydration(page);
   const csp = response?.headers()['content-security-policy'] ?? '';
   expect(csp).toContain(`media-src 'self' ${MEDIA_HOST_ORIGIN}`);
   expect(csp).toContain(`img-src 'self' data: ${MEDIA_HOST_ORIGIN}`);

@@ -1,60 +1,74 @@
-import { DropdownMenu } from 'radix-ui';
+import { lazy, startTransition, Suspense, useState } from 'react';
 import type { CurrentUser } from '../../schemas/auth';
-import { initials, roleLabels } from '../../lib/user-display';
-import { Badge } from '../ui/Badge';
-import { type AppPage, appLinks } from './app-links';
+import { initials } from '../../lib/user-display';
+import type { AppPage } from './app-links';
 
-const item =
-  'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50 data-[disabled]:cursor-default data-[disabled]:text-muted';
+/** The menu's code (Radix DropdownMenu and its positioning): asked for when the menu may be wanted, once. */
+let dropdown: Promise<typeof import('./UserMenuDropdown')> | undefined;
+const loadDropdown = () => (dropdown ??= import('./UserMenuDropdown'));
+const UserMenuDropdown = lazy(loadDropdown);
 
-/** Avatar, the user's own name and initials, role (not for learners) and company badges, e-mail, 'Profil' and 'Innstillinger' (/konto), the role's links ('Administrasjon' for admins and superusers) and 'Logg ut'. */
+export const triggerClass = 'flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-3';
+
+/**
+ * Avatar, the user's own name and initials, role (not for learners) and company badges, e-mail, 'Profil' and
+ * 'Innstillinger' (/konto), the role's links ('Administrasjon' for admins and superusers) and
+ * 'Logg ut'.
+ *
+ * The header is on every signed-in page's first paint, the open menu is not (issue 26): until it
+ * is first opened this is a plain button that looks the same; pointing at it or focusing it
+ * starts loading the menu (UserMenuDropdown), pressing it opens the menu as soon as it is there.
+ * The button stays on screen meanwhile (a transition), and the menu's own trigger takes its place.
+ */
 export function UserMenu({ user, current }: { user: CurrentUser; current?: AppPage }) {
-  const name = `${user.firstName} ${user.lastName}`.trim();
+  const [wanted, setWanted] = useState(false);
+  if (wanted) {
+    return (
+      <Suspense fallback={null}>
+        <UserMenuDropdown user={user} current={current} />
+      </Suspense>
+    );
+  }
+  const open = () => {
+    void loadDropdown();
+    startTransition(() => setWanted(true));
+  };
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-3">
-        <Avatar user={user} />
-        <span className="sr-only">Brukermeny for </span>
-        <span className="text-sm font-medium text-ink max-sm:sr-only">{name}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className="z-50 w-72 rounded-lg border border-slate-200 bg-white p-2 shadow-lg">
-          <div className="flex items-start gap-3 px-3 py-2">
-            <Avatar user={user} />
-            <div className="min-w-0">
-              <p className="truncate font-semibold text-ink">{name}</p>
-              <p className="truncate text-sm text-muted">{user.email}</p>
-              <p className="mt-2 flex flex-wrap gap-1.5">
-                {/* A learner's role is the system's word, not theirs (issue 29): only the roles that carry a duty are named. */}
-                {user.role !== 'individual' && <Badge variant="secondary">{roleLabels[user.role]}</Badge>}
-                {user.companyId && <Badge className="bg-emerald-50 text-emerald-900">Bedrift</Badge>}
-              </p>
-            </div>
-          </div>
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          {/* The spec gives them no action; they lead to 'Min konto' (issue 23, decision 13). */}
-          <DropdownMenu.Item className={item} asChild>
-            <a href="/konto">Profil</a>
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={item} asChild>
-            <a href="/konto#innstillinger">Innstillinger</a>
-          </DropdownMenu.Item>
-          {appLinks(user.role, 'menu', current).map((link) => (
-            <DropdownMenu.Item key={link.href} className={item} asChild>
-              <a href={link.href}>{link.label}</a>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={item} asChild>
-            <a href="/api/logout">Logg ut</a>
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <button
+      type="button"
+      aria-haspopup="menu"
+      aria-expanded={false}
+      data-state="closed"
+      className={triggerClass}
+      onPointerEnter={() => void loadDropdown()}
+      onFocus={() => void loadDropdown()}
+      onClick={open}
+      onKeyDown={(e) => {
+        // Radix's trigger opens on these keys too.
+        if (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') {
+          e.preventDefault();
+          open();
+        }
+      }}
+    >
+      <TriggerContent user={user} />
+    </button>
   );
 }
 
-function Avatar({ user }: { user: CurrentUser }) {
+/** What the menu's button shows: the avatar and the name (the name only for screen readers on a phone). */
+export function TriggerContent({ user }: { user: CurrentUser }) {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return (
+    <>
+      <Avatar user={user} />
+      <span className="sr-only">Brukermeny for </span>
+      <span className="text-sm font-medium text-ink max-sm:sr-only">{name}</span>
+    </>
+  );
+}
+
+export function Avatar({ user }: { user: CurrentUser }) {
   if (user.profileImageUrl) {
     return <img src={user.profileImageUrl} alt="" width={36} height={36} className="h-9 w-9 shrink-0 rounded-full object-cover" />;
   }

@@ -1,8 +1,15 @@
 import { Tabs as TabsPrimitive } from 'radix-ui';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, CSSProperties } from 'react';
 import { cn } from './cn';
 
-/** Tabs over Radix Tabs: arrow keys move between tabs, the panel is labelled by its tab. */
+/**
+ * Tabs over Radix Tabs: arrow keys move between tabs, the panel is labelled by its tab.
+ *
+ * No inline styles: /admin renders its tabs on the server (decision 34), where the page's CSP
+ * refuses `style` attributes. Radix writes two: `outline: none` on the list (here the class
+ * `outline-none`) and `animation-duration: 0s` on the panel shown first (these panels have no
+ * animation), which the panel's own element below leaves out.
+ */
 export function Tabs({ className, ...props }: ComponentProps<typeof TabsPrimitive.Root>) {
   return <TabsPrimitive.Root data-slot="tabs" className={cn('flex flex-col gap-4', className)} {...props} />;
 }
@@ -11,8 +18,9 @@ export function TabsList({ className, ...props }: ComponentProps<typeof TabsPrim
   return (
     <TabsPrimitive.List
       data-slot="tabs-list"
-      className={cn('inline-flex w-fit items-center gap-1 rounded-lg bg-slate-100 p-1 text-muted', className)}
+      className={cn('inline-flex w-fit items-center gap-1 rounded-lg bg-slate-100 p-1 text-muted outline-none', className)}
       {...props}
+      style={noOutlineStyle}
     />
   );
 }
@@ -30,6 +38,18 @@ export function TabsTrigger({ className, ...props }: ComponentProps<typeof TabsP
   );
 }
 
-export function TabsContent({ className, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
-  return <TabsPrimitive.Content data-slot="tabs-content" className={cn('min-w-0', className)} {...props} />;
+/** Overrides Radix's `outline: none` with nothing (the class `outline-none` does it). */
+const noOutlineStyle: CSSProperties = { outline: undefined };
+
+export function TabsContent({ className, children, ...props }: ComponentProps<typeof TabsPrimitive.Content>) {
+  return (
+    <TabsPrimitive.Content data-slot="tabs-content" className={cn('min-w-0', className)} {...props} asChild>
+      <PanelElement>{children}</PanelElement>
+    </TabsPrimitive.Content>
+  );
+}
+
+/** The panel's element: whatever Radix passes, except the inline style. */
+function PanelElement({ style: _style, ...props }: ComponentProps<'div'>) {
+  return <div {...props} />;
 }

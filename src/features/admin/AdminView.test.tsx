@@ -15,7 +15,6 @@ import { queryClient } from '../../lib/query-client';
 import type { CurrentUser } from '../../schemas/auth';
 import type { CourseWithContent } from '../../schemas/player';
 import { $toast } from '../../stores/toast';
-import { ADMIN_NO_ACCESS_TEXT } from '../../components/app/AccessGate';
 import { bodyOf, calls, fetchMock, type Handler, serve } from '../../testing/fetch';
 import { renderInApp, resetAfterEach, testUser } from '../../testing/render';
 import AdminView from './AdminView';
@@ -102,24 +101,14 @@ async function openModules() {
 resetAfterEach(() => queryClient.clear());
 
 describe('the /admin island', () => {
-  it("says 'Laster administrasjonsdashboard...' while it asks who is signed in", async () => {
-    fetchMock.mockImplementation(() => new Promise<Response>(() => {}));
-    render(<Admin />);
-    expect(await screen.findByText('Laster administrasjonsdashboard...')).toBeTruthy();
-  });
-
-  it("shows 'Ingen tilgang' to a learner and never asks for admin data", async () => {
-    serve({ 'GET /api/auth/user': () => Response.json(me('individual')) });
-    render(<Admin />);
-    expect(await screen.findByRole('heading', { name: 'Ingen tilgang' })).toBeTruthy();
-    expect(screen.getByText(ADMIN_NO_ACCESS_TEXT)).toBeTruthy();
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/auth/user']);
-  });
-
-  it('lets an admin through to the lazily loaded view', async () => {
-    serve({ 'GET /api/auth/user': () => Response.json(me('admin')), ...contentRoutes });
-    render(<Admin />);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Administrasjonsdashboard' })).toBeTruthy();
+  // Who may see /admin is the page's decision, on the server (src/server/page-data.ts,
+  // tests/integration/player-ssr.test.ts): the island gets an admin and the first tab's data.
+  it('renders the first tab from the data the page read, asking the API nothing', () => {
+    render(<Admin data={{ user: me('admin'), courses, publishing: { hookConfigured: false, last: null } }} />);
+    expect(screen.getByRole('heading', { level: 1, name: 'Administrasjonsdashboard' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'KI Grunnkurs' })).toBeTruthy();
+    expect(screen.getByText('3 studenter')).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 
@@ -187,11 +176,12 @@ describe('Kurs', () => {
 });
 
 describe('Moduler and Leksjoner', () => {
-  it('asks for a course first in Moduler', () => {
+  it('asks for a course first in Moduler', async () => {
     serve(contentRoutes);
     renderView();
     selectTab('Moduler');
-    expect(screen.getByText('Velg et kurs i Kurs-fanen først for å se modulene.')).toBeTruthy();
+    // Moduler, Leksjoner and Videoer are chunks of their own, loaded when their tab opens.
+    expect(await screen.findByText('Velg et kurs i Kurs-fanen først for å se modulene.')).toBeTruthy();
   });
 
   it("shows 'Moduler for: {title}' with modules, lesson counts and lessons with their type", async () => {
@@ -349,7 +339,7 @@ describe('Videoer', () => {
     serve({ ...contentRoutes, 'POST /api/admin/videos': () => Response.json(videos[0], { status: 201 }) });
     renderView();
     selectTab('Videoer');
-    const submit = screen.getByRole('button', { name: 'Registrer video' });
+    const submit = await screen.findByRole('button', { name: 'Registrer video' });
     expect(submit.hasAttribute('disabled')).toBe(true);
     fireEvent.submit(submit.closest('form') as HTMLFormElement);
     expect(toastText()).toBe('Feil / Video URL og tittel er påkrevd.');
@@ -373,7 +363,7 @@ describe('Videoer', () => {
     });
     renderView();
     selectTab('Videoer');
-    fireEvent.change(screen.getByLabelText('Videotittel'), { target: { value: 'Intro' } });
+    fireEvent.change(await screen.findByLabelText('Videotittel'), { target: { value: 'Intro' } });
     fireEvent.change(screen.getByLabelText('Video-URL'), { target: { value: 'https://cdn.example.no/v.mp4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Registrer video' }));
     await waitFor(() => expect(toastText()).toBe('Feil / Kunne ikke registrere video.'));
@@ -780,7 +770,7 @@ describe("'Leksjoner' (issue 29, point 9)", () => {
     });
     renderView();
     selectTab('Leksjoner');
-    expect(screen.getByText('Laster leksjoner...')).toBeTruthy();
+    expect(await screen.findByText('Laster leksjoner...')).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'Leksjoner' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     expect(screen.getByText('2 leksjoner')).toBeTruthy();

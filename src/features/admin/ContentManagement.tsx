@@ -1,10 +1,14 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { CourseList } from './CourseList';
-import { LessonsTab } from './LessonsTab';
-import { ModuleList } from './ModuleList';
 import { PublishingStatus } from './PublishingStatus';
-import { VideoLibrary } from './VideoLibrary';
+
+// The first tab (Kurs) and the publishing status are what /admin renders on the server; the other
+// tabs, with their dialogs, are chunks of their own, loaded when their tab is first opened (issue 26).
+const ModuleList = lazy(() => import('./ModuleList').then((m) => ({ default: m.ModuleList })));
+const LessonsTab = lazy(() => import('./LessonsTab').then((m) => ({ default: m.LessonsTab })));
+const VideoLibrary = lazy(() => import('./VideoLibrary').then((m) => ({ default: m.VideoLibrary })));
+const tabLoading = <p className="text-muted">Laster...</p>;
 
 /**
  * 'Innholdsbehandling': the spec's four tabs Kurs, Moduler, Leksjoner (every lesson, filtered by
@@ -35,13 +39,19 @@ export function ContentManagement() {
           />
         </TabsContent>
         <TabsContent value="moduler">
-          <ModuleList courseId={courseId} />
+          <Suspense fallback={tabLoading}>
+            <ModuleList courseId={courseId} />
+          </Suspense>
         </TabsContent>
         <TabsContent value="leksjoner">
-          <LessonsTab />
+          <Suspense fallback={tabLoading}>
+            <LessonsTab />
+          </Suspense>
         </TabsContent>
         <TabsContent value="videoer">
-          <VideoLibrary />
+          <Suspense fallback={tabLoading}>
+            <VideoLibrary />
+          </Suspense>
         </TabsContent>
       </Tabs>
     </div>

@@ -40,7 +40,10 @@ export function PlayerHeader({
           aria-valuenow={percentage}
           className="h-2 overflow-hidden rounded-full bg-slate-200"
         >
-          <div className="h-full rounded-full bg-brand-600 transition-[width]" style={{ width: `${percentage}%` }} />
+          {/* An SVG's own geometry, not an inline style: the page is rendered on the server, where the CSP refuses style attributes. */}
+          <svg aria-hidden="true" className="block h-full w-full" viewBox="0 0 100 1" preserveAspectRatio="none">
+            <rect width={percentage} height="1" className="fill-brand-600 transition-[width]" />
+          </svg>
         </div>
       </div>
     </AppHeader>

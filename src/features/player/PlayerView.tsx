@@ -36,7 +36,18 @@ export interface PlayerPlace {
  * `chat` renders the assistant panel beside the course (the island mounts the chat feature;
  * a feature never imports another).
  */
-export function PlayerView({ courseId, user, chat }: { courseId: string; user: CurrentUser; chat?: (place: PlayerPlace) => ReactNode }) {
+export function PlayerView({
+  courseId,
+  user,
+  chat,
+  initialSearch,
+}: {
+  courseId: string;
+  user: CurrentUser;
+  chat?: (place: PlayerPlace) => ReactNode;
+  /** The page URL's query string when the view is rendered on the server (and hydrated with the same). */
+  initialSearch?: string;
+}) {
   const course = useQuery(courseWithContentQuery(courseId));
   if (course.isPending) return <PlayerLoading />;
   if (course.isError) {
@@ -48,7 +59,7 @@ export function PlayerView({ courseId, user, chat }: { courseId: string; user: C
       </main>
     );
   }
-  return <CoursePlayerScreen course={course.data} user={user} chat={chat} />;
+  return <CoursePlayerScreen course={course.data} user={user} chat={chat} initialSearch={initialSearch} />;
 }
 
 function CourseNotFound() {
@@ -66,9 +77,9 @@ function CourseNotFound() {
   );
 }
 
-/** The URL's query string, following back and forward. */
-function useSearch(): [string, (search: string) => void] {
-  const [search, setSearch] = useState(() => window.location.search);
+/** The URL's query string, following back and forward (`initial`: the one the server rendered with). */
+function useSearch(initial: string | undefined): [string, (search: string) => void] {
+  const [search, setSearch] = useState(() => initial ?? window.location.search);
   useEffect(() => {
     const onPop = () => setSearch(window.location.search);
     window.addEventListener('popstate', onPop);
@@ -85,16 +96,18 @@ function CoursePlayerScreen({
   course,
   user,
   chat,
+  initialSearch,
 }: {
   course: CourseWithContent;
   user: CurrentUser;
   chat: ((place: PlayerPlace) => ReactNode) | undefined;
+  initialSearch: string | undefined;
 }) {
   const courseId = course.course.id;
   const client = useQueryClient();
   const progress = useQuery(courseProgressQuery(courseId));
   const lessons = useMemo(() => orderLessons(course), [course]);
-  const [search, pushSearch] = useSearch();
+  const [search, pushSearch] = useSearch(initialSearch);
   const index = currentLessonIndex(lessons, selectionFromSearch(search));
   const current = lessons[index];
   // Videos watched to 95 % in this page (the server's own count arrives with each save).

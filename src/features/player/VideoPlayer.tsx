@@ -1,4 +1,4 @@
-import { type RefObject, useCallback, useEffect, useEffectEvent, useImperativeHandle, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useEffectEvent, useImperativeHandle, useRef, useState, useSyncExternalStore } from 'react';
 import { formatTimestamp } from '../../lib/player-time';
 import {
   createWatchTracker,
@@ -12,7 +12,8 @@ import {
 } from './player-watch';
 import { beaconWatchPosition, playerToasts, saveWatchPosition } from './player.queries';
 import type { VideoContent } from '../../schemas/lesson-content';
-import { WATCH_SAVE_INTERVAL_MS, type WatchState } from '../../schemas/player';
+import type { WatchState } from '../../schemas/player';
+import { WATCH_SAVE_INTERVAL_MS } from '../../schemas/player-rules';
 import { dismissToast, toast } from '../../stores/toast';
 import { cn } from '../../components/ui/cn';
 
@@ -48,6 +49,8 @@ function showCaptions(el: HTMLVideoElement | null, on: boolean): void {
   if (track) track.mode = on ? 'showing' : 'hidden';
 }
 
+const noSubscription = () => () => {};
+
 const isTyping = (el: EventTarget | null) =>
   el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement || (el instanceof HTMLInputElement && el.type !== 'range');
 
@@ -65,7 +68,15 @@ export function VideoPlayer({ lessonId, title, content, userId, watch, handleRef
   const [status, setStatus] = useState<VideoStatus>('idle');
   const [time, setTime] = useState(watch?.positionSeconds ?? 0);
   const [duration, setDuration] = useState(content.durationSeconds);
-  const [rate, setRate] = useState(() => loadPlaybackRate(globalThis.localStorage, userId));
+  // The remembered speed lives in the browser (localStorage): the server, and the hydrating render
+  // that must match it, see 1; the browser's own value follows right after hydration.
+  const storedRate = useSyncExternalStore(
+    noSubscription,
+    () => loadPlaybackRate(globalThis.localStorage, userId),
+    () => 1,
+  );
+  const [chosenRate, setRate] = useState<number | null>(null);
+  const rate = chosenRate ?? storedRate;
   const hasCaptions = content.captionsUrl !== undefined;
   const [captions, setCaptions] = useState(hasCaptions);
   const tracker = useRef(createWatchTracker(watch?.furthestSeconds ?? 0, watch?.positionSeconds ?? 0));
@@ -156,6 +167,30 @@ export function VideoPlayer({ lessonId, title, content, userId, watch, handleRef
       onHide();
     };
   }, [lessonId]);
+
+  /** The video's length is known: resume where the learner left off, with their speed and captions. */
+  const metadataLoaded = (el: HTMLVideoElement) => {
+    if (Number.isFinite(el.duration) && el.duration > 0) setDuration(el.duration);
+    const at = resumePosition(watch?.positionSeconds, el.duration);
+    if (at > 0) {
+      el.currentTime = at;
+      setTime(at);
+    }
+    tracker.current.jumped(at);
+    el.playbackRate = rate;
+    showCaptions(el, captions);
+  };
+  const failed = () => toast(playerToasts.videoFailed);
+
+  // The player is rendered on the server (issue 26): the browser may have read the video's
+  // metadata, or failed to load it, before React attached the handlers above. Catch up once.
+  const catchUp = useEffectEvent(() => {
+    const el = video.current;
+    if (!el) return;
+    if (el.error) failed();
+    else if (el.readyState >= HTMLMediaElement.HAVE_METADATA) metadataLoaded(el);
+  });
+  useEffect(() => catchUp(), []);
 
   const changeRate = (next: number) => {
     setRate(next);
@@ -257,18 +292,7 @@ export function VideoPlayer({ lessonId, title, content, userId, watch, handleRef
           playsInline
           crossOrigin={content.captionsUrl && /^https?:/.test(content.captionsUrl) ? 'anonymous' : undefined}
           onClick={toggle}
-          onLoadedMetadata={(e) => {
-            const el = e.currentTarget;
-            if (Number.isFinite(el.duration) && el.duration > 0) setDuration(el.duration);
-            const at = resumePosition(watch?.positionSeconds, el.duration);
-            if (at > 0) {
-              el.currentTime = at;
-              setTime(at);
-            }
-            tracker.current.jumped(at);
-            el.playbackRate = rate;
-            showCaptions(el, captions);
-          }}
+          onLoadedMetadata={(e) => metadataLoaded(e.currentTarget)}
           onPlay={() => {
             started.current = true;
             setStatus('playing');
@@ -293,7 +317,7 @@ export function VideoPlayer({ lessonId, title, content, userId, watch, handleRef
             const r = e.currentTarget.playbackRate;
             if (r !== rate && (PLAYBACK_RATES as readonly number[]).includes(r)) changeRate(r);
           }}
-          onError={() => toast(playerToasts.videoFailed)}
+          onError={failed}
         >
           {content.captionsUrl && <track kind="captions" src={content.captionsUrl} srcLang="nb" label="Norsk" default />}
         </video>

@@ -1,4 +1,4 @@
-import { MAX_PLAYBACK_RATE, WATCHED_THRESHOLD } from '../../schemas/player';
+import { MAX_PLAYBACK_RATE, WATCHED_THRESHOLD } from '../../schemas/player-rules';
 
 /**
  * Watched-fraction bookkeeping for a video lesson. Only the furthest point reached by
