@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { uuidSchema } from './learning';
+import { TASK_ANSWER_MAX_LENGTH, TASK_QUESTIONS_MAX, taskAnswerMessages } from './task-answer-rules';
 import { text } from './text';
 
 /**
@@ -8,20 +9,7 @@ import { text } from './text';
  * `question` 0, the n-th question's answer `question` n.
  */
 
-/** The longest answer, in characters (code points, as `text()` counts them). */
-export const TASK_ANSWER_MAX_LENGTH = 10_000;
-/** The most questions a task lesson has (src/schemas/lesson-content.ts). */
-export const TASK_QUESTIONS_MAX = 50;
-
-/** '10 000' as Norwegian writes it (a space between thousands). */
-const maxText = TASK_ANSWER_MAX_LENGTH.toLocaleString('nb-NO').replace(/\s/gu, ' ');
-
-export const taskAnswerMessages = {
-  tooLong: `Svaret kan ha høyst ${maxText} tegn`,
-  question: `Spørsmål må være et tall fra 0 til ${TASK_QUESTIONS_MAX}`,
-  notTask: 'Leksjonen er ikke en oppgave, så den har ingen svar',
-  noSuchQuestion: 'Oppgaven har ikke et slikt spørsmål eller svarfelt',
-} as const;
+export { answerLength, TASK_ANSWER_MAX_LENGTH, TASK_QUESTIONS_MAX, taskAnswerMessages } from './task-answer-rules';
 
 // --- requests -----------------------------------------------------------------
 
@@ -54,6 +42,3 @@ export interface TaskAnswer {
 export interface TaskAnswers {
   answers: TaskAnswer[];
 }
-
-/** The length of an answer as the server counts it (code points of the trimmed text). */
-export const answerLength = (value: string) => [...value.trim()].length;

@@ -1,17 +1,16 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { axeViolations, openDashboard, recordScripts, signIn, waitForHydration } from './helpers';
-import { courseTitle, hostileHtmlLesson, notEnrolledLearners, seededLesson, seededModule } from './player-fixture';
+import { courseTitle, hostileHtmlLesson, notEnrolledLearners, playerLearners, seededLesson, seededModule } from './player-fixture';
 import { settled } from './xss-trap';
 
 /**
  * The course player on /course/{courseId} (issue 11), driven as a learner would.
  *
  * The two projects run in parallel against one database, and the dashboard spec
- * checks elev@demo.no's seeded progress. So every test that writes uses its own
- * lesson per project, lessons are completed only in 'ChatGPT Mester' (elev's fourth
- * course, outside the dashboard's statistics), and enrolling is done by a test-only
- * learner per project (prepare-db.ts) instead of ny@demo.no, whose empty dashboard
- * the dashboard spec checks.
+ * checks elev@demo.no's seeded progress (every course counts in its figures). So every
+ * test that writes uses its own lesson per project, a lesson is completed only by a
+ * test-only learner per project (playerLearners), and enrolling is done by another
+ * (prepare-db.ts) instead of ny@demo.no, whose empty dashboard the dashboard spec checks.
  */
 
 const JS_BUDGET_GZIP_BYTES = 180 * 1024;
@@ -136,7 +135,7 @@ test.describe('as elev@demo.no', () => {
     const after = seededLesson(CHATGPT, m, 1);
     expect([video.type, after.type]).toEqual(['video', 'task']);
 
-    await signIn(page, 'elev@demo.no');
+    await signIn(page, playerLearners[isMobile ? 'mobile' : 'desktop'].email);
     await expect(page).toHaveURL(/\/$/);
     await page.goto(`/course/${CHATGPT}?lessonId=${first.id}`);
     await waitForHydration(page);

@@ -140,8 +140,14 @@ async function clickAndObserve(page: Page, index: number): Promise<string | null
   return real.length > 0 ? real.join(', ') : null;
 }
 
+/** A linked page as the crawl received it: its HTML, and whether it asked for sign-in instead. */
+interface Target {
+  html: string;
+  signIn: boolean;
+}
+
 /** Internal links answer 200; fragments name an element on their page. */
-async function checkLinkTarget(request: APIRequestContext, origin: string, from: string, href: string, cache: Map<string, string | null>) {
+async function checkLinkTarget(request: APIRequestContext, origin: string, from: string, href: string, cache: Map<string, Target | null>) {
   const url = new URL(href, new URL(from, origin));
   if (url.origin !== origin) return /^(https?|mailto|tel):$/.test(url.protocol) ? null : `unexpected link scheme ${url.protocol}`;
   if (url.pathname.startsWith('/api/')) {
@@ -151,17 +157,21 @@ async function checkLinkTarget(request: APIRequestContext, origin: string, from:
   }
   if (!cache.has(url.pathname)) {
     const response = await request.get(url.pathname);
-    cache.set(url.pathname, response.status() === 200 ? await response.text() : null);
+    const signIn = new URL(response.url()).pathname !== url.pathname;
+    cache.set(url.pathname, response.status() === 200 ? { html: await response.text(), signIn } : null);
   }
-  const html = cache.get(url.pathname);
-  if (html === null || html === undefined) return `${url.pathname} does not answer 200`;
+  const target = cache.get(url.pathname);
+  if (target === null || target === undefined) return `${url.pathname} does not answer 200`;
+  const { html, signIn } = target;
   const fragment = decodeURIComponent(url.hash.slice(1));
-  if (fragment && url.pathname !== new URL(from, origin).pathname && !html.includes(`id="${fragment}"`))
+  // A signed-in page (/konto) asks an anonymous visitor to sign in first, and draws its sections in
+  // the browser: its ids are held by its own tests (AccountView.test: 'E-postvarsler' is #innstillinger).
+  if (fragment && !signIn && url.pathname !== new URL(from, origin).pathname && !html.includes(`id="${fragment}"`))
     return `no element #${fragment} on ${url.pathname}`;
   return null;
 }
 
-async function deadEnds(page: Page, request: APIRequestContext, route: string, reopen: () => Promise<void>, cache: Map<string, string | null>) {
+async function deadEnds(page: Page, request: APIRequestContext, route: string, reopen: () => Promise<void>, cache: Map<string, Target | null>) {
   const origin = new URL(page.url()).origin;
   const cdp = await page.context().newCDPSession(page);
   const problems: string[] = [];
@@ -211,7 +221,7 @@ test.describe('no dead ends', () => {
   // Each control that has to be clicked costs a fresh page load.
   test.describe.configure({ timeout: 120_000 });
 
-  const cache = new Map<string, string | null>();
+  const cache = new Map<string, Target | null>();
 
   for (const route of builtPages()) {
     test(`every link and button on ${route} leads somewhere or does something`, async ({ page, request }) => {
@@ -225,7 +235,7 @@ test.describe('no dead ends', () => {
     });
   }
 
-  test('every link and button on the dashboard (elev@demo.no) leads somewhere or does something', async ({ page, request }) => {
+  test('every link and button on the dashboard (elev@demo.no) leads somewhere or does something', async ({ page }) => {
     await openDashboard(page, 'elev@demo.no', 'Emma');
     await page.waitForLoadState('networkidle');
     await page.route('**/api/**', (r) => (r.request().method() === 'GET' ? r.continue() : r.abort()));
@@ -234,6 +244,7 @@ test.describe('no dead ends', () => {
       await expect(page.getByRole('heading', { level: 1, name: /^Hei Emma/ })).toBeVisible();
       await page.waitForLoadState('networkidle');
     };
-    expect(await deadEnds(page, request, '/ (dashboard)', reopen, cache)).toEqual([]);
+    // The links are checked with the learner's session (a certificate's PDF is theirs alone).
+    expect(await deadEnds(page, page.request, '/ (dashboard)', reopen, cache)).toEqual([]);
   });
 });

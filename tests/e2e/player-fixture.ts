@@ -53,6 +53,15 @@ export const figuresLearners = {
   mobile: { email: 'tall-mobil@demo.no', firstName: 'Tore', lastName: 'Tall', courseId: 'ki-for-kontoret' },
 } as const;
 
+/**
+ * Learners granted ChatGPT Mester with no progress, one per Playwright project: the course-player
+ * spec completes a lesson as them, so elev@demo.no keeps the seeded figures the dashboard spec checks.
+ */
+export const playerLearners = {
+  desktop: { email: 'spiller-desktop@demo.no', firstName: 'Siri', lastName: 'Spiller', courseId: 'ki-chatgpt-mester' },
+  mobile: { email: 'spiller-mobil@demo.no', firstName: 'Sverre', lastName: 'Spiller', courseId: 'ki-chatgpt-mester' },
+} as const;
+
 const catalogue = loadCatalogue();
 
 /** A seeded lesson's id and title. */

@@ -9,7 +9,7 @@ import { DEMO_PASSWORD_HASH, seedId } from '../../db/seed';
 import { appDatabaseOptions } from '../../src/server/db';
 import { env } from '../../src/server/env';
 import { CERTIFICATE_COURSE, certificateLearners, courseLessons, LESSONS_LEFT, reminderLearners } from './certificate-fixture';
-import { contentLearner, figuresLearners, hostileHtmlLesson, notEnrolledLearners } from './player-fixture';
+import { contentLearner, figuresLearners, hostileHtmlLesson, notEnrolledLearners, playerLearners } from './player-fixture';
 
 if (env.APP_ENV !== 'test') throw new Error('tests/e2e/prepare-db.ts writes test data: run it with APP_ENV=test only');
 
@@ -103,8 +103,9 @@ try {
         .onConflictDoNothing();
     }
   }
-  // The dashboard's figures (issue 29, dashboard.spec.ts): learners with one course and nothing done.
-  for (const learner of Object.values(figuresLearners)) {
+  // The dashboard's figures (issue 29, dashboard.spec.ts) and the player's completions
+  // (course-player.spec.ts): learners with one course and nothing done.
+  for (const learner of [...Object.values(figuresLearners), ...Object.values(playerLearners)]) {
     const id = seedId(`e2e:user:${learner.email}`);
     await database.db
       .insert(users)

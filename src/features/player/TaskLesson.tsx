@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { TaskContent } from '../../schemas/lesson-content';
-import { answerLength, TASK_ANSWER_MAX_LENGTH, type TaskAnswer, taskAnswerMessages } from '../../schemas/task-answers';
+import { answerLength, TASK_ANSWER_MAX_LENGTH, taskAnswerMessages } from '../../schemas/task-answer-rules';
+import type { TaskAnswer } from '../../schemas/task-answers';
 import { ApiError, isUnauthorizedError } from '../../lib/api';
 import { sessionExpired } from '../../lib/session-expired';
 import { Button } from '../../components/ui/Button';
