@@ -24,7 +24,6 @@ export const islandDependencies = [
   'react/jsx-dev-runtime',
   'react/jsx-runtime',
   'tailwind-merge',
-  'zod',
 ];
 
 /**
