@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { AdminLesson, AdminModule } from '../../src/schemas/admin';
 import type { CourseWithContent } from '../../src/schemas/player';
-import { axeViolations, expectNoOverflow, signIn, toast } from './helpers';
+import { axeViolations, expectNoOverflow, signIn, toast, waitForHydration } from './helpers';
 import { courseTitle } from './player-fixture';
 
 /**
@@ -19,6 +19,7 @@ async function openAdmin(page: Page, email: string) {
   await signIn(page, email);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/admin');
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Administrasjonsdashboard' })).toBeVisible();
 }
 
@@ -112,6 +113,7 @@ test("the admin header has the user's name, 'Til nettsiden' and 'Logg ut'", asyn
   await expect(page).toHaveURL(/\/$/);
 
   await page.goto('/admin');
+  await waitForHydration(page);
   await page.getByRole('navigation', { name: 'Brukermeny' }).getByRole('link', { name: 'Logg ut' }).click();
   await expect(page).toHaveURL(/\/$/);
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);

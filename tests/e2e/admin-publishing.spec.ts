@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import type { AdminUser } from '../../src/schemas/admin';
 import { buildHookRequests, planBuildHook } from './build-hook';
-import { axeViolations, expectNoOverflow, signIn, toast } from './helpers';
+import { axeViolations, expectNoOverflow, signIn, toast, waitForHydration } from './helpers';
 import { courseTitle } from './player-fixture';
 
 /**
@@ -78,6 +78,7 @@ test('a rename says when the public pages were asked to rebuild; a failed reques
   await signIn(page, email, PASSWORD);
   await expect(page).toHaveURL(/\/$/);
   await page.goto('/admin');
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Administrasjonsdashboard' })).toBeVisible();
 
   // The course name is one of the fields the public pages read: its editor says so. (Names are
@@ -124,6 +125,7 @@ test('a rename says when the public pages were asked to rebuild; a failed reques
   await signIn(superuser, 'superbruker@demo.no');
   await expect(superuser).toHaveURL(/\/$/);
   await superuser.goto('/admin');
+  await waitForHydration(superuser);
   await superuser.getByRole('tab', { name: 'Statistikk', exact: true }).click();
   const changes = superuser.getByRole('region', { name: 'Siste endringer' });
   const requests = changes

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { readCertificatePdf } from '../certificate-pdf';
 import { CERTIFICATE_COURSE, certificateLearners, courseLessons, reminderLearners } from './certificate-fixture';
-import { axeViolations, signIn } from './helpers';
+import { axeViolations, signIn, waitForHydration } from './helpers';
 import { mailsTo } from './mail-catcher';
 
 /**
@@ -28,6 +28,7 @@ test('completing a short course gives a certificate: download it, open its verif
 
   // The last two lessons, completed in the player.
   await page.goto(`/course/${CERTIFICATE_COURSE}?lessonId=${penultimate!.id}`);
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 2, name: penultimate!.title })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Fullfør' }).click();
   await expect(page.getByRole('heading', { level: 2, name: last!.title })).toBeVisible();

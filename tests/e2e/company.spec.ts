@@ -1,5 +1,5 @@
 import { type Browser, expect, type Page, test, type TestInfo } from '@playwright/test';
-import { axeViolations } from './helpers';
+import { axeViolations, waitForHydration } from './helpers';
 import { mailsTo } from './mail-catcher';
 import { seededLesson } from './player-fixture';
 
@@ -135,6 +135,7 @@ test('a company buys seats, invites from a CSV file, and an invited employee sta
     const lesson = seededLesson('grunnleggende-ki', 0, 2);
     expect(lesson.type).toBe('task');
     await other.page.goto(`/course/grunnleggende-ki?lessonId=${lesson.id}`);
+    await waitForHydration(other.page);
     await expect(other.page.getByRole('heading', { level: 2, name: lesson.title, exact: true })).toBeVisible({ timeout: 20_000 });
     const saved = other.page.waitForResponse((r) => r.request().method() !== 'GET' && r.url().includes('/api/') && r.ok());
     await other.page.getByRole('button', { name: 'Fullfør', exact: true }).click();

@@ -3,7 +3,7 @@ import { loadCatalogue } from '../../db/catalogue';
 import { seedId } from '../../db/seed';
 import { site } from '../../src/config/site';
 import { seedLessonId } from '../../db/seed-ids';
-import { axeViolations, openDashboard, recordScripts, signIn } from './helpers';
+import { axeViolations, openDashboard, recordScripts, signIn, waitForHydration } from './helpers';
 import { figuresLearners } from './player-fixture';
 
 /**
@@ -343,6 +343,7 @@ test('completing a task lesson moves the figures and the module button; back on 
   await expect(page.getByRole('link', { name: `Start: ${course.modules[m]!.title}` })).toBeVisible();
 
   await page.goto(`/course/${course.id}?lessonId=${seedLessonId(course.id, m, l)}`);
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { name: task.title })).toBeVisible();
   await page.getByRole('button', { name: 'Fullfør', exact: true }).click();
   await expect(page).not.toHaveURL(new RegExp(seedLessonId(course.id, m, l)));

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { axeViolations, signIn } from './helpers';
+import { axeViolations, signIn, waitForHydration } from './helpers';
 import { seededLesson } from './player-fixture';
 
 /**
@@ -21,6 +21,7 @@ async function statusOf(page: Page, label: string) {
 
 async function openLesson(page: Page, lessonId: string, title: string) {
   await page.goto(`/course/${COURSE}?lessonId=${lessonId}`);
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { level: 2, name: title, exact: true })).toBeVisible();
 }
 

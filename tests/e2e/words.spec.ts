@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { loadCatalogue } from '../../db/catalogue';
 import { site } from '../../src/config/site';
-import { openDashboard, signIn } from './helpers';
+import { openDashboard, signIn, waitForHydration } from './helpers';
 import { publicRoutes } from './public-routes';
 
 /**
@@ -226,6 +226,7 @@ test.describe('Norwegian words', () => {
     await openDashboard(page, 'ny@demo.no', 'Jonas');
     await expectNorwegian(page);
     await page.goto('/course/ki-for-kontoret');
+    await waitForHydration(page);
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     await expectNorwegian(page);
   });
@@ -242,6 +243,7 @@ test.describe('Norwegian words', () => {
     await openDashboard(page, 'admin@demo.no', 'Lars');
     await expectNorwegian(page);
     await page.goto('/admin');
+    await waitForHydration(page);
     await expect(page.getByRole('tab').first()).toBeVisible();
     await expectNorwegian(page);
   });
@@ -251,6 +253,7 @@ test.describe('Norwegian words', () => {
     await expect(page.getByRole('heading', { level: 1, name: /^Hei / })).toBeVisible();
     await expectNorwegian(page);
     await page.goto('/admin');
+    await waitForHydration(page);
     // The page's own tabs (the first tab list); the content management's inner tabs are read with it.
     const tabs = page.getByRole('tablist').first().getByRole('tab');
     await expect(tabs.first()).toBeVisible();
