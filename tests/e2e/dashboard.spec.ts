@@ -261,11 +261,9 @@ test.describe('as elev@demo.no', () => {
   test('a session that ends while the dashboard is open leads back to sign-in', async ({ page, context }) => {
     await expect(page.locator('[data-stat="minutesStudied"]')).toHaveText(String(expected.minutesStudied));
     await context.clearCookies({ name: 'session' });
-    await courseButton(page, 'KI Grunnkurs').click();
-    const moduleTitle = catalogue.find((c) => c.id === 'grunnleggende-ki')?.modules[0]?.title ?? '';
-    await coursesCard(page)
-      .getByRole('button', { name: new RegExp(`^${moduleTitle.replace(/[?]/g, '\\?')}`) })
-      .click();
+    // The fourth course's modules are read only when it is opened (the first three are prefetched,
+    // and may already be in the cache), so this is the request that meets the ended session.
+    await courseButton(page, 'ChatGPT Mester').click();
     await expect(page.getByRole('listitem').filter({ hasText: 'Ikke innlogget' })).toContainText('Du er logget ut. Logger inn på nytt...');
     await expect(page).toHaveURL(/\/logg-inn/);
   });
