@@ -1,5 +1,5 @@
 import { apiRequest } from '../lib/api';
-import { clearErrors, pending, showRequestError } from './form-feedback';
+import { submitWithFeedback } from './form-feedback';
 
 /**
  * The contact form on /kontakt (issue 29, decision 37): POST /api/contact, the server's sentence
@@ -10,29 +10,21 @@ export function initContactForm(): void {
   const form = document.querySelector<HTMLFormElement>('[data-contact-form]');
   if (!form) return;
   const status = document.querySelector<HTMLElement>('[data-form-status]');
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    void (async () => {
-      clearErrors(form);
-      status?.replaceChildren();
-      const restore = pending(form.querySelector('button[type="submit"]'));
-      try {
-        const fields = Object.fromEntries(new FormData(form)) as Record<string, string>;
-        const body = { ...fields, company: fields.company?.trim() ? fields.company : undefined };
-        const response = await apiRequest('POST', '/api/contact', body);
-        const answer = (await response.json().catch(() => null)) as { message?: unknown } | null;
-        form.reset();
-        if (status && typeof answer?.message === 'string') {
-          const note = document.createElement('p');
-          note.className = 'rounded-md border border-emerald-300 bg-emerald-50 p-3 text-ink';
-          note.textContent = answer.message;
-          status.replaceChildren(note);
-        }
-      } catch (error) {
-        showRequestError(form, error);
-      } finally {
-        restore();
+  submitWithFeedback(
+    form,
+    async () => {
+      const fields = Object.fromEntries(new FormData(form)) as Record<string, string>;
+      const body = { ...fields, company: fields.company?.trim() ? fields.company : undefined };
+      const response = await apiRequest('POST', '/api/contact', body);
+      const answer = (await response.json().catch(() => null)) as { message?: unknown } | null;
+      form.reset();
+      if (status && typeof answer?.message === 'string') {
+        const note = document.createElement('p');
+        note.className = 'rounded-md border border-emerald-300 bg-emerald-50 p-3 text-ink';
+        note.textContent = answer.message;
+        status.replaceChildren(note);
       }
-    })();
-  });
+    },
+    { status },
+  );
 }

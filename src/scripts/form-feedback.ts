@@ -56,6 +56,33 @@ export function showRequestError(form: HTMLFormElement, error: unknown): void {
   }
 }
 
+/**
+ * Sends `form` with `send` on submit: the earlier messages cleared (its field errors and the text
+ * of `status`), the submit button pending meanwhile; a refusal goes to `refused` when that handles
+ * it (returns true), else next to its field or above the form (showRequestError).
+ */
+export function submitWithFeedback(
+  form: HTMLFormElement,
+  send: () => Promise<void>,
+  options: { status?: HTMLElement | null; refused?: (error: unknown) => boolean } = {},
+): void {
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    void (async () => {
+      clearErrors(form);
+      options.status?.replaceChildren();
+      const restore = pending(form.querySelector('button[type="submit"]'));
+      try {
+        await send();
+      } catch (error) {
+        if (!options.refused?.(error)) showRequestError(form, error);
+      } finally {
+        restore();
+      }
+    })();
+  });
+}
+
 /** Disables `button` and shows its pending label until the returned function restores it. */
 export function pending(button: HTMLButtonElement | null): () => void {
   if (!button) return () => {};

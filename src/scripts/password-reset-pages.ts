@@ -1,5 +1,5 @@
 import { ApiError, apiRequest } from '../lib/api';
-import { clearErrors, pending, showRequestError, takeTokenFromHash } from './form-feedback';
+import { submitWithFeedback, takeTokenFromHash } from './form-feedback';
 
 /**
  * The two pages of a forgotten password (issue 23): /glemt-passord asks for the reset link
@@ -30,22 +30,14 @@ export function initForgotPasswordPage(): void {
   const form = document.querySelector<HTMLFormElement>('[data-reset-request-form]');
   if (!form) return;
   const status = document.querySelector<HTMLElement>('[data-form-status]');
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    void (async () => {
-      clearErrors(form);
-      status?.replaceChildren();
-      const restore = pending(form.querySelector('button[type="submit"]'));
-      try {
-        const response = await apiRequest('POST', '/api/auth/password-reset', Object.fromEntries(new FormData(form)));
-        showStatus(status, await messageOf(response));
-      } catch (error) {
-        showRequestError(form, error);
-      } finally {
-        restore();
-      }
-    })();
-  });
+  submitWithFeedback(
+    form,
+    async () => {
+      const response = await apiRequest('POST', '/api/auth/password-reset', Object.fromEntries(new FormData(form)));
+      showStatus(status, await messageOf(response));
+    },
+    { status },
+  );
 }
 
 type NewPasswordState = 'form' | 'done' | 'invalid' | 'missing';
@@ -78,26 +70,21 @@ export function initNewPasswordPage(): void {
     return;
   }
   showState('form');
-  form.addEventListener('submit', (event) => {
-    event.preventDefault();
-    void (async () => {
-      clearErrors(form);
-      const restore = pending(form.querySelector('button[type="submit"]'));
-      try {
-        const password = String(new FormData(form).get('password') ?? '');
-        const response = await apiRequest('POST', '/api/auth/password-reset/confirm', { token, password });
+  submitWithFeedback(
+    form,
+    async () => {
+      const password = String(new FormData(form).get('password') ?? '');
+      const response = await apiRequest('POST', '/api/auth/password-reset/confirm', { token, password });
+      form.reset();
+      showState('done', await messageOf(response));
+    },
+    {
+      refused: (error) => {
+        if (!isTokenRefused(error)) return false;
         form.reset();
-        showState('done', await messageOf(response));
-      } catch (error) {
-        if (isTokenRefused(error)) {
-          form.reset();
-          showState('invalid', error.bodyError ?? error.issues.find((issue) => issue.path === 'token')?.message);
-        } else {
-          showRequestError(form, error);
-        }
-      } finally {
-        restore();
-      }
-    })();
-  });
+        showState('invalid', error.bodyError ?? error.issues.find((issue) => issue.path === 'token')?.message);
+        return true;
+      },
+    },
+  );
 }
