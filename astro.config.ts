@@ -9,6 +9,7 @@ import { cspMetaFirst } from './src/dev/csp-meta-first';
 import { devDependencyCache } from './src/dev/dev-dependencies';
 import { devPort } from './src/dev/dev-port';
 import { netlifyFunctionsDev } from './src/dev/functions-plugin';
+import { reactStringIds } from './src/dev/react-string-ids';
 import { withNetlifyDevFeatures } from './src/dev/netlify-emulation';
 import { devMailPreview } from './src/dev/mail-preview';
 import { devSitemap, sitemapFilter } from './src/dev/sitemap';
@@ -34,7 +35,10 @@ export default defineConfig({
   // emulation keeps only headers, redirects, static files and blobs (src/dev/netlify-emulation.ts).
   adapter: withNetlifyDevFeatures(netlify({ imageCDN: false, devFeatures: { edgeFunctions: false, images: false, environmentVariables: false } })),
   integrations: [
-    react(),
+    // renderToString, not a stream: the pages rendered on demand (player, /admin) hold Suspense boundaries
+    // (HydrateInParts) that a stream would send as hidden segments moved by an inline script, which
+    // the CSP refuses; renderToString sends each boundary in place (decision 34).
+    react({ experimentalDisableStreaming: true }),
     signedInDirective,
     // Pages that must not be indexed stay out of the sitemap (they also carry noindex).
     sitemap({ filter: sitemapFilter }),
@@ -48,7 +52,8 @@ export default defineConfig({
   // strictPort: a taken port stops `astro dev` (scripts/check-port.ts says so first) rather
   // than moving it to the next one, 4322, `npm run serve`'s, while SITE_URL still says 4321.
   // devMailPreview: /dev/e-post, the mails kept without SMTP_URL (dev server only, decision 28).
-  vite: { plugins: [netlifyFunctionsDev(), devMailPreview(), tailwindcss()], server: { strictPort: true } },
+  // reactStringIds: the island's useId prefix reaches renderToString too (src/dev/react-string-ids.ts).
+  vite: { plugins: [reactStringIds(), netlifyFunctionsDev(), devMailPreview(), tailwindcss()], server: { strictPort: true } },
   // /om-oss is served from dist/om-oss.html: one URL per page, no redirect to a slash form.
   trailingSlash: 'never',
   build: { inlineStylesheets: 'always', format: 'file' },

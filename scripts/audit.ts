@@ -15,6 +15,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from '@playwright/test';
 import { env } from '../src/server/env';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/chromium';
 import { type AppMeasure, appStates, measureAppStates, signInCookie } from './audit/app-states';
@@ -67,17 +68,42 @@ const stopServer = () => {
 };
 
 /**
+ * Puts the signed-in session's cookies into the audit browser's own cookie jar (Lighthouse keeps
+ * cookies between runs), so that the page's scripts see them as a learner's browser would: a
+ * `Cookie` header sent beside the browser (`extraHeaders`) reaches the server but not
+ * `document.cookie`, and the dashboard decides from `signed_in` there whether to show the app.
+ * `cookie` null clears them (the public pages are measured signed out).
+ */
+async function useCookies(chromePort: number, cookie: string | null): Promise<void> {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
+  try {
+    const context = browser.contexts()[0]!;
+    await context.clearCookies();
+    if (cookie) {
+      await context.addCookies(
+        cookie.split('; ').map((pair) => {
+          const [name, ...value] = pair.split('=');
+          return { name: name!, value: value.join('='), url: origin };
+        }),
+      );
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+/**
  * One Lighthouse run; a run that ends in a runtime error (a trace or protocol
  * hiccup on a busy machine scores 0 without measuring anything) is repeated.
  */
-async function audit(chromePort: number, route: string, attempts = 3, cookie?: string) {
+async function audit(chromePort: number, route: string, attempts = 3, cookie: string | null = null) {
+  await useCookies(chromePort, cookie);
   for (let attempt = 1; ; attempt++) {
     const result = await lighthouse(`${origin}${route}`, {
       port: chromePort,
       output: 'json',
       logLevel: 'error',
       onlyCategories: [...categories],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${route}`);
     const error = result.lhr.runtimeError?.code ?? (result.lhr.categories.performance?.score == null ? 'NO_SCORE' : undefined);

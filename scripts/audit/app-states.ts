@@ -5,7 +5,7 @@
 // URL signs in with. The admin states need /admin (another branch): when /admin answers
 // 404 they are reported as not available.
 import { chromium, type Page } from '@playwright/test';
-import { axeViolations, recordFirstLoadScripts, recordScripts } from '../../tests/e2e/helpers';
+import { axeViolations, recordFirstLoadScripts, recordScripts, waitForHydration } from '../../tests/e2e/helpers';
 import { chromiumArgs, chromiumPath } from '../../tests/e2e/chromium';
 
 type Account = 'elev@demo.no' | 'admin@demo.no' | 'superbruker@demo.no';
@@ -68,7 +68,7 @@ export async function appStates(origin: string, learnerCookie: string): Promise<
       name: 'Dashboard, chat panel open',
       account: 'elev@demo.no',
       path: '/',
-      enter: (p) => p.getByRole('button', { name: 'Chat', exact: true }).click(),
+      enter: (p) => p.getByRole('button', { name: 'KI-assistent', exact: true }).click(),
       ready: (p) => p.getByRole('textbox').last(),
     },
     {
@@ -91,10 +91,10 @@ export async function appStates(origin: string, learnerCookie: string): Promise<
       ready: (p) => p.getByRole('tabpanel'),
     },
     {
-      name: 'Superuser, Dashboard',
+      name: 'Superuser, Statistikk',
       account: 'superbruker@demo.no',
       path: '/admin',
-      enter: (p) => p.getByRole('tab', { name: 'Dashboard' }).click(),
+      enter: (p) => p.getByRole('tab', { name: 'Statistikk' }).click(),
       ready: (p) => p.getByRole('tabpanel'),
     },
   ];
@@ -129,6 +129,8 @@ export async function measureAppStates(origin: string, states: AppState[], cooki
       const scripts = recordScripts(page);
       const firstLoad = await recordFirstLoadScripts(page);
       await page.goto(state.path, { waitUntil: 'networkidle' });
+      // The island hydrates when the browser is idle (client:idle, decision 34): a press before that is lost.
+      await waitForHydration(page);
       const first = await firstLoad.measure();
       if (state.enter) await state.enter(page);
       await state.ready(page).first().waitFor({ timeout: 15_000 });

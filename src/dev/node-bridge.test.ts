@@ -1,5 +1,6 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingHttpHeaders, request, type Server } from 'node:http';
 import { connect } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { functionRoute, handleNodeRequest, invokeFunction, matchFunction, matchScheduledFunction } from './node-bridge';
 
@@ -131,5 +132,70 @@ describe('matchScheduledFunction', () => {
     expect(matchScheduledFunction(scheduled, 'POST', '/.netlify/functions/health')).toBeNull();
     expect(matchScheduledFunction(scheduled, 'POST', '/.netlify/functions/learning-reminders/x')).toBeNull();
     expect(matchScheduledFunction(scheduled, 'POST', '/api/learning-reminders')).toBeNull();
+  });
+});
+
+describe('sendResponse compresses as the CDN does', () => {
+  const payload = { lessons: Array.from({ length: 200 }, (_, i) => ({ id: i, title: `Leksjon ${i}` })) };
+  const compressRoutes = [
+    functionRoute('json', { default: () => Response.json(payload), config: { path: '/json' } }),
+    functionRoute('events', {
+      default: () => new Response('data: hei\n\n', { headers: { 'Content-Type': 'text/event-stream', Vary: 'Cookie' } }),
+      config: { path: '/events' },
+    }),
+    functionRoute('pdf', { default: () => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }), config: { path: '/pdf' } }),
+  ];
+  let compressServer: Server;
+  let compressPort: number;
+
+  beforeAll(async () => {
+    compressServer = createServer((req, res) =>
+      handleNodeRequest(req, res, {
+        fallbackHost: 'localhost:8888',
+        async handle(request, requestId) {
+          const match = matchFunction(compressRoutes, request.method, new URL(request.url).pathname);
+          if (match) return invokeFunction(req, res, request, match, requestId);
+          res.writeHead(404).end();
+        },
+      }),
+    );
+    await new Promise<void>((resolve) => compressServer.listen(0, '127.0.0.1', resolve));
+    compressPort = (compressServer.address() as { port: number }).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => compressServer.close(() => resolve())));
+
+  function get(path: string, acceptEncoding?: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+    return new Promise((resolve, reject) => {
+      request({ host: '127.0.0.1', port: compressPort, path, headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+        .on('error', reject)
+        .end();
+    });
+  }
+
+  it('gzips a JSON answer for a client that accepts gzip, and adds Vary', async () => {
+    const { headers, body } = await get('/json', 'gzip, deflate, br');
+    expect(headers['content-encoding']).toBe('gzip');
+    expect(headers.vary).toContain('Accept-Encoding');
+    expect(JSON.parse(gunzipSync(body).toString('utf8'))).toEqual(payload);
+    expect(body.byteLength).toBeLessThan(JSON.stringify(payload).length / 3);
+  });
+
+  it('sends it as it is to a client that does not accept gzip', async () => {
+    const { headers, body } = await get('/json');
+    expect(headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(body.toString('utf8'))).toEqual(payload);
+  });
+
+  it('never buffers an event stream or compresses a PDF', async () => {
+    const events = await get('/events', 'gzip');
+    expect(events.headers['content-encoding']).toBeUndefined();
+    expect(events.headers.vary).toBe('Cookie');
+    expect(events.body.toString('utf8')).toBe('data: hei\n\n');
+    const pdf = await get('/pdf', 'gzip');
+    expect(pdf.headers['content-encoding']).toBeUndefined();
   });
 });

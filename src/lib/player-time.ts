@@ -18,10 +18,14 @@ export function spokenTimestamp(seconds: number): string {
   return `${m} ${m === 1 ? 'minutt' : 'minutter'} og ${sec}`;
 }
 
-const noteDate = new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Oslo' });
+// Made on first use: a formatter with a time zone costs the phone a few milliseconds to build,
+// which the player's first load does not need (decision 34).
+let noteDate: Intl.DateTimeFormat | undefined;
 
 /** An ISO time as a Norwegian date, e.g. '23. nov. 2026'. */
 export function formatNoteDate(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : noteDate.format(date);
+  if (Number.isNaN(date.getTime())) return '';
+  noteDate ??= new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Oslo' });
+  return noteDate.format(date);
 }

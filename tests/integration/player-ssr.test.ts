@@ -179,6 +179,11 @@ describe('the course player page', () => {
     // Complete at once: no Suspense boundary left to stream or given up to the browser (React's
     // inline scripts for those, which the CSP refuses).
     expect(html).not.toMatch(/<!--\$[!?]-->/);
+    // The parts React hydrates one by one (HydrateInParts: header, lesson, outline, assistant) are
+    // complete boundaries in place, not hidden segments that an inline script would move.
+    expect(html.match(/<!--\$-->/g)?.length ?? 0).toBeGreaterThanOrEqual(3);
+    expect(html).not.toContain('$RC');
+    expect(html).not.toMatch(/<div hidden id="/);
   });
 });
 
@@ -208,6 +213,14 @@ describe('the admin page', () => {
     for (const c of catalogue) expect(html).toContain(`Velg kurs «${escapeHtml(c.title)}»`);
     expect(html).toMatch(/<astro-island[^>]* ssr[ >]/);
     expect(html).not.toMatch(/\sstyle="/);
+    expect(html).not.toMatch(/<!--\$[!?]-->/);
+    expect(html.match(/<!--\$-->/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+    expect(html).not.toContain('$RC');
+    // Radix's ids carry the island's useId prefix, as the browser's hydrateRoot makes them
+    // (src/dev/react-string-ids.ts): a tab opened later is the panel its trigger names.
+    const prefix = /<astro-island[^>]* prefix="([^"]+)"/.exec(html)?.[1];
+    expect(prefix).toBeTruthy();
+    expect(html).toMatch(new RegExp(`id="radix-_${prefix}R_[^"]*-trigger-innhold"`));
   });
 });
 

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { CurrentUser } from '../../schemas/auth';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
+import { HydrateInParts } from '../../components/app/HydrateInParts';
 import { AdminHeader } from './AdminHeader';
 import { ContentManagement } from './ContentManagement';
 
@@ -23,7 +24,9 @@ export default function AdminView({ user }: { user: CurrentUser }) {
   const isSuperuser = user.role === 'superuser';
   return (
     <div className="min-h-screen">
-      <AdminHeader user={user} />
+      <HydrateInParts>
+        <AdminHeader user={user} />
+      </HydrateInParts>
       <main id="main" className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
         <h1 className="break-words text-xl font-bold text-ink sm:text-3xl">Administrasjonsdashboard</h1>
         <Tabs defaultValue="innhold">
@@ -35,7 +38,9 @@ export default function AdminView({ user }: { user: CurrentUser }) {
             {isSuperuser && <TabsTrigger value="kursbevis">Kursbevis</TabsTrigger>}
           </TabsList>
           <TabsContent value="innhold">
-            <ContentManagement />
+            <HydrateInParts>
+              <ContentManagement />
+            </HydrateInParts>
           </TabsContent>
           {isSuperuser && (
             <TabsContent value="dashboard">

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { HydrateInParts } from '../../components/app/HydrateInParts';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Tabs';
 import { CourseList } from './CourseList';
 import { PublishingStatus } from './PublishingStatus';
@@ -20,7 +21,9 @@ export function ContentManagement() {
   const [courseId, setCourseId] = useState<string | null>(null);
   return (
     <div>
-      <PublishingStatus />
+      <HydrateInParts>
+        <PublishingStatus />
+      </HydrateInParts>
       <Tabs value={tab} onValueChange={setTab}>
         <TabsList aria-label="Innholdsbehandling" className="flex w-full flex-wrap sm:w-fit">
           <TabsTrigger value="kurs">Kurs</TabsTrigger>
@@ -29,14 +32,16 @@ export function ContentManagement() {
           <TabsTrigger value="videoer">Videoer</TabsTrigger>
         </TabsList>
         <TabsContent value="kurs">
-          <CourseList
-            selectedId={courseId}
-            onSelect={(course) => {
-              // Selecting a course loads its content; its modules are what the admin wants next.
-              setCourseId(course.id);
-              setTab('moduler');
-            }}
-          />
+          <HydrateInParts>
+            <CourseList
+              selectedId={courseId}
+              onSelect={(course) => {
+                // Selecting a course loads its content; its modules are what the admin wants next.
+                setCourseId(course.id);
+                setTab('moduler');
+              }}
+            />
+          </HydrateInParts>
         </TabsContent>
         <TabsContent value="moduler">
           <Suspense fallback={tabLoading}>

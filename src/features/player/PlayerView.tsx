@@ -6,6 +6,7 @@ import type { CurrentUser } from '../../schemas/auth';
 import type { CourseWithContent } from '../../schemas/player';
 import { toast } from '../../stores/toast';
 import { Button } from '../../components/ui/Button';
+import { HydrateInParts } from '../../components/app/HydrateInParts';
 import { QueryError } from '../../components/ui/QueryState';
 import { EnrollBanner, PurchaseBanner } from './EnrollBanner';
 import { LessonContent } from './LessonContent';
@@ -171,7 +172,9 @@ function CoursePlayerScreen({
         <a className="skip-link" href="#leksjon">
           Hopp til innhold
         </a>
-        <PlayerHeader user={user} course={course.course} progress={progress.data} />
+        <HydrateInParts>
+          <PlayerHeader user={user} course={course.course} progress={progress.data} />
+        </HydrateInParts>
         <main className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
           {course.access === null ? (
             <PurchaseBanner purchasePath={course.purchasePath} />
@@ -191,15 +194,17 @@ function CoursePlayerScreen({
                 {current.lesson.locked ? (
                   <LockedLesson purchasePath={course.purchasePath} />
                 ) : (
-                  <LessonContent
-                    key={current.lesson.id}
-                    lesson={current.lesson}
-                    courseId={courseId}
-                    user={user}
-                    watched={watched}
-                    onWatched={markWatched}
-                    videoRef={video}
-                  />
+                  <HydrateInParts>
+                    <LessonContent
+                      key={current.lesson.id}
+                      lesson={current.lesson}
+                      courseId={courseId}
+                      user={user}
+                      watched={watched}
+                      onWatched={markWatched}
+                      videoRef={video}
+                    />
+                  </HydrateInParts>
                 )}
                 <LessonNavigation
                   state={nav}
@@ -210,14 +215,16 @@ function CoursePlayerScreen({
                 />
                 {!nav.hasNext && <CourseCertificate courseId={courseId} />}
               </section>
-              <LessonOutline lessons={lessons} currentIndex={index} onSelect={goTo} search={search} />
+              <HydrateInParts>
+                <LessonOutline lessons={lessons} currentIndex={index} onSelect={goTo} search={search} />
+              </HydrateInParts>
             </div>
           ) : (
             <p className="py-12 text-center text-muted">Ingen leksjoner tilgjengelig</p>
           )}
         </main>
       </div>
-      {chat?.({ courseId, lessonId: current?.lesson.id })}
+      <HydrateInParts>{chat?.({ courseId, lessonId: current?.lesson.id })}</HydrateInParts>
     </div>
   );
 }
