@@ -50,6 +50,12 @@ export function DashboardView({ user, chat }: { user: CurrentUser; chat?: ReactN
       )
     : null;
 
+  // The cards appear together, once their first reads have answered (or failed): one at a time,
+  // each growing from its loading line to its content moved the others and the footer about on
+  // a phone (Lighthouse's CLS 1.05, issue 26). Until then one line holds a screen's height.
+  // (The certificates card below them keeps its own loading line: it sits under the fold.)
+  const settled = !enrollments.isPending && !courses.isPending && !figures.isPending;
+
   return (
     <div className="bg-slate-50 lg:flex">
       <div className="min-w-0 lg:flex-1">
@@ -58,16 +64,24 @@ export function DashboardView({ user, chat }: { user: CurrentUser; chat?: ReactN
           <section className="rounded-xl bg-brand-700 p-5 text-white sm:p-6">
             <h1 className="text-2xl font-bold">Hei {user.firstName}, klar for å fortsette læringen?</h1>
           </section>
-          {started && <StatCards stats={figures.data ?? null} />}
-          {/* items-start: the review card keeps its own height instead of the course list's. */}
-          <div className={started ? 'grid items-start gap-6 lg:grid-cols-3' : ''}>
-            <div className="min-w-0 lg:col-span-2">
-              <CoursesCard courses={coursesCard} />
-            </div>
-            {started && <ReviewCard stats={figures.data ?? null} startHref={startHref} />}
-          </div>
-          <CertificatesCard />
-          {enrollments.data && courses.data && <MoreCourses courses={moreCourses(courses.data, enrollments.data)} />}
+          {settled ? (
+            <>
+              {started && <StatCards stats={figures.data ?? null} />}
+              {/* items-start: the review card keeps its own height instead of the course list's. */}
+              <div className={started ? 'grid items-start gap-6 lg:grid-cols-3' : ''}>
+                <div className="min-w-0 lg:col-span-2">
+                  <CoursesCard courses={coursesCard} />
+                </div>
+                {started && <ReviewCard stats={figures.data ?? null} startHref={startHref} />}
+              </div>
+              <CertificatesCard />
+              {enrollments.data && courses.data && <MoreCourses courses={moreCourses(courses.data, enrollments.data)} />}
+            </>
+          ) : (
+            <p role="status" className="min-h-screen text-muted">
+              Laster...
+            </p>
+          )}
         </div>
       </div>
       {/* `contents`: the panel stays a flex item of the row above (its sticky frame), placed under the site header by global.css. */}
