@@ -180,23 +180,6 @@ const server = createServer((req, res) =>
         // gets dist/404.html with the static headers below. A page's own 404 (an unknown course, with
         // the page's headers) is sent as it is, as Netlify sends it.
         const bareNotFound = response.status === 404 && [...response.headers.keys()].every((name) => name === 'content-type');
-        if (!bareNotFound && process.env.PRELOAD_HACK && (response.headers.get('content-type') ?? '').includes('html')) {
-          let html = await response.text();
-          const urls = [...html.matchAll(/(?:component|renderer)-url="\/_astro\/([^"]+)"/g)].map((m) => m[1]!);
-          const seen = new Set<string>();
-          const visit = (f: string) => {
-            if (seen.has(f)) return;
-            seen.add(f);
-            const src = readFileSync(join(dist, '_astro', f), 'utf8');
-            for (const m of src.matchAll(/(?:import|from)\s*"\.\/([^"]+\.js)"/g)) visit(m[1]!);
-          };
-          urls.forEach(visit);
-          const links = [...seen].map((f) => `<link rel="modulepreload" href="/_astro/${f}">`).join('');
-          html = process.env.PRELOAD_HACK === 'head' ? html.replace('</head>', links + '</head>') : html.replace('</body>', links + '</body>');
-          const headers = new Headers(response.headers);
-          headers.delete('content-length');
-          return sendResponse(res, new Response(html, { status: response.status, headers }));
-        }
         if (!bareNotFound) return sendResponse(res, response);
       }
       sendFile(res, join(dist, '404.html'), 404, req.method, req.headers['accept-encoding']);
