@@ -148,12 +148,12 @@ function toRequest(req: IncomingMessage, fallbackHost: string): Request {
   }
 }
 
-/** Writes a web Response; headers as flat pairs so that several Set-Cookie survive. */
 /** Text the CDN compresses; an event stream is left alone so that each event reaches the browser at once. */
 const compressible = /^(text\/(?!event-stream)|application\/(json|xml|javascript)|image\/svg)/;
 
 /**
- * Writes a fetch `Response` to a Node response. A compressible body is gzipped when the
+ * Writes a fetch `Response` to a Node response, its headers as flat pairs so that several
+ * Set-Cookie survive. A compressible body is gzipped when the
  * request accepts it, as Netlify's CDN compresses what a function answers (the pages rendered
  * on demand and the JSON of the API), so `npm run serve` and the audit measure the bytes a
  * phone really downloads.
@@ -182,11 +182,7 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
   }
   const body = Readable.fromWeb(response.body as never);
   await new Promise<void>((resolve, reject) => {
-    (gzip ? body.on('error', reject).pipe(createGzip()) : body)
-      .on('error', reject)
-      .pipe(res)
-      .on('finish', resolve)
-      .on('error', reject);
+    (gzip ? body.on('error', reject).pipe(createGzip()) : body).on('error', reject).pipe(res).on('finish', resolve).on('error', reject);
   });
 }
 
