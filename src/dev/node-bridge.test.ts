@@ -145,28 +145,12 @@ describe('sendResponse compresses as the CDN does', () => {
     }),
     functionRoute('pdf', { default: () => new Response('%PDF-1.7', { headers: { 'Content-Type': 'application/pdf' } }), config: { path: '/pdf' } }),
   ];
-  let compressServer: Server;
-  let compressPort: number;
-
-  beforeAll(async () => {
-    compressServer = createServer((req, res) =>
-      handleNodeRequest(req, res, {
-        fallbackHost: 'localhost:8888',
-        async handle(request, requestId) {
-          const match = matchFunction(compressRoutes, request.method, new URL(request.url).pathname);
-          if (match) return invokeFunction(req, res, request, match, requestId);
-          res.writeHead(404).end();
-        },
-      }),
-    );
-    await new Promise<void>((resolve) => compressServer.listen(0, '127.0.0.1', resolve));
-    compressPort = (compressServer.address() as { port: number }).port;
-  });
-  afterAll(() => new Promise<void>((resolve) => compressServer.close(() => resolve())));
+  // Served by the file's one server (beforeAll above), beside its other routes.
+  routes.push(...compressRoutes);
 
   function get(path: string, acceptEncoding?: string): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
     return new Promise((resolve, reject) => {
-      request({ host: '127.0.0.1', port: compressPort, path, headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
+      request({ host: '127.0.0.1', port, path, headers: acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {} }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
