@@ -33,16 +33,35 @@ export function initialQuery<T>(options: { queryKey: DataTag<QueryKey, T, unknow
  * server each render gets a client of its own; in the browser it is the page's shared one.
  */
 export function AppRoot({ children, client, initialData }: { children: ReactNode; client?: QueryClient; initialData?: readonly InitialQuery[] }) {
-  const mounted = useMounted();
+  // Two roots, not one with a condition: `useMounted` makes React render again, synchronously,
+  // right after hydration, and a seeded island has no reason to pay for that.
+  return initialData ? (
+    <SeededRoot client={client} initialData={initialData}>
+      {children}
+    </SeededRoot>
+  ) : (
+    <BrowserRoot client={client}>{children}</BrowserRoot>
+  );
+}
+
+function SeededRoot({ children, client, initialData }: { children: ReactNode; client?: QueryClient; initialData: readonly InitialQuery[] }) {
   const [seeded] = useState(() => {
-    if (!initialData) return client ?? queryClient;
     const target = client ?? (import.meta.env.SSR ? createQueryClient() : queryClient);
     for (const { queryKey, data } of initialData) target.setQueryData(queryKey, data);
     return target;
   });
-  if (!initialData && !mounted) return null;
+  return <Providers client={seeded}>{children}</Providers>;
+}
+
+function BrowserRoot({ children, client }: { children: ReactNode; client?: QueryClient }) {
+  const mounted = useMounted();
+  if (!mounted) return null;
+  return <Providers client={client ?? queryClient}>{children}</Providers>;
+}
+
+function Providers({ children, client }: { children: ReactNode; client: QueryClient }) {
   return (
-    <QueryClientProvider client={seeded}>
+    <QueryClientProvider client={client}>
       {children}
       <ToasterHost />
     </QueryClientProvider>

@@ -1,15 +1,16 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, type RefObject, Suspense, useCallback } from 'react';
+import { lazy, type RefObject, startTransition, Suspense, useCallback, useEffect, useState } from 'react';
 import { updateCachedLesson } from './player.queries';
 import type { VideoContent } from '../../schemas/lesson-content';
 import type { PlayerLesson, WatchState } from '../../schemas/player';
-import { useMounted } from '../../components/app/AppRoot';
 import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
 import { type VideoHandle, VideoPlayer } from './VideoPlayer';
 
 // The notes editor (and its delete dialog) is a chunk of its own, loaded once the player has
-// hydrated: the first paint of a video lesson does not need it (issue 26).
-const VideoNotes = lazy(() => import('./VideoNotes').then((m) => ({ default: m.VideoNotes })));
+// hydrated and the browser is idle: the first paint of a video lesson does not need it (issue 26).
+const loadVideoNotes = () => import('./VideoNotes');
+const VideoNotes = lazy(() => loadVideoNotes().then((m) => ({ default: m.VideoNotes })));
 
 /** A video lesson: the player, 'Fullført' once completed or watched, the description and the learner's notes. */
 export function VideoLesson({
@@ -39,7 +40,6 @@ export function VideoLesson({
     },
     [client, courseId, lessonId, onWatched],
   );
-  const mounted = useMounted();
   const done = lesson.completed || watched;
   return (
     <div className="space-y-4">
@@ -61,14 +61,65 @@ export function VideoLesson({
         onSaved={onSaved}
       />
       {content.description && <p className="leading-relaxed text-ink">{content.description}</p>}
-      {mounted ? (
-        <Suspense fallback={<NotesPlaceholder />}>
-          <VideoNotes lessonId={lessonId} player={handleRef} />
-        </Suspense>
-      ) : (
-        <NotesPlaceholder />
-      )}
+      <LaterNotes lessonId={lessonId} player={handleRef} />
     </div>
+  );
+}
+
+/**
+ * The notes, rendered in the browser only and after the rest of the player: the server and the
+ * hydrating render show the placeholder; once the browser is idle the chunk is fetched, and the
+ * editor replaces the placeholder in a transition, work React may pause. Only this component
+ * renders again, never the video above it, so hydration stays a row of short tasks (the phone's
+ * Total Blocking Time, issue 26).
+ */
+function LaterNotes({ lessonId, player }: { lessonId: string; player: RefObject<VideoHandle | null> }) {
+  const [state, setState] = useState<'waiting' | 'ready' | 'failed'>('waiting');
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    const load = () => {
+      loadVideoNotes().then(
+        () => live && startTransition(() => setState('ready')),
+        () => live && setState('failed'),
+      );
+    };
+    // Safari has no requestIdleCallback: a short timeout stands in.
+    if (typeof requestIdleCallback !== 'function') {
+      const timer = setTimeout(load, 50);
+      return () => {
+        live = false;
+        clearTimeout(timer);
+      };
+    }
+    const handle = requestIdleCallback(load, { timeout: 2000 });
+    return () => {
+      live = false;
+      cancelIdleCallback(handle);
+    };
+  }, [attempt]);
+  if (state === 'failed') {
+    // An old deploy's chunk or a dropped connection: say so, and let the learner try again.
+    return (
+      <div role="alert" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+        <p className="text-sm text-danger">Kunne ikke laste notatene.</p>
+        <Button
+          variant="outline"
+          onClick={() => {
+            setState('waiting');
+            setAttempt((n) => n + 1);
+          }}
+        >
+          Prøv igjen
+        </Button>
+      </div>
+    );
+  }
+  if (state === 'waiting') return <NotesPlaceholder />;
+  return (
+    <Suspense fallback={<NotesPlaceholder />}>
+      <VideoNotes lessonId={lessonId} player={player} />
+    </Suspense>
   );
 }
 
