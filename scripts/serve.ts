@@ -37,6 +37,16 @@ if (!existsSync(join(dist, 'index.html'))) {
   console.error('dist/ is missing: run `npm run build` first.');
   process.exit(1);
 }
+// The Netlify adapter empties this folder whenever Astro loads its config outside a build
+// (`astro check`, `astro sync`, Vitest's integration-pages project): without it every page
+// rendered on demand (the course player, /admin) would answer 404, so say so instead.
+if (!existsSync(ssrEntry)) {
+  console.error(
+    '.netlify/v1/functions/ssr/ is empty, so the pages rendered on demand (the course player, /admin) cannot be served: ' +
+      'run `npm run build` again (astro check, astro sync and the integration-pages tests empty that folder).',
+  );
+  process.exit(1);
+}
 
 if (appDriver() === 'pglite') {
   await prepareEmbeddedDatabase(appDatabaseOptions(), { fresh: process.argv.includes('--fresh') });
@@ -70,11 +80,9 @@ async function loadFunctions(): Promise<FunctionRoute[]> {
 }
 
 const functions = await loadFunctions();
-let ssr: NetlifyHandler | null | undefined;
-async function ssrHandler(): Promise<NetlifyHandler | null> {
-  if (ssr === undefined) {
-    ssr = existsSync(ssrEntry) ? ((await import(pathToFileURL(ssrEntry).href)) as { default: NetlifyHandler }).default : null;
-  }
+let ssr: NetlifyHandler | undefined;
+async function ssrHandler(): Promise<NetlifyHandler> {
+  ssr ??= ((await import(pathToFileURL(ssrEntry).href)) as { default: NetlifyHandler }).default;
   return ssr;
 }
 
@@ -174,14 +182,12 @@ const server = createServer((req, res) =>
         if (file) return sendFile(res, file, 200, req.method, req.headers['accept-encoding'], req.headers.range);
       }
       const render = await ssrHandler();
-      if (render) {
-        const response = await render(request, { params: {}, ip: req.socket.remoteAddress, requestId, waitUntil: () => {} });
-        // The adapter answers a path none of its pages has with a bare 404 (only Content-Type): that
-        // gets dist/404.html with the static headers below. A page's own 404 (an unknown course, with
-        // the page's headers) is sent as it is, as Netlify sends it.
-        const bareNotFound = response.status === 404 && [...response.headers.keys()].every((name) => name === 'content-type');
-        if (!bareNotFound) return sendResponse(res, response);
-      }
+      const response = await render(request, { params: {}, ip: req.socket.remoteAddress, requestId, waitUntil: () => {} });
+      // The adapter answers a path none of its pages has with a bare 404 (only Content-Type): that
+      // gets dist/404.html with the static headers below. A page's own 404 (an unknown course, with
+      // the page's headers) is sent as it is, as Netlify sends it.
+      const bareNotFound = response.status === 404 && [...response.headers.keys()].every((name) => name === 'content-type');
+      if (!bareNotFound) return sendResponse(res, response);
       sendFile(res, join(dist, '404.html'), 404, req.method, req.headers['accept-encoding']);
     },
   }),
