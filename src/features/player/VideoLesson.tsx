@@ -4,7 +4,7 @@ import { updateCachedLesson } from './player.queries';
 import type { VideoContent } from '../../schemas/lesson-content';
 import type { PlayerLesson, WatchState } from '../../schemas/player';
 import { Badge } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
+import { QueryError } from '../../components/ui/QueryState';
 import { type VideoHandle, VideoPlayer } from './VideoPlayer';
 
 // The notes editor (and its delete dialog) is a chunk of its own, loaded once the player has
@@ -101,17 +101,14 @@ function LaterNotes({ lessonId, player }: { lessonId: string; player: RefObject<
   if (state === 'failed') {
     // An old deploy's chunk or a dropped connection: say so, and let the learner try again.
     return (
-      <div role="alert" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-        <p className="text-sm text-danger">Kunne ikke laste notatene.</p>
-        <Button
-          variant="outline"
-          onClick={() => {
+      <div className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+        <QueryError
+          text="Kunne ikke laste notatene."
+          onRetry={() => {
             setState('waiting');
             setAttempt((n) => n + 1);
           }}
-        >
-          Prøv igjen
-        </Button>
+        />
       </div>
     );
   }
