@@ -1,16 +1,17 @@
 import { formatNok } from './format';
+import { onFirstUse } from './intl';
 
 /**
  * Money as the checkout and the receipts state it: integer øre (VAT included), shown in kroner.
  * Browser-safe, shared by the checkout page (build time), its islands and the withdrawal form.
  */
 
-const oreFormat = new Intl.NumberFormat('nb-NO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const oreFormat = onFirstUse(() => new Intl.NumberFormat('nb-NO', { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 
 /** 199000 → '1 990 kr'; 35980 → '359,80 kr' (øre shown only when there are some). */
 export function formatOre(ore: number): string {
   if (ore % 100 === 0) return formatNok(ore / 100);
-  return `${oreFormat.format(ore / 100)}\u00a0kr`;
+  return `${oreFormat().format(ore / 100)}\u00a0kr`;
 }
 
 /**

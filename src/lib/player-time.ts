@@ -1,3 +1,5 @@
+import { onFirstUse } from './intl';
+
 /** 83 → '01:23'; 3725 → '1:02:05'. Negative or non-finite values count as 0. */
 export function formatTimestamp(seconds: number): string {
   const total = Number.isFinite(seconds) && seconds > 0 ? Math.floor(seconds) : 0;
@@ -18,14 +20,11 @@ export function spokenTimestamp(seconds: number): string {
   return `${m} ${m === 1 ? 'minutt' : 'minutter'} og ${sec}`;
 }
 
-// Made on first use: a formatter with a time zone costs the phone a few milliseconds to build,
-// which the player's first load does not need (decision 34).
-let noteDate: Intl.DateTimeFormat | undefined;
+const noteDate = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Oslo' }));
 
 /** An ISO time as a Norwegian date, e.g. '23. nov. 2026'. */
 export function formatNoteDate(iso: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  noteDate ??= new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Oslo' });
-  return noteDate.format(date);
+  return noteDate().format(date);
 }

@@ -9,11 +9,17 @@ export const TASK_ANSWER_MAX_LENGTH = 10_000;
 /** The most questions a task lesson has (src/schemas/lesson-content.ts). */
 export const TASK_QUESTIONS_MAX = 50;
 
-/** '10 000' as Norwegian writes it (a space between thousands). */
-const maxText = TASK_ANSWER_MAX_LENGTH.toLocaleString('nb-NO').replace(/\s/gu, ' ');
+/**
+ * 10000 → '10 000' as Norwegian writes it (a plain space between thousands). Called when a text
+ * needs it, never at a module's top level: the first number format a page builds costs a phone's
+ * main thread tens of milliseconds (src/lib/intl.ts).
+ */
+export const formatCount = (n: number) => n.toLocaleString('nb-NO').replace(/\s/gu, ' ');
 
 export const taskAnswerMessages = {
-  tooLong: `Svaret kan ha høyst ${maxText} tegn`,
+  get tooLong() {
+    return `Svaret kan ha høyst ${formatCount(TASK_ANSWER_MAX_LENGTH)} tegn`;
+  },
   question: `Spørsmål må være et tall fra 0 til ${TASK_QUESTIONS_MAX}`,
   notTask: 'Leksjonen er ikke en oppgave, så den har ingen svar',
   noSuchQuestion: 'Oppgaven har ikke et slikt spørsmål eller svarfelt',

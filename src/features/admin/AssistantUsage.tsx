@@ -1,12 +1,13 @@
 import type { AssistantUsage } from './admin.queries';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
+import { onFirstUse } from '../../lib/intl';
 
-const numberFormat = new Intl.NumberFormat('nb-NO');
-const format = (n: number) => numberFormat.format(n);
-const dayFormat = new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const day = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
-const plural = new Intl.PluralRules('nb');
-const tokens = (n: number) => `${format(n)} ${plural.select(n) === 'one' ? 'token' : 'tokens'}`;
+const numberFormat = onFirstUse(() => new Intl.NumberFormat('nb-NO'));
+const format = (n: number) => numberFormat().format(n);
+const dayFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', timeZone: 'UTC' }));
+const day = (date: string) => dayFormat().format(new Date(`${date}T00:00:00Z`));
+const plural = onFirstUse(() => new Intl.PluralRules('nb'));
+const tokens = (n: number) => `${format(n)} ${plural().select(n) === 'one' ? 'token' : 'tokens'}`;
 
 /** The two kinds of answer, as the chart colours and the legend name them. */
 const SERIES = [

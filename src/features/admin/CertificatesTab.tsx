@@ -9,10 +9,11 @@ import { Input, Label, Textarea } from '../../components/ui/Input';
 import { QueryState } from '../../components/ui/QueryState';
 import { adminCertificatesQuery, revokeCertificateMutation } from './certificates.queries';
 import { Field, fieldIssues } from './form-parts';
+import { onFirstUse } from '../../lib/intl';
 
 const SEARCH_DELAY_MS = 300;
-const dateFormat = new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Oslo' });
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Oslo' }));
+const formatDate = (iso: string) => dateFormat().format(new Date(iso));
 
 /**
  * The superuser's 'Kursbevis' tab (issue 25), a lazy chunk of its own: the newest certificates, a

@@ -30,8 +30,9 @@ import {
 } from './companies.queries';
 import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
 import { OrderStatusBadge } from './OrderStatusBadge';
+import { onFirstUse } from '../../lib/intl';
 
-const numberFormat = new Intl.NumberFormat('nb-NO');
+const numberFormat = onFirstUse(() => new Intl.NumberFormat('nb-NO'));
 const personStatus = { not_started: 'Ikke startet', in_progress: 'I gang', done: 'Fullført' } as const;
 
 /**
@@ -131,9 +132,9 @@ function CompanyTable({ companies, onOpen }: { companies: AdminCompanyRow[]; onO
               <td className="py-2 pr-3 font-semibold text-ink [overflow-wrap:anywhere]">{company.name}</td>
               <td className="py-2 pr-3 whitespace-nowrap">{company.orgNumber}</td>
               <td className="py-2 pr-3 text-right whitespace-nowrap">
-                {numberFormat.format(company.seatsUsed)} / {numberFormat.format(company.seatsTotal)}
+                {numberFormat().format(company.seatsUsed)} / {numberFormat().format(company.seatsTotal)}
               </td>
-              <td className="py-2 pr-3 text-right">{numberFormat.format(company.people)}</td>
+              <td className="py-2 pr-3 text-right">{numberFormat().format(company.people)}</td>
               <td className="py-2">
                 <Button size="sm" variant="outline" onClick={(event) => onOpen(company, event.currentTarget)}>
                   Detaljer<span className="sr-only"> for {company.name}</span>

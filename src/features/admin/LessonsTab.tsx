@@ -9,6 +9,7 @@ import { lessonTypeLabels } from './admin-content';
 import { type AdminLessonListItem, adminCoursesQuery, adminLessonsQuery, courseWithContentQuery, type LessonFilter } from './admin.queries';
 import { EditLessonContent } from './LessonDialogs';
 import { selectClass } from './form-parts';
+import { onFirstUse } from '../../lib/intl';
 
 /**
  * The 'Leksjoner' tab (issue 29, point 9): every lesson of every course in catalogue order, with a
@@ -17,8 +18,8 @@ import { selectClass } from './form-parts';
  */
 
 const TYPES: LessonType[] = ['text', 'html', 'video', 'task'];
-const plural = new Intl.PluralRules('nb');
-const lessonCount = (n: number) => `${n} ${plural.select(n) === 'one' ? 'leksjon' : 'leksjoner'}`;
+const plural = onFirstUse(() => new Intl.PluralRules('nb'));
+const lessonCount = (n: number) => `${n} ${plural().select(n) === 'one' ? 'leksjon' : 'leksjoner'}`;
 
 export function LessonsTab() {
   const [filter, setFilter] = useState<LessonFilter>({ courseId: '', type: '' });

@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { publishAgainMutation, publishingQuery, type PublishingView } from './admin.queries';
+import { onFirstUse } from '../../lib/intl';
 
 /**
  * What became of publishing the public pages after an edit they show (issue 29, point 8; decision
@@ -14,19 +15,14 @@ import { publishAgainMutation, publishingQuery, type PublishingView } from './ad
 /** Shown beside every field the prerendered pages read (course and module titles). */
 export const PUBLISHED_FIELD_HINT = 'Vises på nettsiden etter neste publisering';
 
-// Made on first use, not when /admin's first JavaScript loads (a formatter with a time zone costs a phone a few milliseconds).
-let formats: { clock: Intl.DateTimeFormat; dayFormat: Intl.DateTimeFormat } | undefined;
+const clock = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' }));
+const dayFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Europe/Oslo' }));
 
 /** 'kl. 14:03' today, '24.11.2026 kl. 14:03' on another day (Oslo time). */
 export function publishingTime(iso: string, now = new Date()): string {
-  formats ??= {
-    clock: new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' }),
-    dayFormat: new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Europe/Oslo' }),
-  };
-  const { clock, dayFormat } = formats;
   const at = new Date(iso);
-  const time = `kl. ${clock.format(at)}`;
-  return dayFormat.format(at) === dayFormat.format(now) ? time : `${dayFormat.format(at)} ${time}`;
+  const time = `kl. ${clock().format(at)}`;
+  return dayFormat().format(at) === dayFormat().format(now) ? time : `${dayFormat().format(at)} ${time}`;
 }
 
 /** What the status says: a sentence, its time (ISO, shown in Oslo time) and the rest, and whether 'Prøv igjen' is offered. */

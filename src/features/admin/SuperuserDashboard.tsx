@@ -10,13 +10,14 @@ import { AssistantUsageCard } from './AssistantUsage';
 import { RecentChanges } from './RecentChanges';
 import { RevenueTable } from './RevenueTable';
 import { formatCreated, UserAvatar, UserGrid } from './UserGrid';
+import { onFirstUse } from '../../lib/intl';
 
 /** How many users 'Siste Brukere' shows (spec, section 9). */
 const RECENT_USERS = 5;
 const ROLES: Role[] = ['superuser', 'admin', 'company_admin', 'individual'];
-const numberFormat = new Intl.NumberFormat('nb-NO');
-const formatNumber = (n: number) => numberFormat.format(n);
-const clock = new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' });
+const numberFormat = onFirstUse(() => new Intl.NumberFormat('nb-NO'));
+const formatNumber = (n: number) => numberFormat().format(n);
+const clock = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' }));
 
 /** When the figures were computed (the server keeps them up to a minute), and a button for figures computed now. */
 function Freshness({ computedAt }: { computedAt: string }) {
@@ -25,7 +26,7 @@ function Freshness({ computedAt }: { computedAt: string }) {
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
       <p aria-live="polite">
-        Tallene er fra kl. <time dateTime={computedAt}>{clock.format(new Date(computedAt))}</time>
+        Tallene er fra kl. <time dateTime={computedAt}>{clock().format(new Date(computedAt))}</time>
       </p>
       <Button size="sm" variant="outline" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
         {refresh.isPending ? 'Oppdaterer...' : 'Oppdater tall'}

@@ -17,19 +17,20 @@ import { Badge, RoleBadge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Input, Label } from '../../components/ui/Input';
+import { onFirstUse } from '../../lib/intl';
 
 /** Users per page of the grid: it stays fast with hundreds of users. */
 const USERS_PER_PAGE = 24;
 const ROLES: Role[] = ['superuser', 'admin', 'company_admin', 'individual'];
 
-const dateFormat = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo' });
-const dateTimeFormat = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', dateStyle: 'short', timeStyle: 'short' });
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo' }));
+const dateTimeFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', dateStyle: 'short', timeStyle: 'short' }));
 
 /** The created date in Norwegian format, or 'Ukjent' (spec). */
 export function formatCreated(value: string | null | undefined): string {
   if (!value) return 'Ukjent';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'Ukjent' : dateFormat.format(date);
+  return Number.isNaN(date.getTime()) ? 'Ukjent' : dateFormat().format(date);
 }
 
 /** Users whose name or e-mail contains the search text (case-insensitive). */
@@ -126,7 +127,7 @@ function AuditLine({ entry }: { entry: AuditEntry }) {
   return (
     <li>
       {actionText[entry.action] ?? String(entry.action)}
-      {change} ({entry.actor?.name ?? 'kommandolinjen'}, {dateTimeFormat.format(new Date(entry.createdAt))})
+      {change} ({entry.actor?.name ?? 'kommandolinjen'}, {dateTimeFormat().format(new Date(entry.createdAt))})
     </li>
   );
 }

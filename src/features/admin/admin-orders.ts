@@ -1,4 +1,5 @@
 import { formatOre } from '../../lib/money';
+import { onFirstUse } from '../../lib/intl';
 
 /**
  * The superuser's orders, refunds and revenue (issue 22) in words and numbers, free of React so
@@ -193,13 +194,13 @@ export function checkRefund(
   return { amountOre: parsed.ore, reason: reason.trim() };
 }
 
-const monthFormat = new Intl.DateTimeFormat('nb-NO', { month: 'long', year: 'numeric', timeZone: 'UTC' });
-const timeFormat = new Intl.DateTimeFormat('nb-NO', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Oslo' });
+const monthFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
+const timeFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Oslo' }));
 
 /** '2026-11' → 'november 2026'; anything else as given. */
 export function formatMonth(month: string): string {
-  return /^\d{4}-\d{2}$/.test(month) ? monthFormat.format(new Date(`${month}-01T00:00:00Z`)) : month;
+  return /^\d{4}-\d{2}$/.test(month) ? monthFormat().format(new Date(`${month}-01T00:00:00Z`)) : month;
 }
 
 /** A moment in Oslo time: '23.11.2026, 10:15'. */
-export const formatOrderTime = (iso: string) => timeFormat.format(new Date(iso));
+export const formatOrderTime = (iso: string) => timeFormat().format(new Date(iso));

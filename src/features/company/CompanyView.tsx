@@ -9,8 +9,9 @@ import { CompanySection } from './CompanySection';
 import { InvitationsCard } from './InvitationsCard';
 import { InviteCard } from './InviteCard';
 import { PeopleCard } from './PeopleCard';
+import { onFirstUse } from '../../lib/intl';
 
-const numberFormat = new Intl.NumberFormat('nb-NO');
+const numberFormat = onFirstUse(() => new Intl.NumberFormat('nb-NO'));
 
 /**
  * The manager's view on /bedrift (issue 24), for a company's administrator: the seats, inviting
@@ -105,7 +106,7 @@ function SeatsCard({ overview }: { overview: CompanyOverview }) {
         {figures.map((figure) => (
           <div key={figure.label} className="rounded-lg bg-slate-50 p-3">
             <dt className="text-sm text-muted">{figure.label}</dt>
-            <dd className="text-2xl font-bold text-ink">{numberFormat.format(figure.value)}</dd>
+            <dd className="text-2xl font-bold text-ink">{numberFormat().format(figure.value)}</dd>
           </div>
         ))}
       </dl>

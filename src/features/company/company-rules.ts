@@ -2,6 +2,7 @@ import { ApiError } from '../../lib/api';
 import { formatOre } from '../../lib/money';
 import type { CompanyFields, InvitationStatus, PeopleFilter, Person, SeatProvider } from './company.queries';
 import { MAX_SEATS, MIN_SEATS } from './company.queries';
+import { onFirstUse } from '../../lib/intl';
 
 /** The company packages' rules that need no React: fields, labels, the seat count and what an error means. */
 
@@ -111,10 +112,10 @@ export const invitationStatusLabels: Record<InvitationStatus, string> = {
   expired: 'Utløpt',
 };
 
-const dateFormat = new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Oslo' });
+const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Oslo' }));
 
 /** '2026-11-23T09:15:00Z' → '23. nov. 2026'; null → the dash the tables use. */
-export const formatDay = (iso: string | null) => (iso ? dateFormat.format(new Date(iso)) : '–');
+export const formatDay = (iso: string | null) => (iso ? dateFormat().format(new Date(iso)) : '–');
 
 /** How many invitations a preview will send: the valid ones. */
 export const sendLabel = (n: number) => (n === 1 ? 'Send 1 invitasjon' : `Send ${n} invitasjoner`);

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import type { TaskContent } from '../../schemas/lesson-content';
-import { answerLength, TASK_ANSWER_MAX_LENGTH, taskAnswerMessages } from '../../schemas/task-answer-rules';
+import { answerLength, formatCount, TASK_ANSWER_MAX_LENGTH, taskAnswerMessages } from '../../schemas/task-answer-rules';
 import type { TaskAnswer } from '../../schemas/task-answers';
 import { ApiError, isUnauthorizedError } from '../../lib/api';
 import { sessionExpired } from '../../lib/session-expired';
@@ -14,8 +14,6 @@ import { cacheTaskAnswer, saveTaskAnswer, saveTaskAnswerOnLeave, taskAnswersQuer
 export const AUTOSAVE_DELAY_MS = 800;
 /** From this length on, the field shows how much of the limit is used. */
 const COUNT_FROM = TASK_ANSWER_MAX_LENGTH - 1_000;
-
-const formatCount = (n: number) => n.toLocaleString('nb-NO').replace(/\s/gu, ' ');
 
 /**
  * A practical task: the fields the content has, in a fixed order. Each question has the learner's
