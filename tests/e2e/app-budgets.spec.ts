@@ -136,6 +136,7 @@ async function measure(page: Page, path: string, ready: (page: Page) => Promise<
 
 const dashboardReady = (page: Page) => expect(page.getByRole('heading', { level: 1, name: /^Hei / })).toBeVisible();
 const playerReady = (page: Page) => expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+const adminReady = (page: Page) => expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Kurs', exact: true })).toBeVisible();
 
 test.describe('signed-in app budgets', () => {
   test('the dashboard: JavaScript within budget, no axe violations, none with the chat panel open', async ({ page, isMobile }) => {
@@ -184,7 +185,7 @@ test.describe('signed-in app budgets', () => {
     await signInQuietly(page, 'admin@demo.no');
     const intl = await recordIntl(page);
     await page.goto('/admin');
-    await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Kurs', exact: true })).toBeVisible();
+    await adminReady(page);
     expect(await intl.firstView(), '/admin').toEqual({ beforeHydration: [], localeData: [] });
   });
 
@@ -207,7 +208,7 @@ test.describe('signed-in app budgets', () => {
     await signInQuietly(page, 'admin@demo.no');
     const scripts = await recordFirstLoadScripts(page);
     await page.goto('/admin');
-    await expect(page.getByRole('tabpanel').getByRole('heading', { name: 'Kurs', exact: true })).toBeVisible();
+    await adminReady(page);
     const { gzipBytes, urls, later, totalGzipBytes } = await scripts.measure();
     const report = `/admin (Innholdsbehandling › Kurs): first load ${gzipBytes} B gzip in ${urls.length} files; with what loads later (${later.length} files) ${totalGzipBytes} B`;
     test.info().annotations.push({ type: 'js-bytes', description: report });
