@@ -47,15 +47,24 @@ export interface ScriptMeasure {
 
 /** Starts recording the script files a page downloads; `measure()` stops and sums them up with the inline scripts. */
 export function recordScripts(page: Page): { measure: () => Promise<ScriptMeasure> } {
-  const files = new Map<string, Promise<Buffer>>();
+  const pending = new Map<string, Promise<Buffer | null>[]>();
   const onResponse = (response: Response) => {
-    if (response.request().resourceType() === 'script') files.set(response.url(), response.body());
+    if (response.request().resourceType() !== 'script') return;
+    // A response that belongs to a document the page has just left (a reload while a preload was
+    // in flight) has no body to read any more; it is skipped, and the new document's copy counts.
+    const body = response.body().catch(() => null);
+    pending.set(response.url(), [...(pending.get(response.url()) ?? []), body]);
   };
   page.on('response', onResponse);
   return {
     async measure() {
       page.off('response', onResponse);
-      const bodies = await Promise.all(files.values());
+      const files = new Map<string, Buffer>();
+      for (const [url, bodies] of pending) {
+        const readable = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null);
+        if (readable.length > 0) files.set(url, readable[readable.length - 1]!);
+      }
+      const bodies = [...files.values()];
       const inline = await page.$$eval('script:not([src])', (els) =>
         els.filter((el) => (el as HTMLScriptElement).type !== 'application/ld+json').map((el) => el.textContent ?? ''),
       );
