@@ -9,6 +9,7 @@ import { cspMetaFirst } from './src/dev/csp-meta-first';
 import { devDependencyCache } from './src/dev/dev-dependencies';
 import { devPort } from './src/dev/dev-port';
 import { netlifyFunctionsDev } from './src/dev/functions-plugin';
+import { preloadMissingOnly } from './src/dev/preload-missing-only';
 import { reactStringIds } from './src/dev/react-string-ids';
 import { withNetlifyDevFeatures } from './src/dev/netlify-emulation';
 import { devMailPreview } from './src/dev/mail-preview';
@@ -53,7 +54,8 @@ export default defineConfig({
   // than moving it to the next one, 4322, `npm run serve`'s, while SITE_URL still says 4321.
   // devMailPreview: /dev/e-post, the mails kept without SMTP_URL (dev server only, decision 28).
   // reactStringIds: the island's useId prefix reaches renderToString too (src/dev/react-string-ids.ts).
-  vite: { plugins: [reactStringIds(), netlifyFunctionsDev(), devMailPreview(), tailwindcss()], server: { strictPort: true } },
+  // preloadMissingOnly: a dynamic import preloads only the chunks its importer has not loaded yet.
+  vite: { plugins: [reactStringIds(), preloadMissingOnly(), netlifyFunctionsDev(), devMailPreview(), tailwindcss()], server: { strictPort: true } },
   // /om-oss is served from dist/om-oss.html: one URL per page, no redirect to a slash form.
   trailingSlash: 'never',
   build: { inlineStylesheets: 'always', format: 'file' },

@@ -7,10 +7,13 @@
  * and a production build refuses to start (`src/config/company-facts.ts`, run by
  * `scripts/netlify-build.ts`), listing what to fill in.
  *
- * This module is browser-safe on purpose (the dashboard island reads the product
- * name): no dependencies, and no `process` in the browser, where the samples stand.
+ * This module is browser-safe (no dependencies, and no `process` in the browser, where
+ * the samples stand), but the app's islands read the product name from `product.ts`,
+ * so none of this reaches their JavaScript.
  * The format checks (zod) live in `company-facts.ts`, which only the build loads.
  */
+
+import { PRODUCT_NAME } from './product';
 
 /** Today's sample values: plausible, clearly fake, refused by a production build. */
 export const SAMPLE_COMPANY_FACTS = {
@@ -65,7 +68,7 @@ export function companyFactsFrom(env: Env): { facts: CompanyFacts; sampleFacts: 
 const configured = companyFactsFrom((globalThis as { process?: { env: Env } }).process?.env ?? {});
 
 export const site = {
-  productName: 'KI Akademiet',
+  productName: PRODUCT_NAME,
   ...configured.facts,
   /** Facts that still have their sample value: the pages mark them as 'Eksempeldata'. */
   sampleFacts: configured.sampleFacts,

@@ -1,4 +1,4 @@
-import { site } from '../../config/site';
+import { PRODUCT_NAME } from '../../config/product';
 
 /**
  * The site's logo (the mark of src/components/site/Logo.astro, which static pages render
@@ -12,7 +12,7 @@ export function AppLogo() {
         <path d="M9 23V9h3v5.6L17 9h3.7l-5.3 6.2L21 23h-3.7l-4-5.8-1.3 1.5V23z" fill="#fff" />
       </svg>
       <span className="min-w-0">
-        <span className="block truncate text-lg font-bold leading-tight text-brand-900">{site.productName}</span>
+        <span className="block truncate text-lg font-bold leading-tight text-brand-900">{PRODUCT_NAME}</span>
         <span className="block text-xs font-medium text-muted">Oversikt</span>
       </span>
     </a>
