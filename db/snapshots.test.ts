@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import config from '../drizzle.config';
 import { migrationsFolder } from './migrate';
 
 /**
@@ -19,10 +20,10 @@ describe('the migration snapshots', () => {
     dirs.push(out);
     cpSync(migrationsFolder, out, { recursive: true });
     const before = readdirSync(out).sort();
-    // drizzle-kit reads the folder as './' + out: a path relative to the project.
+    // The project's drizzle.config.ts with another `out`; drizzle-kit reads it as './' + out, so relative.
     const run = spawnSync(
       join(process.cwd(), 'node_modules/.bin/drizzle-kit'),
-      ['generate', '--dialect', 'postgresql', '--schema', './db/schema.ts', '--out', relative(process.cwd(), out), '--name', 'unexpected'],
+      ['generate', '--dialect', config.dialect, '--schema', String(config.schema), '--out', relative(process.cwd(), out), '--name', 'unexpected'],
       { cwd: process.cwd(), encoding: 'utf8' },
     );
     expect(run.status, run.stderr).toBe(0);

@@ -61,8 +61,8 @@ export function recordScripts(page: Page): { measure: () => Promise<ScriptMeasur
       page.off('response', onResponse);
       const files = new Map<string, Buffer>();
       for (const [url, bodies] of pending) {
-        const readable = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null);
-        if (readable.length > 0) files.set(url, readable[readable.length - 1]!);
+        const body = (await Promise.all(bodies)).findLast((b) => b !== null);
+        if (body) files.set(url, body);
       }
       const bodies = [...files.values()];
       const inline = await page.$$eval('script:not([src])', (els) =>
