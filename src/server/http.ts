@@ -5,6 +5,7 @@ import '../schemas/text';
 import { acquireAppDb } from './db';
 import { databaseUnavailableMessage, isDatabaseUnavailable } from './db-errors';
 import { env } from './env';
+import { jsonNestsDeeperThan } from './json-depth';
 import { BadRequestError, ConflictError, DomainError, type DomainErrorCode, PaymentRequiredError, ThrottledError } from './errors';
 import { logRequestError } from './log';
 import { apiSecurityHeaders } from './security-headers';
@@ -69,6 +70,7 @@ export const httpMessages = {
   tooLarge: 'Forespørselen er for stor',
   invalid: 'Ugyldig forespørsel',
   invalidJson: 'Ugyldig JSON',
+  tooDeep: 'Forespørselen er for dypt nestet.',
   notJson: 'Forespørselen må være JSON (Content-Type: application/json)',
   internal: 'Noe gikk galt hos oss. Prøv igjen om litt.',
   badSignature: 'Ugyldig eller utløpt signatur.',
@@ -361,10 +363,16 @@ function requireJson(request: Request): void {
   }
 }
 
+/**
+ * The body as JSON, validated. The nesting is measured on the text first, so neither the parse
+ * nor anything after it that walks the value recursively can run out of stack (a 500).
+ */
 function parseJson(bytes: Uint8Array, schema: Schema): unknown {
+  const text = new TextDecoder().decode(bytes);
+  if (jsonNestsDeeperThan(text)) throw new HttpError(400, httpMessages.tooDeep);
   let data: unknown;
   try {
-    data = JSON.parse(new TextDecoder().decode(bytes));
+    data = JSON.parse(text);
   } catch {
     throw new HttpError(400, httpMessages.invalidJson);
   }

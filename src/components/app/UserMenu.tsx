@@ -1,14 +1,12 @@
 import { lazy, startTransition, Suspense, useState } from 'react';
 import type { CurrentUser } from '../../schemas/auth';
-import { initials } from '../../lib/user-display';
 import type { AppPage } from './app-links';
+import { TriggerContent, triggerClass } from './UserMenuTrigger';
 
 /** The menu's code (Radix DropdownMenu and its positioning): asked for when the menu may be wanted, once. */
 let dropdown: Promise<typeof import('./UserMenuDropdown')> | undefined;
 const loadDropdown = () => (dropdown ??= import('./UserMenuDropdown'));
 const UserMenuDropdown = lazy(loadDropdown);
-
-export const triggerClass = 'flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-3';
 
 /**
  * Avatar, the user's own name and initials, role (not for learners) and company badges, e-mail, 'Profil' and
@@ -53,28 +51,5 @@ export function UserMenu({ user, current }: { user: CurrentUser; current?: AppPa
     >
       <TriggerContent user={user} />
     </button>
-  );
-}
-
-/** What the menu's button shows: the avatar and the name (the name only for screen readers on a phone). */
-export function TriggerContent({ user }: { user: CurrentUser }) {
-  const name = `${user.firstName} ${user.lastName}`.trim();
-  return (
-    <>
-      <Avatar user={user} />
-      <span className="sr-only">Brukermeny for </span>
-      <span className="text-sm font-medium text-ink max-sm:sr-only">{name}</span>
-    </>
-  );
-}
-
-export function Avatar({ user }: { user: CurrentUser }) {
-  if (user.profileImageUrl) {
-    return <img src={user.profileImageUrl} alt="" width={36} height={36} className="h-9 w-9 shrink-0 rounded-full object-cover" />;
-  }
-  return (
-    <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
-      {initials(user.firstName, user.lastName)}
-    </span>
   );
 }

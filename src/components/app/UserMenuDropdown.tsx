@@ -3,7 +3,7 @@ import type { CurrentUser } from '../../schemas/auth';
 import { roleLabels } from '../../lib/user-display';
 import { Badge } from '../ui/Badge';
 import { type AppPage, appLinks } from './app-links';
-import { Avatar, TriggerContent, triggerClass } from './UserMenu';
+import { Avatar, TriggerContent, triggerClass } from './UserMenuTrigger';
 
 const item =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50 data-[disabled]:cursor-default data-[disabled]:text-muted';

@@ -1,0 +1,33 @@
+import type { CurrentUser } from '../../schemas/auth';
+import { initials } from '../../lib/user-display';
+
+/**
+ * The user menu's button, as both UserMenu (before the menu is loaded) and UserMenuDropdown (the
+ * menu's own trigger) draw it. Its own module, so the lazily loaded dropdown does not import back
+ * from the UserMenu that loads it.
+ */
+
+export const triggerClass = 'flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-3';
+
+/** What the menu's button shows: the avatar and the name (the name only for screen readers on a phone). */
+export function TriggerContent({ user }: { user: CurrentUser }) {
+  const name = `${user.firstName} ${user.lastName}`.trim();
+  return (
+    <>
+      <Avatar user={user} />
+      <span className="sr-only">Brukermeny for </span>
+      <span className="text-sm font-medium text-ink max-sm:sr-only">{name}</span>
+    </>
+  );
+}
+
+export function Avatar({ user }: { user: CurrentUser }) {
+  if (user.profileImageUrl) {
+    return <img src={user.profileImageUrl} alt="" width={36} height={36} className="h-9 w-9 shrink-0 rounded-full object-cover" />;
+  }
+  return (
+    <span aria-hidden="true" className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white">
+      {initials(user.firstName, user.lastName)}
+    </span>
+  );
+}
