@@ -80,6 +80,18 @@ const serverToFeature = {
     'Boundary "src/server never imports browser code": features, islands and components are the client; share types and schemas through src/schemas.',
 };
 
+/**
+ * src/server/<to>/ seen from src/server/<from>/: through src/server at any depth, or as a sibling
+ * (`../company/x` from the folder's root, `../../company/x` from a subfolder of it). Checkout and
+ * company are two product kinds' sides of one purchase: each imports what it needs of the other
+ * through src/server/products (the product kinds' interface), so neither can grow into the other
+ * and no import cycle can form between them.
+ */
+const serverFolderToFolder = (from, to) => ({
+  group: [`**/server/${to}`, `**/server/${to}/**`, `../${to}`, `../${to}/**`, `../../${to}`, `../../${to}/**`],
+  message: `Boundary "checkout and company never import each other": src/server/${from} imports src/server/${to}. Put what both need behind the product kinds' interface in src/server/products, which both may import.`,
+});
+
 const restrict = (...rules) => ['error', { patterns: rules }];
 
 export default tseslint.config(
@@ -159,4 +171,15 @@ export default tseslint.config(
   { files: ['db/**'], rules: { 'no-restricted-imports': restrict(boundaries.dbToServer) } },
   { files: ['src/server/**'], rules: { 'no-restricted-imports': restrict(serverToFeature) } },
   { files: ['src/server/*.service.ts'], rules: { 'no-restricted-imports': restrict(boundaries.serviceToHttp, serverToFeature) } },
+  // Checkout and company: the server's boundaries above (repeated, as the last block wins), and not each other.
+  ...[
+    ['checkout', 'company'],
+    ['company', 'checkout'],
+  ].flatMap(([from, to]) => [
+    { files: [`src/server/${from}/**`], rules: { 'no-restricted-imports': restrict(serverToFeature, serverFolderToFolder(from, to)) } },
+    {
+      files: [`src/server/${from}/**/*.service.ts`],
+      rules: { 'no-restricted-imports': restrict(boundaries.serviceToHttp, serverToFeature, serverFolderToFolder(from, to)) },
+    },
+  ]),
 );

@@ -107,3 +107,73 @@ describe('migration 0014_task_answers_and_conversation_titles', () => {
     }
   }, 60_000);
 });
+
+describe('migration 0018_company_memberships', () => {
+  it('turns users.company_id into memberships: the company admin manages their company, seat holders are members', async () => {
+    const at = journal.entries.findIndex((e) => e.tag === '0018_company_memberships');
+    expect(at).toBeGreaterThan(0);
+    const database = await openDatabase({ driver: 'pglite', pgliteDataDir: 'memory://' });
+    const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+    try {
+      const db = database.db;
+      await migrate(db as never, { migrationsFolder: firstMigrations(at) });
+      await db.execute(sql`INSERT INTO products (id, kind, title, price_ore, vat) VALUES ('package:p', 'package', 'Pakke', 100000, 'standard_25')`);
+      await db.execute(
+        sql`INSERT INTO companies (id, name, org_number) VALUES (${id(1)}, 'Betalt AS', '974760673'), (${id(2)}, 'Faktura AS', '923609016')`,
+      );
+      await db.execute(sql`
+        INSERT INTO users (id, email, password_hash, first_name, last_name, role, company_id) VALUES
+          (${id(11)}, 'leder-a@example.no', 'x', 'A', 'Leder', 'company_admin', ${id(1)}),
+          (${id(12)}, 'ansatt-a@example.no', 'x', 'A', 'Ansatt', 'individual', ${id(1)}),
+          (${id(13)}, 'leder-b@example.no', 'x', 'B', 'Leder', 'company_admin', ${id(2)}),
+          (${id(14)}, 'uten@example.no', 'x', 'U', 'Bedrift', 'company_admin', NULL),
+          (${id(15)}, 'tidligere@example.no', 'x', 'T', 'Ansatt', 'individual', NULL)`);
+      await db.execute(sql`
+        INSERT INTO company_seats (company_id, user_id, product_id, revoked_at) VALUES
+          (${id(1)}, ${id(12)}, 'package:p', NULL),
+          (${id(2)}, ${id(13)}, 'package:p', NULL),
+          (${id(1)}, ${id(15)}, 'package:p', now())`);
+      await db.execute(sql`
+        INSERT INTO orders (reference, user_id, buyer_first_name, buyer_last_name, buyer_email, product_id, company_id, title, quantity,
+          list_price_ore, total_ore, vat, vat_rate_bp, vat_ore, provider, status, consent_version, consent_text, consent_at,
+          idempotency_key, captured_ore, receipt_number, paid_at, expires_at) VALUES
+          ('ka-a', ${id(11)}, 'A', 'Leder', 'leder-a@example.no', 'package:p', ${id(1)}, 'Pakke', 2, 200000, 200000, 'standard_25', 2500, 40000,
+           'test', 'paid', 'bedrift', 'x', now(), 'k-a', 200000, 1, now(), now()),
+          ('ka-b', ${id(13)}, 'B', 'Leder', 'leder-b@example.no', 'package:p', ${id(2)}, 'Pakke', 2, 200000, 200000, 'standard_25', 2500, 40000,
+           'invoice', 'invoiced', 'bedrift', 'x', now(), 'k-b', 0, NULL, NULL, now())`);
+
+      await migrate(db as never, { migrationsFolder });
+
+      const memberships = (await db.execute(
+        sql`SELECT company_id, user_id, role FROM company_memberships ORDER BY company_id, user_id`,
+      )) as unknown as { rows: { company_id: string; user_id: string; role: string }[] };
+      expect(memberships.rows).toEqual([
+        { company_id: id(1), user_id: id(11), role: 'manager' },
+        { company_id: id(1), user_id: id(12), role: 'member' },
+        // A company admin holding a seat of their own company stays its manager.
+        { company_id: id(2), user_id: id(13), role: 'manager' },
+      ]);
+      const roles = (await db.execute(sql`SELECT email, role FROM users ORDER BY email`)) as unknown as { rows: { email: string; role: string }[] };
+      expect(Object.fromEntries(roles.rows.map((r) => [r.email, r.role]))).toMatchObject({
+        'leder-a@example.no': 'company_admin',
+        'leder-b@example.no': 'company_admin',
+        // Tied to no company, the label goes.
+        'uten@example.no': 'individual',
+      });
+      const companies = (await db.execute(sql`SELECT name, approved_at IS NOT NULL AS approved FROM companies ORDER BY name`)) as unknown as {
+        rows: { name: string; approved: boolean }[];
+      };
+      // A company that has paid is approved; one with only an unpaid invoice waits.
+      expect(companies.rows).toEqual([
+        { name: 'Betalt AS', approved: true },
+        { name: 'Faktura AS', approved: false },
+      ]);
+      const column = (await db.execute(
+        sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'users' AND column_name = 'company_id'`,
+      )) as unknown as { rows: unknown[] };
+      expect(column.rows).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
+});

@@ -58,8 +58,58 @@ export const companies = pgTable('companies', {
   invoiceEmail: text('invoice_email'),
   invoiceAddress: text('invoice_address'),
   poReference: text('po_reference'),
+  /**
+   * When a superuser vouched for the company, or its first invoice was paid. Until then seats on an
+   * unpaid invoice give access only up to COMPANY_UNAPPROVED_SEAT_LIMIT: anyone can type a valid org
+   * number, so an unchecked company must not unlock the whole package for nothing. Who made and
+   * who approved it are in `company_audit_log` (a column here would make the company a user's row).
+   */
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
   ...timestamps,
 });
+
+export const companyRole = pgEnum('company_role', ['manager', 'member']);
+
+/**
+ * A person's place in a company: the only source of a manager's rights. A person may belong to
+ * several companies and manage several; one row per company and person. A member has the row from
+ * accepting an invitation and loses it when the seat is taken back; a manager keeps theirs until
+ * another manager removes it (never the last one).
+ */
+export const companyMemberships = pgTable(
+  'company_memberships',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: companyRole('role').notNull(),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('company_memberships_company_user_key').on(t.companyId, t.userId), index('company_memberships_user_idx').on(t.userId)],
+);
+
+/** Who changed a company's people or standing, and when: memberships, managers, seats taken back, approval. */
+export const companyAuditLog = pgTable(
+  'company_audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    subjectId: uuid('subject_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 'member_added', 'member_removed', 'manager_added', 'manager_removed', 'seat_revoked', 'approved'. */
+    action: text('action').notNull(),
+    detail: jsonb('detail'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('company_audit_log_company_idx').on(t.companyId, t.createdAt)],
+);
 
 export const users = pgTable(
   'users',
@@ -71,7 +121,6 @@ export const users = pgTable(
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     role: userRole('role').notNull().default('individual'),
-    companyId: uuid('company_id').references(() => companies.id, { onDelete: 'set null' }),
     profileImageUrl: text('profile_image_url'),
     isActive: boolean('is_active').notNull().default(true),
     /** When the owner proved the address (a link from the mail); null: not yet (decision 31). */
@@ -82,7 +131,7 @@ export const users = pgTable(
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     ...timestamps,
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_company_id_idx').on(t.companyId), index('users_created_at_idx').on(t.createdAt)],
+  (t) => [uniqueIndex('users_email_key').on(t.email), index('users_created_at_idx').on(t.createdAt)],
 );
 
 /**
@@ -773,7 +822,10 @@ export const orderEvents = pgTable(
     /** The admin who did it (refunds). */
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     detail: jsonb('detail'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The moment of the move, not of its transaction's start: two moves in one transaction (paid, then refunded) keep their order. */
+    createdAt: timestamp('created_at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
   },
   (t) => [index('order_events_order_idx').on(t.orderId, t.createdAt)],
 );

@@ -14,6 +14,7 @@ import {
   chatConversations,
   chatMessages,
   companies,
+  companyMemberships,
   companySeats,
   courses,
   enrollments,
@@ -368,7 +369,6 @@ async function seedDemoEmployees(db: Db, catalogue: CatalogueCourse[]): Promise<
         firstName: person.firstName,
         lastName: person.lastName,
         role: 'individual',
-        companyId: demoCompany.id,
         emailVerifiedAt: at(30 + i),
         createdAt: at(30 + i),
         updatedAt: at(30 + i),
@@ -378,6 +378,10 @@ async function seedDemoEmployees(db: Db, catalogue: CatalogueCourse[]): Promise<
     await db
       .insert(companySeats)
       .values({ id: seatId, companyId: demoCompany.id, userId: id, productId: PACKAGE_PRODUCT, assignedAt: at(30 + i) })
+      .onConflictDoNothing();
+    await db
+      .insert(companyMemberships)
+      .values({ companyId: demoCompany.id, userId: id, role: 'member', createdAt: at(30 + i), updatedAt: at(30 + i) })
       .onConflictDoNothing();
     if (packageCourses.length) {
       await db
@@ -420,7 +424,8 @@ async function seedDemoEmployees(db: Db, catalogue: CatalogueCourse[]): Promise<
 export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCatalogue()): Promise<void> {
   await db
     .insert(companies)
-    .values({ ...demoCompany, createdAt: SEED_TIME, updatedAt: SEED_TIME })
+    // A superuser has vouched for the demo company: all ten invoice seats can be used.
+    .values({ ...demoCompany, approvedAt: SEED_TIME, createdAt: SEED_TIME, updatedAt: SEED_TIME })
     .onConflictDoNothing();
 
   await db
@@ -434,7 +439,6 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
         lastName: u.lastName,
         role: u.role,
         isActive: u.isActive,
-        companyId: u.role === 'company_admin' ? demoCompany.id : null,
         // The demo addresses count as proven (decision 31): no verification banner on `npm start`.
         emailVerifiedAt: at(i),
         createdAt: at(i),
@@ -443,8 +447,12 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
     )
     .onConflictDoNothing();
 
-  // The demo company's ten seats on an unpaid invoice (issue 24): bedrift@demo.no manages them at /bedrift.
+  // The demo company's ten seats on an unpaid invoice: bedrift@demo.no manages them at /bedrift.
   const buyer = demoUsers.find((u) => u.role === 'company_admin')!;
+  await db
+    .insert(companyMemberships)
+    .values({ companyId: demoCompany.id, userId: userId(buyer.email), role: 'manager', createdAt: SEED_TIME, updatedAt: SEED_TIME })
+    .onConflictDoNothing();
   const [seatOrder] = await db
     .insert(orders)
     .values({

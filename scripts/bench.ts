@@ -4,7 +4,8 @@
 // learners with real sessions in SQL, then per endpoint: requests/s, p50/p95/p99,
 // errors, SQL statements per request and p99 ÷ /api/health's p99 of the same run; the
 // same at 10× and 100× the data; a mixed run of 200 concurrent learners; and a check
-// that everything the load created is in the database exactly once.
+// that everything the load created is in the database exactly once, and that refunds,
+// cancelled invoices and seats taken back left the orders, seats and access consistent.
 //
 // Options: --quick (3 s per endpoint, 10 s mixed), --duration=S (per endpoint, default 20),
 // --connections=N (per endpoint, default 10), --mixed-connections=N (200),
@@ -27,7 +28,8 @@ import { signTestPaymentsDelivery } from '../src/server/payments/test-provider-w
 import { benchDatabase } from './bench/database';
 import { load, type LoadResult, type RequestSpec } from './bench/load';
 import { gitRevision, machine, table, today, writeBlock } from './bench/report';
-import { addUsers, type Fixture, prepareFixture, tableCounts } from './bench/seed';
+import { addUsers, type Fixture, prepareFixture, seatCompanies, seatPeople, tableCounts } from './bench/seed';
+import { PAID_STATES, SEAT_STATES } from '../src/lib/order-states';
 
 const args = process.argv.slice(2);
 const flag = (name: string) => args.includes(`--${name}`);
@@ -88,6 +90,8 @@ async function startServer(): Promise<void> {
       // The forgotten-password run comes from one address, like every run here.
       PASSWORD_RESET_LIMIT_PER_ADDRESS: '100000',
       CONTACT_LIMIT_PER_HOUR: '100000',
+      // The quote run prices with one coupon from one address: measure the quote, not the guessing brake.
+      COUPON_TRIES_PER_ADDRESS: '100000',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
     detached: true,
@@ -144,6 +148,9 @@ const created = {
   webhookEvents: new Set<string>(), // test provider event ids answered 200
   orders: new Map<string, { cookie: string; reference: string }>(), // orders answered 201: the buyer's cookie, the reference
   returned: new Set<string>(), // order ids whose return answered 200
+  refunds: new Map<string, string>(), // refunds answered 201: idempotency key → order id
+  seatsTakenBack: new Set<string>(), // seat ids whose DELETE answered 200
+  invoicesCancelled: new Set<string>(), // order ids whose invoice-cancelled answered 200
 };
 /** The course the learners buy: one they are not enrolled in (the fixture enrolls them in two). */
 let purchaseCourse = '';
@@ -156,6 +163,145 @@ let anyCookie = '';
 /** A coupon the quote run prices with (no use is counted by a quote). */
 const BENCH_COUPON = 'BENCH10';
 let sequence = 0;
+
+// --- refunds and seats taken back (made just before their runs, for each data scale) ---------
+
+const PACKAGE = 'package:nettbasert-pakke';
+/** A refund the superuser makes: the order, the amount, the key (a retried click sends the same key again). */
+interface Refund {
+  orderId: string;
+  amountOre: number;
+  idempotencyKey: string;
+}
+/** Paid course orders of the load, each refunded once per scale: in full or a third, every fifth request sent twice. */
+let refundQueue: Refund[] = [];
+let refundNext = 0;
+/** The take-back companies: each has 4 seats paid with the test provider, 3 on invoice and 7 people holding seats. */
+const SEAT_COMPANIES = 100;
+const SEAT_PEOPLE = 7;
+/** [company, seat, its manager's cookie]: the two oldest seats of each company, which its manager takes back. */
+let seatTakeBackQueue: [string, string, string][] = [];
+/** Each take-back company's paid seat order, refunded in full (even) or three seats' worth and an øre (odd). */
+let seatRefundQueue: Refund[] = [];
+/** Each take-back company's invoice, cancelled. */
+let invoiceCancelQueue: string[] = [];
+let seatNext = 0;
+let seatCompaniesScale = -1;
+
+/** A request to the served build as the browser sends it (same origin), for the fixtures made through the API. */
+async function api(method: string, path: string, cookie: string | undefined, body?: unknown): Promise<{ status: number; body: unknown }> {
+  const headers: Record<string, string> = { 'Sec-Fetch-Site': 'same-origin', Accept: 'application/json' };
+  if (cookie) headers.Cookie = cookie;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON
+  }
+  if (response.status >= 400) throw new Error(`${method} ${path}: ${response.status} ${text.slice(0, 300)}`);
+  return { status: response.status, body: parsed };
+}
+
+/**
+ * The take-back companies of this scale, through the real checkout: each manager buys 4 seats
+ * with the test provider (approved on its page, settled by the return: paying approves the
+ * company) and 3 on invoice; then 7 people get a seat each (in SQL, one a minute apart).
+ */
+async function prepareSeatCompanies(scale: number): Promise<void> {
+  if (seatCompaniesScale === scale) return;
+  seatCompaniesScale = scale;
+  const d = (await openDb()).db;
+  const tag = `s${scale}`;
+  const made = await seatCompanies(d, run, tag, SEAT_COMPANIES);
+  const paidOrders: string[] = [];
+  const invoices: string[] = [];
+  for (let i = 0; i < made.length; i += 10) {
+    await Promise.all(
+      made.slice(i, i + 10).map(async (c, j) => {
+        const order = (
+          await api('POST', '/api/checkout/orders', c.cookie, {
+            productId: PACKAGE,
+            provider: 'test',
+            quantity: 4,
+            companyId: c.companyId,
+            idempotencyKey: randomUUID(),
+          })
+        ).body as { orderId: string; reference: string };
+        await api('POST', `/api/test-payments/${order.reference}/approve`, undefined, {});
+        await api('POST', `/api/checkout/orders/${order.orderId}/return`, c.cookie, {});
+        const invoice = (
+          await api('POST', '/api/checkout/orders', c.cookie, {
+            productId: PACKAGE,
+            provider: 'invoice',
+            quantity: 3,
+            companyId: c.companyId,
+            idempotencyKey: randomUUID(),
+          })
+        ).body as { orderId: string };
+        paidOrders[i + j] = order.orderId;
+        invoices[i + j] = invoice.orderId;
+      }),
+    );
+  }
+  await seatPeople(
+    d,
+    run,
+    tag,
+    made.map((c) => c.companyId),
+    SEAT_PEOPLE,
+  );
+  const seats = (await d.execute(sql`
+    select company_id::text as company_id, id::text as id from (
+      select company_id, id, row_number() over (partition by company_id order by assigned_at, id) as n
+      from company_seats where company_id in ${made.map((c) => c.companyId)} and revoked_at is null) s
+    where n <= 2 order by company_id, n`)) as unknown as { rows: { company_id: string; id: string }[] };
+  const cookieOf = new Map(made.map((c) => [c.companyId, c.cookie]));
+  seatTakeBackQueue = seats.rows.map((r) => [r.company_id, r.id, cookieOf.get(r.company_id)!]);
+  const totals = (await d.execute(sql`select id::text as id, total_ore, quantity, status from orders where id in ${paidOrders}`)) as unknown as {
+    rows: { id: string; total_ore: number; quantity: number; status: string }[];
+  };
+  const byId = new Map(totals.rows.map((r) => [r.id, r]));
+  seatRefundQueue = paidOrders.flatMap((id, n) => {
+    const order = byId.get(id);
+    if (order?.status !== 'paid') return [];
+    const perSeat = Math.floor(Number(order.total_ore) / Number(order.quantity));
+    return [{ orderId: id, amountOre: n % 2 === 0 ? Number(order.total_ore) : 3 * perSeat + 1, idempotencyKey: randomUUID() }];
+  });
+  invoiceCancelQueue = invoices;
+  seatNext = 0;
+}
+
+/** The load's paid course orders with money left, each refunded once in this run (in full, or a third), every fifth sent twice. */
+async function prepareRefunds(): Promise<void> {
+  const d = (await openDb()).db;
+  const returned = [...created.returned];
+  refundQueue = [];
+  refundNext = 0;
+  if (!returned.length) return;
+  const result = (await d.execute(sql`
+    select id::text as id, captured_ore - refunded_ore as left_ore from orders
+    where id in ${returned} and status in ('paid', 'partly_refunded') and captured_ore > refunded_ore
+    order by id limit 1000`)) as unknown as { rows: { id: string; left_ore: number }[] };
+  for (const [i, row] of result.rows.entries()) {
+    const left = Number(row.left_ore);
+    const refund = { orderId: row.id, amountOre: i % 2 === 0 ? left : Math.max(1, Math.floor(left / 3)), idempotencyKey: randomUUID() };
+    refundQueue.push(refund);
+    if (i % 5 === 0) refundQueue.push(refund);
+  }
+}
+
+const refundRequest = (refund: Refund, cookie: string): RequestSpec => ({
+  method: 'POST',
+  path: `/api/admin/orders/${refund.orderId}/refunds`,
+  cookie,
+  body: { amountOre: refund.amountOre, reason: 'Benk', idempotencyKey: refund.idempotencyKey },
+});
+const onRefund = (request: RequestSpec, status: number) => {
+  if (status === 201) created.refunds.set((request.body as { idempotencyKey: string }).idempotencyKey, request.path.split('/')[4]!);
+};
 
 // --- the endpoints ---------------------------------------------------------------
 
@@ -470,53 +616,117 @@ const endpoints: Endpoint[] = [
     read: true,
     next: (f) => ({ method: 'GET', path: '/api/admin/revenue', cookie: f.adminCookie }),
   },
-  // Company packages (issue 24, decision 32): the manager's view of a company of 500 people.
-  { name: 'GET /api/company', read: true, next: (f) => ({ method: 'GET', path: '/api/company', cookie: f.companyAdminCookie }) },
-  { name: 'GET /api/company/people', read: true, next: (f) => ({ method: 'GET', path: '/api/company/people', cookie: f.companyAdminCookie }) },
   {
-    name: 'GET /api/company/people?filter=inactive',
+    // The superuser refunds the load's paid course orders, each once: in full (the course's access
+    // ends) or a third; every fifth request is sent twice with its key (a double click: one refund).
+    name: 'POST /api/admin/orders/:id/refunds',
+    read: false,
+    amount: () => refundQueue.length,
+    next: (f) => refundRequest(refundQueue[refundNext++ % Math.max(refundQueue.length, 1)]!, f.adminCookie),
+    onResponse: onRefund,
+  },
+  // Company packages (issue 24, decision 32): the manager's view of a company of 500 people, by its id (memberships).
+  { name: 'GET /api/companies', read: true, next: (f) => ({ method: 'GET', path: '/api/companies', cookie: f.companyAdminCookie }) },
+  {
+    name: 'GET /api/companies/:id',
     read: true,
-    next: (f) => ({ method: 'GET', path: '/api/company/people?filter=inactive', cookie: f.companyAdminCookie }),
+    next: (f) => ({ method: 'GET', path: `/api/companies/${f.companyId}`, cookie: f.companyAdminCookie }),
   },
   {
-    name: 'GET /api/company/people.csv',
+    name: 'GET /api/companies/:id/people',
     read: true,
-    next: (f) => ({ method: 'GET', path: '/api/company/people.csv', cookie: f.companyAdminCookie }),
+    next: (f) => ({ method: 'GET', path: `/api/companies/${f.companyId}/people`, cookie: f.companyAdminCookie }),
   },
   {
-    name: 'GET /api/company/invitations',
+    name: 'GET /api/companies/:id/people?filter=inactive',
     read: true,
-    next: (f) => ({ method: 'GET', path: '/api/company/invitations', cookie: f.companyAdminCookie }),
+    next: (f) => ({ method: 'GET', path: `/api/companies/${f.companyId}/people?filter=inactive`, cookie: f.companyAdminCookie }),
   },
   {
-    name: 'GET /api/company/people (page 2)',
+    name: 'GET /api/companies/:id/people.csv',
     read: true,
-    next: (f) => ({ method: 'GET', path: `/api/company/people?cursor=${peopleCursor.encode([50])}`, cookie: f.companyAdminCookie }),
+    next: (f) => ({ method: 'GET', path: `/api/companies/${f.companyId}/people.csv`, cookie: f.companyAdminCookie }),
   },
   {
-    name: 'POST /api/company/invitations/preview',
+    name: 'GET /api/companies/:id/invitations',
+    read: true,
+    next: (f) => ({ method: 'GET', path: `/api/companies/${f.companyId}/invitations`, cookie: f.companyAdminCookie }),
+  },
+  {
+    name: 'GET /api/companies/:id/managers',
+    read: true,
+    next: (f) => ({ method: 'GET', path: `/api/companies/${f.companyId}/managers`, cookie: f.companyAdminCookie }),
+  },
+  {
+    name: 'GET /api/companies/:id/people (page 2)',
+    read: true,
+    next: (f) => ({ method: 'GET', path: `/api/companies/${f.companyId}/people?cursor=${peopleCursor.encode([50])}`, cookie: f.companyAdminCookie }),
+  },
+  {
+    name: 'POST /api/companies/:id/invitations/preview',
     read: false,
     next: (f) => ({
       method: 'POST',
-      path: '/api/company/invitations/preview',
+      path: `/api/companies/${f.companyId}/invitations/preview`,
       cookie: f.companyAdminCookie,
-      body: { text: Array.from({ length: 50 }, (_, i) => (i === 7 ? 'ikke-en-adresse' : `forhand-${i}@bench.invalid`)).join('\n') },
+      body: { text: Array.from({ length: 50 }, (_, i) => (i === 7 ? 'ikke-en-adresse' : `forhand-${i}@bench.test`)).join('\n') },
     }),
   },
   {
-    name: 'POST /api/company/invitations',
+    name: 'POST /api/companies/:id/invitations',
     read: false,
     next: (f) => ({
       method: 'POST',
-      path: '/api/company/invitations',
+      path: `/api/companies/${f.companyId}/invitations`,
       cookie: f.companyAdminCookie,
-      body: { emails: [`invitert-${process.pid}-${++sequence}@bench.invalid`] },
+      body: { emails: [`invitert-${process.pid}-${++sequence}@bench.test`] },
     }),
   },
   {
-    name: 'POST /api/company/invitations/:id/resend',
+    name: 'POST /api/companies/:id/invitations/:id/resend',
     read: false,
-    next: (f) => ({ method: 'POST', path: `/api/company/invitations/${f.invitationId}/resend`, cookie: f.companyAdminCookie, body: {} }),
+    next: (f) => ({
+      method: 'POST',
+      path: `/api/companies/${f.companyId}/invitations/${f.invitationId}/resend`,
+      cookie: f.companyAdminCookie,
+      body: {},
+    }),
+  },
+  // Seats taken back (memberships, the order lifecycle): by the take-back companies' managers, each
+  // seat once; then each company's paid seat order refunded (in full, or three seats' worth: the
+  // newest seats beyond the rest go back) and its invoice cancelled (the same).
+  {
+    name: 'DELETE /api/companies/:id/seats/:id',
+    read: false,
+    amount: () => seatTakeBackQueue.length,
+    next: () => {
+      const [companyId, seatId, cookie] = seatTakeBackQueue[seatNext++ % Math.max(seatTakeBackQueue.length, 1)]!;
+      return { method: 'DELETE', path: `/api/companies/${companyId}/seats/${seatId}`, cookie };
+    },
+    onResponse: (request, status) => {
+      if (status === 200) created.seatsTakenBack.add(request.path.split('/').at(-1)!);
+    },
+  },
+  {
+    name: 'POST …/refunds (seat orders)',
+    read: false,
+    amount: () => seatRefundQueue.length,
+    next: (f) => refundRequest(seatRefundQueue[seatNext++ % Math.max(seatRefundQueue.length, 1)]!, f.adminCookie),
+    onResponse: onRefund,
+  },
+  {
+    name: 'POST …/invoice-cancelled (seats)',
+    read: false,
+    amount: () => invoiceCancelQueue.length,
+    next: (f) => ({
+      method: 'POST',
+      path: `/api/admin/orders/${invoiceCancelQueue[seatNext++ % Math.max(invoiceCancelQueue.length, 1)]}/invoice-cancelled`,
+      cookie: f.adminCookie,
+      body: {},
+    }),
+    onResponse: (request, status) => {
+      if (status === 200) created.invoicesCancelled.add(request.path.split('/')[4]!);
+    },
   },
   { name: 'GET /api/admin/companies', read: true, next: (f) => ({ method: 'GET', path: '/api/admin/companies', cookie: f.adminCookie }) },
   {
@@ -534,7 +744,7 @@ const endpoints: Endpoint[] = [
       body: {
         name: `Bench kunde ${process.pid}-${++sequence} AS`,
         orgNumber: '974 760 673',
-        invoiceEmail: 'faktura@bench.invalid',
+        invoiceEmail: 'faktura@bench.test',
         invoiceAddress: 'Storgata 1, 0155 Oslo',
       },
     }),
@@ -549,7 +759,7 @@ const endpoints: Endpoint[] = [
       body: {
         name: `Bench ${process.pid} AS`,
         orgNumber: '974760673',
-        invoiceEmail: `faktura-${++sequence}@bench.invalid`,
+        invoiceEmail: `faktura-${++sequence}@bench.test`,
         invoiceAddress: 'Storgata 1, 0155 Oslo',
       },
     }),
@@ -706,6 +916,11 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
     if (endpoint.name === 'GET /api/certificates') certificateQueue = await learnerCertificates(fixture);
     if (endpoint.name === 'POST /api/admin/certificates/:id/revoke') revokeQueue = await certificatesToRevoke(fixture, 2_000);
     if (endpoint.name === 'GET /api/orders/:id/receipt.pdf') paidQueue = returnQueue.filter(([id]) => created.returned.has(id));
+    if (endpoint.name === 'POST /api/admin/orders/:id/refunds') await prepareRefunds();
+    if (['DELETE /api/companies/:id/seats/:id', 'POST …/refunds (seat orders)', 'POST …/invoice-cancelled (seats)'].includes(endpoint.name)) {
+      await prepareSeatCompanies(scale);
+      seatNext = 0;
+    }
     const amount = endpoint.amount?.();
     if (amount === 0) continue;
     const result = await load({
@@ -905,9 +1120,10 @@ async function consistency(fixture: Fixture): Promise<[string, string, string][]
   checks.push(
     ['orders acknowledged (201): rows', orderIds.length, orderIds.length ? await value(sql`select count(*) from orders where id in ${orderIds}`) : 0],
     [
-      'returned orders (200): paid',
+      // Paid, or refunded since: at once, for a buyer who had the course already (two orders), or by the refund run.
+      'returned orders (200): paid (or refunded since)',
       returned.length,
-      returned.length ? await value(sql`select count(*) from orders where id in ${returned} and status = 'paid'`) : 0,
+      returned.length ? await value(sql`select count(*) from orders where id in ${returned} and status in ${[...PAID_STATES]}`) : 0,
     ],
     [
       'paid orders: receipt numbers repeated',
@@ -916,14 +1132,100 @@ async function consistency(fixture: Fixture): Promise<[string, string, string][]
     ],
     ['paid orders: gaps in the receipt numbers', 0, await value(sql`select coalesce(max(receipt_number), 0) - count(receipt_number) from orders`)],
     [
-      'paid orders: receipt mails (one each)',
-      await value(sql`select count(*) from orders where status = 'paid'`),
+      'paid orders (refunded ones too): a receipt number',
+      await value(sql`select count(*) from orders where status in ${[...PAID_STATES]}`),
+      await value(sql`select count(*) from orders where status in ${[...PAID_STATES]} and receipt_number is not null`),
+    ],
+    [
+      'orders with a receipt number: receipt mails (one each)',
+      await value(sql`select count(*) from orders where receipt_number is not null`),
       await value(sql`select count(*) from mail_outbox where template = 'receipt'`),
     ],
     [
-      'buyers with a paid order: purchase enrollments',
-      await value(sql`select count(distinct user_id) from orders where status = 'paid'`),
-      await value(sql`select count(*) from enrollments where source = 'purchase' and course_id = ${purchaseCourse}`),
+      'buyers with a paid or partly refunded order: open purchase enrollments',
+      await value(sql`select count(distinct user_id) from orders where course_id = ${purchaseCourse} and status in ('paid', 'partly_refunded')`),
+      await value(sql`select count(*) from enrollments where source = 'purchase' and course_id = ${purchaseCourse} and revoked_at is null`),
+    ],
+  );
+  // Refunds: what the superuser acknowledged is there once; every order's refunded amount is its refunds' sum.
+  const refundKeys = [...created.refunds.keys()];
+  checks.push(
+    [
+      'refunds acknowledged (201): one refund row per key',
+      refundKeys.length,
+      refundKeys.length ? await value(sql`select count(*) from order_refunds where idempotency_key in ${refundKeys}`) : 0,
+    ],
+    [
+      'orders whose refunded_ore ≠ the sum of their refunds',
+      0,
+      await value(sql`select count(*) from orders o
+        where o.refunded_ore <> coalesce((select sum(r.amount_ore) from order_refunds r where r.order_id = o.id), 0)`),
+    ],
+    [
+      'orders whose state does not match the refunded amount',
+      0,
+      await value(sql`select count(*) from orders where refunded_ore > captured_ore
+        or (status = 'refunded' and refunded_ore < captured_ore)
+        or (status = 'partly_refunded' and (refunded_ore = 0 or refunded_ore >= captured_ore))
+        or (status = 'paid' and refunded_ore <> 0)`),
+    ],
+    [
+      'refunded course orders: the access they gave still open',
+      0,
+      await value(sql`select count(*) from orders o join enrollments e
+        on e.user_id = o.user_id and e.course_id = o.course_id and e.source = 'purchase' and e.source_ref = o.id::text
+        where o.status = 'refunded' and e.revoked_at is null`),
+    ],
+  );
+  // Seats: never more in use than bought (or usable, unapproved), none taken back with access left, no member without a seat.
+  const seatsOfOrder = sql.raw(
+    `CASE WHEN o.total_ore > 0 THEN o.quantity - (o.refunded_ore::bigint * o.quantity / o.total_ore)::int ELSE o.quantity END`,
+  );
+  const takenBack = [...created.seatsTakenBack];
+  const cancelled = [...created.invoicesCancelled];
+  checks.push(
+    [
+      'seats taken back by managers (200): revoked',
+      takenBack.length,
+      takenBack.length ? await value(sql`select count(*) from company_seats where id in ${takenBack} and revoked_at is not null`) : 0,
+    ],
+    [
+      'invoices cancelled (200): cancelled',
+      cancelled.length,
+      cancelled.length ? await value(sql`select count(*) from orders where id in ${cancelled} and status = 'cancelled'`) : 0,
+    ],
+    [
+      'companies with more active seats than seats bought',
+      0,
+      await value(sql`select count(*) from companies c where
+        (select count(*) from company_seats s where s.company_id = c.id and s.revoked_at is null) >
+        (select coalesce(sum(${seatsOfOrder}), 0) from orders o where o.company_id = c.id and o.status in ${[...SEAT_STATES]})`),
+    ],
+    [
+      `unapproved companies with more active seats than paid for (or ${env.COMPANY_UNAPPROVED_SEAT_LIMIT})`,
+      0,
+      await value(sql`select count(*) from companies c where c.approved_at is null and
+        (select count(*) from company_seats s where s.company_id = c.id and s.revoked_at is null) > greatest(${env.COMPANY_UNAPPROVED_SEAT_LIMIT}::int,
+          (select coalesce(sum(${seatsOfOrder}), 0) from orders o where o.company_id = c.id and o.status in ${[...PAID_STATES]}))`),
+    ],
+    [
+      'seats taken back: a course still open by the seat',
+      0,
+      await value(sql`select count(*) from enrollments e join company_seats s on e.source = 'seat' and e.source_ref = s.id::text
+        where s.revoked_at is not null and e.revoked_at is null`),
+    ],
+    [
+      'members without an active seat of their company',
+      0,
+      await value(sql`select count(*) from company_memberships m where m.role = 'member' and not exists (
+        select 1 from company_seats s where s.company_id = m.company_id and s.user_id = m.user_id and s.revoked_at is null)`),
+    ],
+    [
+      'seats given back by a refund or cancellation while a newer one stays',
+      0,
+      await value(sql`select count(*) from company_seats r
+        join company_audit_log l on l.action = 'seat_revoked' and l.actor_id is null and l.detail->>'seatId' = r.id::text
+        join company_seats a on a.company_id = r.company_id and a.revoked_at is null and a.assigned_at > r.assigned_at`),
     ],
   );
   return checks.map(([what, expected, actual]) => [what, `${expected} → ${actual}`, expected === actual ? 'ok' : 'MISMATCH']);

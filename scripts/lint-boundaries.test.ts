@@ -90,6 +90,52 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(errors).toEqual([expect.stringContaining('Boundary "services never import the HTTP pipeline')]);
   });
 
+  it('checkout and company that import each other fail lint, however the path is written', async () => {
+    const cases: [string, string, string][] = [
+      ['src/server/checkout/probe.ts', '../company/seats.service', 'src/server/checkout imports src/server/company'],
+      ['src/server/checkout/probe.service.ts', '../../server/company/company.service', 'src/server/checkout imports src/server/company'],
+      ['src/server/checkout/parts/probe.ts', '../../company', 'src/server/checkout imports src/server/company'],
+      ['src/server/company/probe.ts', '../checkout/pricing', 'src/server/company imports src/server/checkout'],
+      ['src/server/company/probe.service.ts', '../checkout/checkout.service.ts', 'src/server/company imports src/server/checkout'],
+      ['src/server/company/parts/probe.ts', '../../checkout/order-change', 'src/server/company imports src/server/checkout'],
+    ];
+    for (const [filePath, from, names] of cases) {
+      const errors = await boundaryErrors(filePath, `import * as other from '${from}';\nexport const o = other;\n`);
+      expect(errors, `${filePath} importing ${from}`).toEqual([
+        expect.stringContaining(`Boundary "checkout and company never import each other": ${names}.`),
+      ]);
+    }
+  });
+
+  it("checkout and company keep the server's other boundaries", async () => {
+    const http = await boundaryErrors('src/server/checkout/probe.service.ts', "import { HttpError } from '../http';\nexport const e = HttpError;\n");
+    expect(http).toEqual([expect.stringContaining('Boundary "services never import the HTTP pipeline')]);
+    const companyHttp = await boundaryErrors('src/server/company/probe.service.ts', "import { json } from '../http.ts';\nexport const j = json;\n");
+    expect(companyHttp).toEqual([expect.stringContaining('Boundary "services never import the HTTP pipeline')]);
+    const browser = await boundaryErrors(
+      'src/server/company/probe.ts',
+      "import { orderLessons } from '../../features/player/player-lessons';\nexport const o = orderLessons;\n",
+    );
+    expect(browser).toEqual([expect.stringContaining('Boundary "src/server never imports browser code"')]);
+  });
+
+  it('allowed imports pass: checkout and company importing src/server/products, their own files, the rest of the server and db/', async () => {
+    expect(
+      await boundaryErrors(
+        'src/server/checkout/probe.service.ts',
+        "import { productKind } from '../products/registry';\nimport type { ProductKind } from '../products/kinds';\nimport { priceFor } from './pricing';\nimport { env } from '../env';\nimport { orders } from '../../../db/schema';\nexport const parts = [productKind, priceFor, env, orders];\nexport type K = ProductKind;\n",
+      ),
+    ).toEqual([]);
+    expect(
+      await boundaryErrors(
+        'src/server/company/parts/probe.ts',
+        "import { productKind } from '../../products/registry';\nimport { seats } from '../seats.service';\nexport const parts = [productKind, seats];\n",
+      ),
+    ).toEqual([]);
+    // The HTTP pipeline stays open to what is not a service (a route helper in the folder).
+    expect(await boundaryErrors('src/server/checkout/probe.ts', "import { json } from '../http';\nexport const j = json;\n")).toEqual([]);
+  });
+
   it('allowed imports pass: an island importing src/lib and src/schemas, a service importing db/', async () => {
     expect(
       await boundaryErrors(

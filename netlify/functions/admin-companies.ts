@@ -2,7 +2,13 @@ import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { companyBody } from '../../src/schemas/company';
 import { settleInvoice } from '../../src/server/checkout/reconcile';
-import { companyDetail, createCompany, listCompanies, updateCompany } from '../../src/server/company/admin-companies.service';
+import {
+  approveCompanyBySuperuser,
+  companyDetail,
+  createCompany,
+  listCompanies,
+  updateCompany,
+} from '../../src/server/company/admin-companies.service';
 import { companyTexts } from '../../src/server/company/messages';
 import { createHandler, json, route } from '../../src/server/http';
 import { sendQueuedMail } from '../../src/server/mail/sender';
@@ -13,6 +19,7 @@ import { sendQueuedMail } from '../../src/server/mail/sender';
  *   POST  /api/admin/companies                              superuser  {name, orgNumber, invoiceEmail, invoiceAddress, poReference?} → 201
  *   GET   /api/admin/companies/:companyId                   superuser  the company, its seats, people and orders
  *   PATCH /api/admin/companies/:companyId                   superuser  the same fields → the company
+ *   POST  /api/admin/companies/:companyId/approve           superuser  vouches for the company: all its invoice seats can be used
  *   POST  /api/admin/orders/:orderId/invoice-paid           superuser  an invoiced order paid: receipt number and mail
  *   POST  /api/admin/orders/:orderId/invoice-cancelled      superuser  an invoiced order cancelled: the seats beyond the rest are taken back
  */
@@ -53,6 +60,14 @@ export default createHandler({
     },
   }),
 
+  'POST /api/admin/companies/:companyId/approve': route({
+    access: ['superuser'],
+    params: companyParams,
+    async handler({ db, params, user }) {
+      return json({ company: await approveCompanyBySuperuser(db, params.companyId, user.id) });
+    },
+  }),
+
   'POST /api/admin/orders/:orderId/invoice-paid': route({
     access: ['superuser'],
     params: orderParams,
@@ -77,6 +92,7 @@ export const config: Config = {
   path: [
     '/api/admin/companies',
     '/api/admin/companies/:companyId',
+    '/api/admin/companies/:companyId/approve',
     '/api/admin/orders/:orderId/invoice-paid',
     '/api/admin/orders/:orderId/invoice-cancelled',
   ],

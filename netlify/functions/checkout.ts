@@ -37,8 +37,8 @@ export default createHandler({
   'POST /api/checkout/quote': route({
     access: 'public',
     body: quoteBody,
-    async handler({ db, body }) {
-      return json(await quote(db, body));
+    async handler({ db, body, ip }) {
+      return json(await quote(db, body, ip));
     },
   }),
 

@@ -1,18 +1,17 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { invitationAcceptBody, invitationLookupBody, invitationPreviewBody, invitationsBody, peopleFilter } from '../../src/schemas/company';
+import {
+  invitationAcceptBody,
+  invitationLookupBody,
+  invitationPreviewBody,
+  invitationsBody,
+  managerBody,
+  peopleFilter,
+} from '../../src/schemas/company';
 import { eq } from 'drizzle-orm';
 import { atomically } from '../../db/client';
 import { users } from '../../db/schema';
-import {
-  allCompanyPeople,
-  companyOverview,
-  companyPeoplePage,
-  ownCompanyId,
-  packageInfo,
-  peopleCsv,
-  peopleCursor,
-} from '../../src/server/company/company.service';
+import { allCompanyPeople, companyOverview, companyPeoplePage, packageInfo, peopleCsv, peopleCursor } from '../../src/server/company/company.service';
 import { pageQuery } from '../../src/server/paging';
 import {
   acceptInvitation,
@@ -23,6 +22,7 @@ import {
   previewInvitations,
   resendInvitation,
 } from '../../src/server/company/invitations.service';
+import { addManager, listManagers, myCompanies, removeManager, requireManager } from '../../src/server/company/memberships';
 import { companyTexts } from '../../src/server/company/messages';
 import { sendReminders } from '../../src/server/company/reminders.service';
 import { lockCompany, revokeSeat } from '../../src/server/company/seats.service';
@@ -31,41 +31,57 @@ import { sendQueuedMail } from '../../src/server/mail/sender';
 import { sessionCookies } from '../../src/server/session';
 
 /**
- * Company packages (issue 24, decision 32): the manager's view for a company admin (always their
- * own company, from the session, never from the request), and accepting an invitation.
- *   GET    /api/company                               company_admin  the company, seats, package, pending invitations
- *   GET    /api/company/people?filter=                company_admin  people with per-course progress; counts per filter
- *   GET    /api/company/people.csv                    company_admin  the same as a CSV download
- *   POST   /api/company/reminders                     company_admin  mails those who have not started → 202 {sent}
- *   GET    /api/company/invitations                   company_admin  the invitations
- *   POST   /api/company/invitations/preview           company_admin  {text} → valid, invalid, duplicate and existing rows; sends nothing
- *   POST   /api/company/invitations                   company_admin  {emails} → 201 {created}
- *   POST   /api/company/invitations/:id/resend        company_admin  a fresh link → 202
- *   DELETE /api/company/invitations/:id               company_admin  cancels a pending invitation
- *   DELETE /api/company/seats/:seatId                 company_admin  takes a seat back (access ends, progress stays)
- *   POST   /api/invitations/lookup                    anyone         {token} → the company and address
- *   POST   /api/invitations/accept                    anyone         {token, names + password for a new account} → signed in, seat given
+ * Companies. Every manager's route names its company, and the handler's first step is
+ * `requireManager`: the caller's manager membership of that company, or 404 for anyone else (a
+ * member, another company's manager, staff), so a company cannot be reached from another.
+ *   GET    /api/companies                                           signed in  the caller's companies and role in each
+ *   GET    /api/companies/:companyId                                manager    the company, seats, approval, package, pending invitations
+ *   GET    /api/companies/:companyId/people?filter=                 manager    people with per-course progress; counts per filter
+ *   GET    /api/companies/:companyId/people.csv                     manager    the same as a CSV download
+ *   POST   /api/companies/:companyId/reminders                      manager    mails those who have not started → 202 {sent}
+ *   GET    /api/companies/:companyId/invitations                    manager    the invitations
+ *   POST   /api/companies/:companyId/invitations/preview            manager    {text} → valid, invalid, duplicate and existing rows; sends nothing
+ *   POST   /api/companies/:companyId/invitations                    manager    {emails} → 201 {created}
+ *   POST   /api/companies/:companyId/invitations/:id/resend         manager    a fresh link → 202
+ *   DELETE /api/companies/:companyId/invitations/:id                manager    cancels a pending invitation
+ *   DELETE /api/companies/:companyId/seats/:seatId                  manager    takes a seat back, whoever holds it (access ends, progress stays)
+ *   GET    /api/companies/:companyId/managers                       manager    the managers
+ *   POST   /api/companies/:companyId/managers                       manager    {userId} of a member → 201
+ *   DELETE /api/companies/:companyId/managers/:userId               manager    never the last one (409)
+ *   POST   /api/invitations/lookup                                  anyone     {token} → the company and address
+ *   POST   /api/invitations/accept                                  anyone     {token, firstName?, lastName?, password?} → a member's seat
  */
 
-const id = z.object({ id: z.uuid({ error: 'Invitasjonens id er ugyldig.' }) });
-const seatParams = z.object({ seatId: z.uuid({ error: companyTexts.seatNotFound }) });
-// Superusers pass the access check (as everywhere) and then meet the service's own rule: only a company admin has a company here.
-const companyAdmin = ['company_admin', 'superuser'] as const;
+// Any text: `requireManager` answers 404 for an id that is no company of the caller's, malformed or not.
+const companyId = z.string().max(100);
+const company = z.object({ companyId });
+const invitation = company.extend({ id: z.uuid({ error: 'Invitasjonens id er ugyldig.' }) });
+const seat = company.extend({ seatId: z.uuid({ error: companyTexts.seatNotFound }) });
+const manager = company.extend({ userId: z.uuid({ error: 'Fant ikke personen i bedriften.' }) });
 
 export default createHandler({
-  'GET /api/company': route({
-    access: [...companyAdmin],
+  'GET /api/companies': route({
+    access: 'user',
     async handler({ db, user }) {
-      return json(await companyOverview(db, await ownCompanyId(user)));
+      return json({ companies: await myCompanies(db, user.id) });
     },
   }),
 
-  'GET /api/company/people': route({
-    access: [...companyAdmin],
+  'GET /api/companies/:companyId': route({
+    access: 'user',
+    params: company,
+    async handler({ db, user, params }) {
+      return json(await companyOverview(db, await requireManager(db, user, params.companyId)));
+    },
+  }),
+
+  'GET /api/companies/:companyId/people': route({
+    access: 'user',
+    params: company,
     query: pageQuery(peopleCursor).extend({ filter: peopleFilter.default('all') }),
-    async handler({ db, user, query, url }) {
-      // A page of JSON text from the snapshot, sent as it is (decision 32); the next page as in decision 23.
-      const page = await companyPeoplePage(db, await ownCompanyId(user), query.filter, query);
+    async handler({ db, user, params, query, url }) {
+      // A page of JSON text from the snapshot, sent as it is; the next page in the Link header.
+      const page = await companyPeoplePage(db, await requireManager(db, user, params.companyId), query.filter, query);
       const headers = new Headers({ 'Content-Type': 'application/json; charset=utf-8' });
       if (page.nextCursor) {
         const next = new URL(url);
@@ -77,11 +93,12 @@ export default createHandler({
     },
   }),
 
-  'GET /api/company/people.csv': route({
-    access: [...companyAdmin],
-    async handler({ db, user }) {
-      const companyId = await ownCompanyId(user);
-      const [people, pkg] = await Promise.all([allCompanyPeople(db, companyId), packageInfo(db)]);
+  'GET /api/companies/:companyId/people.csv': route({
+    access: 'user',
+    params: company,
+    async handler({ db, user, params }) {
+      const id = await requireManager(db, user, params.companyId);
+      const [people, pkg] = await Promise.all([allCompanyPeople(db, id), packageInfo(db)]);
       const day = new Date().toISOString().slice(0, 10);
       return new Response(
         peopleCsv(
@@ -99,71 +116,102 @@ export default createHandler({
     },
   }),
 
-  'POST /api/company/reminders': route({
-    access: [...companyAdmin],
+  'POST /api/companies/:companyId/reminders': route({
+    access: 'user',
+    params: company,
     afterResponse: sendQueuedMail,
-    async handler({ db, user }) {
-      const sent = await sendReminders(db, await ownCompanyId(user));
+    async handler({ db, user, params }) {
+      const sent = await sendReminders(db, await requireManager(db, user, params.companyId));
       return json({ sent, message: companyTexts.remindersSent(sent) }, { status: 202 });
     },
   }),
 
-  'GET /api/company/invitations': route({
-    access: [...companyAdmin],
-    async handler({ db, user }) {
-      return json({ invitations: await listInvitations(db, await ownCompanyId(user)) });
+  'GET /api/companies/:companyId/invitations': route({
+    access: 'user',
+    params: company,
+    async handler({ db, user, params }) {
+      return json({ invitations: await listInvitations(db, await requireManager(db, user, params.companyId)) });
     },
   }),
 
-  'POST /api/company/invitations/preview': route({
-    access: [...companyAdmin],
+  'POST /api/companies/:companyId/invitations/preview': route({
+    access: 'user',
+    params: company,
     body: invitationPreviewBody,
-    async handler({ db, user, body }) {
-      return json(await previewInvitations(db, await ownCompanyId(user), body.text));
+    async handler({ db, user, params, body }) {
+      return json(await previewInvitations(db, await requireManager(db, user, params.companyId), body.text));
     },
   }),
 
-  'POST /api/company/invitations': route({
-    access: [...companyAdmin],
+  'POST /api/companies/:companyId/invitations': route({
+    access: 'user',
+    params: company,
     body: invitationsBody,
     afterResponse: sendQueuedMail,
-    async handler({ db, user, body }) {
-      const created = await invite(db, await ownCompanyId(user), user, body.emails);
+    async handler({ db, user, params, body }) {
+      const created = await invite(db, await requireManager(db, user, params.companyId), user, body.emails);
       return json({ created, message: companyTexts.invited(created) }, { status: 201 });
     },
   }),
 
-  'POST /api/company/invitations/:id/resend': route({
-    access: [...companyAdmin],
-    params: id,
+  'POST /api/companies/:companyId/invitations/:id/resend': route({
+    access: 'user',
+    params: invitation,
     afterResponse: sendQueuedMail,
     async handler({ db, user, params }) {
-      await resendInvitation(db, await ownCompanyId(user), user, params.id);
+      await resendInvitation(db, await requireManager(db, user, params.companyId), user, params.id);
       return json({ message: companyTexts.resent }, { status: 202 });
     },
   }),
 
-  'DELETE /api/company/invitations/:id': route({
-    access: [...companyAdmin],
-    params: id,
+  'DELETE /api/companies/:companyId/invitations/:id': route({
+    access: 'user',
+    params: invitation,
     async handler({ db, user, params }) {
-      await cancelInvitation(db, await ownCompanyId(user), params.id);
+      await cancelInvitation(db, await requireManager(db, user, params.companyId), params.id);
       return json({ status: 'cancelled' });
     },
   }),
 
-  'DELETE /api/company/seats/:seatId': route({
-    access: [...companyAdmin],
-    params: seatParams,
+  'DELETE /api/companies/:companyId/seats/:seatId': route({
+    access: 'user',
+    params: seat,
     async handler({ db, user, params }) {
-      const companyId = await ownCompanyId(user);
+      const id = await requireManager(db, user, params.companyId);
       const name = await atomically(db, async (tx) => {
-        await lockCompany(tx, companyId);
-        const { userId } = await revokeSeat(tx, companyId, params.seatId);
+        await lockCompany(tx, id);
+        const { userId } = await revokeSeat(tx, id, params.seatId, user.id);
         const [person] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
         return `${person?.firstName ?? ''} ${person?.lastName ?? ''}`.trim();
       });
       return json({ message: companyTexts.seatTakenBack(name) });
+    },
+  }),
+
+  'GET /api/companies/:companyId/managers': route({
+    access: 'user',
+    params: company,
+    async handler({ db, user, params }) {
+      return json({ managers: await listManagers(db, await requireManager(db, user, params.companyId)) });
+    },
+  }),
+
+  'POST /api/companies/:companyId/managers': route({
+    access: 'user',
+    params: company,
+    body: managerBody,
+    async handler({ db, user, params, body }) {
+      const message = await addManager(db, await requireManager(db, user, params.companyId), user, body.userId);
+      return json({ message }, { status: 201 });
+    },
+  }),
+
+  'DELETE /api/companies/:companyId/managers/:userId': route({
+    access: 'user',
+    params: manager,
+    async handler({ db, user, params }) {
+      const message = await removeManager(db, await requireManager(db, user, params.companyId), user, params.userId);
+      return json({ message });
     },
   }),
 
@@ -188,15 +236,18 @@ export default createHandler({
 
 export const config: Config = {
   path: [
-    '/api/company',
-    '/api/company/people',
-    '/api/company/people.csv',
-    '/api/company/reminders',
-    '/api/company/invitations',
-    '/api/company/invitations/preview',
-    '/api/company/invitations/:id/resend',
-    '/api/company/invitations/:id',
-    '/api/company/seats/:seatId',
+    '/api/companies',
+    '/api/companies/:companyId',
+    '/api/companies/:companyId/people',
+    '/api/companies/:companyId/people.csv',
+    '/api/companies/:companyId/reminders',
+    '/api/companies/:companyId/invitations',
+    '/api/companies/:companyId/invitations/preview',
+    '/api/companies/:companyId/invitations/:id/resend',
+    '/api/companies/:companyId/invitations/:id',
+    '/api/companies/:companyId/seats/:seatId',
+    '/api/companies/:companyId/managers',
+    '/api/companies/:companyId/managers/:userId',
     '/api/invitations/lookup',
     '/api/invitations/accept',
   ],

@@ -159,18 +159,22 @@ export async function prepareFixture(db: Db, run: string, learners: number): Pro
 
 /**
  * A company with COMPANY_PEOPLE people, each holding a seat of the online package with its courses
- * (source 'seat'), and a third of them with a few completed lessons; its admin signed in. Made in
- * SQL like the learners (the invitation round trip is the integration tests' business).
+ * (source 'seat') and a member's membership, and a third of them with a few completed lessons; its
+ * manager (a manager's membership) signed in. Approved, so that all its invoice seats can be used.
+ * Made in SQL like the learners (the invitation round trip is the integration tests' business).
  */
 async function prepareCompany(db: Db, run: string): Promise<{ cookie: string; companyId: string; invitationId: string }> {
   const [company] = rows<{ id: string }>(
-    await db.execute(sql`insert into companies (name, org_number) values (${`Bench ${run} AS`}, '974760673') returning id`),
+    await db.execute(sql`insert into companies (name, org_number, approved_at) values (${`Bench ${run} AS`}, '974760673', now()) returning id`),
   );
   const companyId = company!.id;
   await db.execute(sql`
-    insert into users (email, password_hash, first_name, last_name, role, company_id)
-    values (${`bench-company-admin-${run}@bench.invalid`}, ${NOT_A_HASH}, 'Bench', 'Leder', 'company_admin', ${companyId})`);
+    insert into users (email, password_hash, first_name, last_name, role, email_verified_at)
+    values (${`bench-company-admin-${run}@bench.invalid`}, ${NOT_A_HASH}, 'Bench', 'Leder', 'company_admin', now())`);
   const [admin] = rows<{ id: string }>(await db.execute(sql`select id from users where email = ${`bench-company-admin-${run}@bench.invalid`}`));
+  await db.execute(
+    sql`insert into company_memberships (company_id, user_id, role, added_by) values (${companyId}, ${admin!.id}, 'manager', ${admin!.id})`,
+  );
   await db.execute(sql`
     insert into orders (reference, user_id, buyer_first_name, buyer_last_name, buyer_email, product_id, company_id, title, quantity,
       list_price_ore, total_ore, vat, vat_rate_bp, vat_ore, provider, status, consent_version, consent_text, consent_at, idempotency_key, expires_at)
@@ -178,12 +182,14 @@ async function prepareCompany(db: Db, run: string): Promise<{ cookie: string; co
       'Nettbaserte Kurspakker', ${COMPANY_PEOPLE}, ${299_000 * COMPANY_PEOPLE}, ${299_000 * COMPANY_PEOPLE}, 'standard_25', 2500, ${(299_000 * COMPANY_PEOPLE) / 5},
       'invoice', 'invoiced', 'bedrift', 'Kjøp til bedrift', now(), gen_random_uuid()::text, now() + interval '14 days')`);
   await db.execute(sql`
-    insert into users (email, password_hash, first_name, last_name, role, company_id)
-    select 'bench-ansatt-' || ${run} || '-' || i || '@bench.invalid', ${NOT_A_HASH}, 'Ansatt', 'Nummer ' || i, 'individual', ${companyId}
+    insert into users (email, password_hash, first_name, last_name, role)
+    select 'bench-ansatt-' || ${run} || '-' || i || '@bench.invalid', ${NOT_A_HASH}, 'Ansatt', 'Nummer ' || i, 'individual'
     from generate_series(1, ${COMPANY_PEOPLE}) as i`);
   const people = sql`(select id from users where email like ${`bench-ansatt-${run}-%`})`;
   await db.execute(sql`
     insert into company_seats (company_id, user_id, product_id) select ${companyId}, id, 'package:nettbasert-pakke' from ${people} as p`);
+  await db.execute(sql`
+    insert into company_memberships (company_id, user_id, role, added_by) select ${companyId}, id, 'member', ${admin!.id} from ${people} as p`);
   await db.execute(sql`
     insert into enrollments (user_id, course_id, source, source_ref)
     select s.user_id, pc.course_id, 'seat', s.id::text from company_seats s cross join product_courses pc
@@ -217,4 +223,63 @@ export async function tableCounts(db: Db): Promise<Record<string, number>> {
       (select count(*) from content_audit_log) + (select count(*) from user_audit_log) as audit`),
   );
   return Object.fromEntries(Object.entries(row!).map(([k, v]) => [k, Number(v)]));
+}
+
+/** A company of the take-back runs: its signed-in manager (a verified address: an invoice needs one). */
+export interface SeatCompany {
+  companyId: string;
+  managerId: string;
+  cookie: string;
+}
+
+/**
+ * `count` companies for the take-back runs, tagged `tag` (one set per data scale), each with a
+ * manager's membership and a session; not approved (paying for seats approves a company).
+ */
+export async function seatCompanies(db: Db, run: string, tag: string, count: number): Promise<SeatCompany[]> {
+  const made: SeatCompany[] = [];
+  for (let i = 1; i <= count; i++) {
+    const [company] = rows<{ id: string }>(
+      await db.execute(sql`insert into companies (name, org_number) values (${`Bench ${run} ${tag} ${i} AS`}, '974760673') returning id`),
+    );
+    const [manager] = rows<{ id: string }>(
+      await db.execute(sql`
+        insert into users (email, password_hash, first_name, last_name, role, email_verified_at)
+        values (${`bench-leder-${run}-${tag}-${i}@bench.invalid`}, ${NOT_A_HASH}, 'Bench', ${`Leder ${i}`}, 'company_admin', now())
+        returning id`),
+    );
+    await db.execute(
+      sql`insert into company_memberships (company_id, user_id, role, added_by) values (${company!.id}, ${manager!.id}, 'manager', ${manager!.id})`,
+    );
+    const session = newSession(manager!.id);
+    await db.insert(sessions).values(session.row);
+    made.push({ companyId: company!.id, managerId: manager!.id, cookie: session.cookie });
+  }
+  return made;
+}
+
+/**
+ * `perCompany` people per company holding a seat each (as `assignSeat` gives one: the seat, a
+ * member's membership, the package's courses with the seat as their source), one a minute apart
+ * so that "the newest seats first" is well defined.
+ */
+export async function seatPeople(db: Db, run: string, tag: string, companyIds: string[], perCompany: number): Promise<void> {
+  for (const [n, companyId] of companyIds.entries()) {
+    const prefix = `bench-plass-${run}-${tag}-${n}-`;
+    await db.execute(sql`
+      insert into users (email, password_hash, first_name, last_name, role)
+      select ${prefix} || k || '@bench.invalid', ${NOT_A_HASH}, 'Plass', 'Nummer ' || k, 'individual' from generate_series(1, ${perCompany}::int) k`);
+    const people = sql`(select id, split_part(last_name, ' ', 2)::int as k from users where email like ${`${prefix}%`})`;
+    await db.execute(sql`
+      insert into company_seats (company_id, user_id, product_id, assigned_at)
+      select ${companyId}, p.id, 'package:nettbasert-pakke', now() - make_interval(mins => ${perCompany}::int - p.k) from ${people} as p`);
+    await db.execute(sql`
+      insert into company_memberships (company_id, user_id, role) select ${companyId}, p.id, 'member' from ${people} as p`);
+    await db.execute(sql`
+      insert into enrollments (user_id, course_id, source, source_ref)
+      select s.user_id, pc.course_id, 'seat', s.id::text from company_seats s cross join product_courses pc
+      where s.company_id = ${companyId} and s.revoked_at is null and pc.product_id = 'package:nettbasert-pakke'
+      on conflict do nothing`);
+  }
+  await db.execute(sql`delete from company_view_snapshots where company_id in ${companyIds}`);
 }

@@ -4,6 +4,8 @@
  * Money is integer øre with VAT included.
  */
 
+import type { OrderState } from '../lib/order-states';
+
 export type ProviderId = 'vipps' | 'stripe' | 'test';
 
 export interface CheckoutProduct {
@@ -65,7 +67,7 @@ export interface OrderCreated {
   redirectUrl: string;
 }
 
-export type OrderStatus = 'awaiting_payment' | 'paid' | 'cancelled' | 'expired' | 'failed' | 'refunded' | 'partly_refunded' | 'invoiced';
+export type OrderStatus = OrderState;
 
 /** POST /api/checkout/orders/:orderId/return */
 export interface OrderReturn {

@@ -29,8 +29,9 @@ export const checkoutOrderBody = z.strictObject({
       version: text({ max: 40 }),
     })
     .optional(),
-  /** A package: how many seats, and for which company (omitted when a company admin buys more for their own). */
+  /** A package: how many seats, and for which company: one the buyer manages (`companyId`), or a new one (`company`). */
   quantity: quantity.optional(),
+  companyId: z.uuid({ error: 'Fant ikke bedriften.' }).optional(),
   company: companyBody.optional(),
   buyer: z.strictObject({ firstName: name('fornavn'), lastName: name('etternavn'), email }).optional(),
   /** Made once per checkout page by the browser: a double click sends the same key. */

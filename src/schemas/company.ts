@@ -62,5 +62,8 @@ export const invitationAcceptBody = z.strictObject({
   password: newPassword.optional(),
 });
 
+/** A member of the company made one of its managers. */
+export const managerBody = z.strictObject({ userId: z.uuid({ error: 'Fant ikke personen i bedriften.' }) });
+
 export const peopleFilter = z.enum(['all', 'not_started', 'in_progress', 'done', 'inactive'], { error: 'Ukjent filter' });
 export type PeopleFilter = z.infer<typeof peopleFilter>;

@@ -7,10 +7,11 @@
 import { formatLongDate } from '../lib/format';
 import { formatOre } from '../lib/money';
 import { hasSignedInHint } from '../lib/signed-in-hint';
+import { isRefundable } from '../lib/order-states';
 import type { OrderSummary } from '../schemas/checkout-api';
 
 /** Orders a consumer can still withdraw from or ask the guarantee for. */
-const withdrawable = (order: OrderSummary) => order.status === 'paid' || order.status === 'partly_refunded';
+const withdrawable = (order: OrderSummary) => isRefundable(order.status);
 
 /** An ISO time as the date field wants it (YYYY-MM-DD), on Norway's calendar. */
 export function osloDate(iso: string): string {

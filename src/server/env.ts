@@ -157,6 +157,13 @@ const schema = z.object({
     .min(5)
     .max(24 * 60)
     .default(60),
+  /**
+   * Seats on an unpaid invoice that a company nobody has vouched for may have in use: anyone can
+   * type a valid org number, so the rest waits until the invoice is paid or a superuser approves.
+   */
+  COMPANY_UNAPPROVED_SEAT_LIMIT: z.coerce.number().int().min(0).max(500).default(3),
+  /** Coupon codes one address may try per hour (the quote and the order together) before 429. */
+  COUPON_TRIES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(20),
   /** Vipps MobilePay ePayment (all four and the webhook secret set: Vipps is offered). */
   VIPPS_CLIENT_ID: optionalString,
   VIPPS_CLIENT_SECRET: optionalString,

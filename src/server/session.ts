@@ -34,7 +34,12 @@ export const sessionUserColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   role: users.role,
-  companyId: users.companyId,
+  /** A hint for the client: the company of the person's oldest manager membership, else of their oldest membership. Never a right. */
+  companyId: sql<
+    string | null
+  >`(SELECT m.company_id FROM company_memberships m WHERE m.user_id = ${users.id} ORDER BY m.role = 'manager' DESC, m.created_at, m.company_id LIMIT 1)`.as(
+    'company_id',
+  ),
   profileImageUrl: users.profileImageUrl,
   isActive: users.isActive,
   emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.as('email_verified'),

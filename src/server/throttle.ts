@@ -49,6 +49,8 @@ export const policies = {
   certificateVerifyIp: { free: env.CERTIFICATE_LOOKUPS_PER_ADDRESS, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },
   /** Guest orders per address (an order without an account; every order counts). */
   checkoutIp: { free: 20, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },
+  /** Coupon codes tried from one address: guessing codes is slowed down like guessing passwords. */
+  couponIp: { free: env.COUPON_TRIES_PER_ADDRESS, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },
   /** Contact form messages per address (every message counts; decision 37). */
   contactIp: { free: env.CONTACT_LIMIT_PER_HOUR, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },
   /** Sign-ups per address (every sign-up counts, not only failures). */

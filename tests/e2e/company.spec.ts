@@ -5,11 +5,12 @@ import { seededLesson } from './player-fixture';
 
 /**
  * Company packages as a buyer and an employee meet them (issue 24): a new user buys five seats
- * with the test provider and becomes the company's administrator, invites three employees from a
+ * with the test provider and becomes the company's first manager, invites three employees from a
  * CSV file on /bedrift (previewed before anything is sent), one of them takes the invitation from
- * the mail in another browser, creates the account and starts a course, and the manager's view
- * shows that person as in progress. axe finds nothing on /kasse/nettbasert-pakke, /bedrift and
- * /invitasjon, at desktop and phone width (the two projects).
+ * the mail in another browser, creates the account and starts a course (a member: /bedrift names
+ * the company her seat is from), and the manager's view shows that person as in progress and makes
+ * her a manager too. axe finds nothing on /kasse/nettbasert-pakke, /bedrift and /invitasjon, at
+ * desktop and phone width (the two projects).
  */
 
 const PASSWORD = 'en lang og god passordsetning';
@@ -88,12 +89,17 @@ test('a company buys seats, invites from a CSV file, and an invited employee sta
   await expect(page).toHaveURL(/\/kasse\/retur\?ordre=/);
   await expect(page.getByRole('heading', { name: 'Takk for kjøpet!' })).toBeVisible({ timeout: 20_000 });
 
-  // The buyer is the company's administrator now: /bedrift shows the seats.
+  // The buyer is the company's manager now: /bedrift shows the seats (paid, so none wait for approval) and the buyer as its manager.
   await page.goto('/bedrift');
   await expect(page.getByRole('heading', { level: 1, name: companyName })).toBeVisible({ timeout: 20_000 });
   const seats = page.getByRole('region', { name: 'Plasser' });
   await expect(seats.getByText('Totalt').locator('xpath=following-sibling::dd')).toHaveText('5');
   await expect(seats.getByText('Ledige').locator('xpath=following-sibling::dd')).toHaveText('5');
+  await expect(seats.getByText('Venter på godkjenning')).toHaveCount(0);
+  const managers = page.getByRole('region', { name: 'Ledere' });
+  await expect(managers.getByText(buyer)).toBeVisible();
+  await expect(managers.getByRole('button', { name: 'Fjern som leder (Lise Leder)' })).toBeDisabled();
+  await expect(managers.getByText('Bedriften må ha minst én leder.')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 
   // Inviting: a CSV file of three addresses, previewed, then sent.
@@ -140,6 +146,12 @@ test('a company buys seats, invites from a CSV file, and an invited employee sta
     const saved = other.page.waitForResponse((r) => r.request().method() !== 'GET' && r.url().includes('/api/') && r.ok());
     await other.page.getByRole('button', { name: 'Fullfør', exact: true }).click();
     await saved;
+
+    // A member, not a manager: /bedrift says where her seat comes from.
+    await other.page.goto('/bedrift');
+    await expect(other.page.getByText(`Du har en plass fra ${companyName}. Det er lederne i bedriften som administrerer plassene.`)).toBeVisible({
+      timeout: 20_000,
+    });
   } finally {
     await other.context.close();
   }
@@ -156,6 +168,12 @@ test('a company buys seats, invites from a CSV file, and an invited employee sta
   await people.getByRole('button', { name: /^I gang \(1\)$/ }).click();
   await expect(people.getByText(employees[0]!).filter({ visible: true })).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
+
+  // She becomes a manager too; then either manager may be removed.
+  await people.getByRole('button', { name: 'Gjør til leder (Anne Ansatt)' }).filter({ visible: true }).click();
+  await page.getByRole('alertdialog', { name: 'Gjøre Anne Ansatt til leder?' }).getByRole('button', { name: 'Gjør til leder' }).click();
+  await expect(managers.getByText(employees[0]!)).toBeVisible();
+  await expect(managers.getByRole('button', { name: 'Fjern som leder (Lise Leder)' })).toBeEnabled();
 });
 
 test('an invitation page without a token says the link is incomplete', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { users } from '../../db/schema';
 import { DEMO_PASSWORD_HASH } from '../../db/seed';
@@ -9,8 +9,9 @@ import { acquireAppDb } from '../../src/server/db';
 import { httpMessages, type Routes } from '../../src/server/http';
 import { call, type Handler, signIn, webhookSignature } from '../helpers';
 import {
+  accountOf,
   type Caller,
-  callerAccounts,
+  companySecrets,
   ENTITLEMENT_COURSE,
   entitlementExpected,
   entitlementMatrix,
@@ -18,7 +19,11 @@ import {
   lockedVideoLesson,
   matrix,
   type MatrixRow,
+  membershipCallers,
+  membershipFixture,
+  membershipsOf,
   previewLesson,
+  roleCallers,
   type Standing,
   standings,
 } from './authorization-matrix';
@@ -26,8 +31,20 @@ import {
 /**
  * One test per cell of the authorisation matrix (authorization-matrix.ts): the real handler, a
  * real Request, the caller's real session. The routes come from the function files' own route
- * tables (as in fuzz.test.ts), and a route without a row fails the first test.
+ * tables (as in fuzz.test.ts), and a route without a row fails the first test. On the company
+ * routes each cell also checks that nobody but the company's manager learns anything of it, and
+ * GET /api/companies that each caller sees exactly their own memberships.
  */
+
+// The membership callers and their companies, through the real routes (authorization-matrix.ts).
+beforeAll(async () => {
+  await membershipFixture();
+});
+
+/** A route of one company's manager: `/api/companies/:companyId…`. */
+const isCompanyRoute = (route: string) => / \/api\/companies\/:companyId/.test(route);
+/** Every row about companies but the caller's own list. */
+const isCompaniesRow = (route: string) => / \/api\/(admin\/)?companies/.test(route) && route !== 'GET /api/companies';
 
 type FunctionModule = { default: Handler & { definitions?: Routes }; config: { schedule?: string } };
 // A scheduled function (the mail sender) has no URL, so no route to call.
@@ -55,9 +72,16 @@ describe('the authorisation matrix', () => {
     expect(declared.length).toBeGreaterThanOrEqual(40);
   });
 
-  it('gives every row a cell for every role (and the owner where rows are owned)', () => {
+  it('gives every row a cell for every role (and the owner where rows are owned, every membership caller on the company routes)', () => {
     for (const row of matrix) {
-      expect(Object.keys(row.expect), row.route).toEqual(expect.arrayContaining(['anonymous', 'individual', 'company_admin', 'admin', 'superuser']));
+      expect(Object.keys(row.expect), row.route).toEqual(expect.arrayContaining(roleCallers));
+      // The membership dimension: every company route, for a manager and a member of this and of other companies.
+      if (/ \/api\/(admin\/)?companies/.test(row.route))
+        expect(Object.keys(row.expect), `${row.route} needs every membership caller`).toEqual(expect.arrayContaining(membershipCallers));
+      // Only this company's manager passes its routes.
+      if (isCompanyRoute(row.route))
+        for (const [caller, expected] of Object.entries(row.expect))
+          expect(expected, `${row.route} as ${caller}`).toBe(caller === 'company_admin' ? '2xx' : caller === 'anonymous' ? 401 : 404);
       // A row someone owns (a note, a conversation): the owner's cell too.
       if (/ \/api\/(video-notes|chat\/conversations)\/:id/.test(row.route)) expect(row.expect.owner, `${row.route} needs an owner cell`).toBe('2xx');
     }
@@ -70,9 +94,9 @@ const nextIp = () => `198.18.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
 
 async function cookieFor(caller: Caller, fresh: boolean): Promise<string | undefined> {
   if (caller === 'anonymous') return undefined;
-  const email = callerAccounts[caller];
+  const { email, password } = await accountOf(caller);
   if (fresh || !sessions.has(email)) {
-    const cookie = await signIn(email, 'demo1234', nextIp());
+    const cookie = await signIn(email, password, nextIp());
     if (fresh) return cookie;
     sessions.set(email, cookie);
   }
@@ -107,14 +131,41 @@ describe.each(matrix.map((row) => [row.route, row] as const))('%s', (_route, row
           (result.body as { error: string }).error,
         );
       if (expected === 402) expect(result.body).toMatchObject({ errorType: 'payment_required', checkoutPath: expect.any(String) });
+      // The company does not exist for anyone but its manager: the same answer as an unknown id.
+      if (isCompanyRoute(row.route) && expected === 404) expect(result.body).toEqual({ error: companyTexts.companyNotFound });
+      // No refused answer of a company route (the manager's, the superuser's) contains any of this company's data.
+      if (isCompaniesRow(row.route) && expected !== '2xx') {
+        const leaked = (await companySecrets()).filter((secret) => result.text.includes(secret));
+        expect(leaked, `${method} ${url} as ${caller} shows this company's data`).toEqual([]);
+      }
+      if (row.route === 'GET /api/companies' && caller !== 'anonymous') {
+        const listed = (result.body as { companies: { id: string; role: string }[] }).companies.map((c) => ({ id: c.id, role: c.role }));
+        expect(listed, `${caller}'s companies`).toEqual(await membershipsOf((await accountOf(caller)).email));
+      }
     }
     // The caller's cached session was ended with the others: the next row signs in afresh.
-    if (row.endsOtherSessions && caller !== 'anonymous') sessions.delete(callerAccounts[caller]);
+    if (row.endsOtherSessions && caller !== 'anonymous') sessions.delete((await accountOf(caller)).email);
   });
 });
 
 it('covers every cell (sanity: roles × routes)', () => {
   expect(cells.length).toBeGreaterThanOrEqual(matrix.length * 5);
+});
+
+describe('the membership dimension', () => {
+  it('has callers in each position: a manager and a member of another company, a member of this one, and one who is both', async () => {
+    const fixture = await membershipFixture();
+    const roles = async (caller: Parameters<typeof accountOf>[0]) => membershipsOf((await accountOf(caller)).email);
+    const thisCompany = (await roles('company_admin')).find((m) => m.role === 'manager')!.id;
+    expect(await roles('other_manager')).toEqual([{ id: fixture.otherCompanyId, role: 'manager' }]);
+    expect(await roles('other_member')).toEqual([{ id: fixture.otherCompanyId, role: 'member' }]);
+    expect(await roles('member')).toEqual([{ id: thisCompany, role: 'member' }]);
+    expect(await roles('both')).toEqual([
+      { id: fixture.thirdCompanyId, role: 'manager' },
+      { id: thisCompany, role: 'member' },
+    ]);
+    expect(await roles('individual')).toEqual([]);
+  });
 });
 
 /**

@@ -7,8 +7,10 @@ import {
   chatConversations,
   companies,
   companyInvitations,
+  companyMemberships,
   coupons,
   lessons,
+  mailOutbox,
   type Order,
   orders,
   products,
@@ -16,7 +18,11 @@ import {
   videoNotes,
   videos,
 } from '../../db/schema';
-import { assignSeat, lockCompany } from '../../src/server/company/seats.service';
+import account from '../../netlify/functions/account';
+import checkout from '../../netlify/functions/checkout';
+import company from '../../netlify/functions/company';
+import { addMembership } from '../../src/server/company/memberships';
+import { approveCompany, assignSeat, lockCompany } from '../../src/server/company/seats.service';
 import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
 import { priceFor } from '../../src/server/checkout/pricing';
@@ -25,8 +31,8 @@ import { conversationCursor, messageCursor } from '../../src/server/chat.service
 import { acquireAppDb } from '../../src/server/db';
 import { noteCursor } from '../../src/server/notes.service';
 import { actOnTestPayment, createTestProvider } from '../../src/server/payments/test-provider';
-import { webhookEventBody } from '../helpers';
-import { demoUsers } from '../../db/seed';
+import { call, cookieHeader, signIn, webhookEventBody } from '../helpers';
+import { demoCompany, demoUsers } from '../../db/seed';
 import { sessionHandle } from '../../src/server/account/account.service';
 import { hashToken, issueToken, type TokenPurpose } from '../../src/server/account/tokens';
 import { newCertificateCode } from '../../src/server/certificates/codes';
@@ -42,12 +48,26 @@ import { createSession } from '../../src/server/session';
  *
  * Callers (demo accounts, password demo1234):
  *   anonymous      no cookie
- *   individual     ny@demo.no       (a learner who owns none of the rows below)
- *   company_admin  bedrift@demo.no
+ *   individual     ny@demo.no       (a learner who owns none of the rows below and belongs to no company)
+ *   company_admin  bedrift@demo.no  (the manager of "this company", the demo company Fjordtech AS)
  *   admin          admin@demo.no
  *   superuser      superbruker@demo.no
  *   owner          elev@demo.no     (only on rows someone owns: video notes, chat conversations,
  *                                    orders; there every other caller is "another user")
+ * The membership dimension (company memberships): on every company route (`/api/companies…`, and
+ * the superuser's `/api/admin/companies…`, where they get 403 like every non-superuser) four more
+ * callers, made by `membershipFixture()` through the real API (an invoice purchase by a verified
+ * new account, invitations accepted with the token of their mail):
+ *   other_manager  the manager of another company (Matrise Andre AS)
+ *   member         ansatt@demo.no: a member of this company, holding one of its seats
+ *   other_member   a member of the other company (Matrise Andre AS), holding one of its seats
+ *   both           the manager of a third company (Matrise Tredje AS) who has accepted an invitation
+ *                  of this company: a member here and a manager elsewhere, the takeover attacker's position
+ * Every `/api/companies/:companyId…` route names this company: its manager gets 2xx (with a body
+ * that succeeds), anonymous 401, and everyone else signed in 404 'Fant ikke bedriften.' (the company
+ * does not exist for them); no refused answer on a company route contains any of its data (its name,
+ * org number, invoice details, its people's addresses: `companySecrets`). GET /api/companies lists
+ * each caller's own memberships and nothing else (`membershipsOf`).
  * Webhooks (a provider's server calls them) ignore the caller's session: a signed delivery is
  * 2xx whoever's cookie comes with it, an unsigned one 401 (tests/integration/webhooks.test.ts).
  * Entitlements (decision 26): every catalogue course costs money, so ny@demo.no and bedrift@demo.no
@@ -60,10 +80,17 @@ import { createSession } from '../../src/server/session';
  * every course already.
  */
 
-export type Caller = 'anonymous' | 'individual' | 'company_admin' | 'admin' | 'superuser' | 'owner';
+/** The callers every row has a cell for. */
+export type RoleCaller = 'anonymous' | 'individual' | 'company_admin' | 'admin' | 'superuser';
+/** The membership dimension: callers on the company routes (and the approval). */
+export type MembershipCaller = 'other_manager' | 'member' | 'other_member' | 'both';
+export type Caller = RoleCaller | 'owner' | MembershipCaller;
 export type Expected = '2xx' | '3xx' | 400 | 401 | 402 | 403 | 404 | 409;
 
-export const callerAccounts: Record<Exclude<Caller, 'anonymous'>, string> = {
+export const roleCallers: RoleCaller[] = ['anonymous', 'individual', 'company_admin', 'admin', 'superuser'];
+export const membershipCallers: MembershipCaller[] = ['other_manager', 'member', 'other_member', 'both'];
+
+export const callerAccounts: Record<Exclude<RoleCaller, 'anonymous'> | 'owner', string> = {
   individual: 'ny@demo.no',
   company_admin: 'bedrift@demo.no',
   admin: 'admin@demo.no',
@@ -89,7 +116,7 @@ export interface MatrixRow {
    * parameters (decision 23). A cursor only says where to continue in the caller's own list.
    */
   queries?: string[];
-  expect: Partial<Record<Caller, Expected>> & Record<Exclude<Caller, 'owner'>, Expected>;
+  expect: Partial<Record<Caller, Expected>> & Record<RoleCaller, Expected>;
 }
 
 // --- the seed's rows the paths use ------------------------------------------------
@@ -161,9 +188,15 @@ async function matrixCoupon(): Promise<string> {
 let ownerOrderMade: Promise<Order> | undefined;
 
 /**
+ * The course of the owner's paid order: one the owner does not hold (a payment for a course the
+ * buyer already has is refunded at once by `reconcile`, and the rows below need a paid order).
+ */
+const OWNER_ORDER_COURSE = 'ki-automatisering';
+
+/**
  * A paid order of the owner's (elev@demo.no) through the test provider: written as the checkout
- * writes it (the owner has the course by grant, so the checkout itself would refuse), approved on
- * the test page and settled by `reconcile`, so it has its payment, receipt number and receipt.
+ * writes it, approved on the test page and settled by `reconcile`, so it has its payment, receipt
+ * number and receipt.
  */
 function ownerOrder(): Promise<Order> {
   ownerOrderMade ??= (async () => {
@@ -171,7 +204,7 @@ function ownerOrder(): Promise<Order> {
     const [product] = await d
       .select()
       .from(products)
-      .where(eq(products.id, `course:${CHECKOUT_COURSE}`));
+      .where(eq(products.id, `course:${OWNER_ORDER_COURSE}`));
     const [buyer] = await d.select().from(users).where(eq(users.id, owner));
     const price = priceFor(product!.priceOre, product!.vat, null);
     const reference = `ka-${randomUUID().replace(/-/g, '').slice(0, 16)}`;
@@ -184,8 +217,8 @@ function ownerOrder(): Promise<Order> {
         buyerLastName: buyer!.lastName,
         buyerEmail: buyer!.email,
         productId: product!.id,
-        courseId: CHECKOUT_COURSE,
-        title: 'KI for Kontoret',
+        courseId: OWNER_ORDER_COURSE,
+        title: 'Matrisekurs',
         listPriceOre: price.listPriceOre,
         totalOre: price.totalOre,
         vat: product!.vat,
@@ -274,29 +307,216 @@ async function ownerSessionPath(): Promise<string> {
 
 const demoNames = Object.fromEntries(demoUsers.map((u) => [u.email, { firstName: u.firstName, lastName: u.lastName }]));
 /** The caller's own name again: the row proves access, and the demo accounts keep their names. */
-const ownName = (caller: Caller) => demoNames[caller === 'anonymous' ? 'ny@demo.no' : callerAccounts[caller]];
+const ownName = (caller: Caller) => demoNames[caller in callerAccounts ? callerAccounts[caller as keyof typeof callerAccounts] : 'ny@demo.no'];
 
-// --- company packages (issue 24): the demo company Fjordtech AS (bedrift@demo.no) with ten invoiced seats ---
+// --- company packages (issue 24) and memberships: "this company" is the demo company Fjordtech AS ---
 
-/** Only the company's own admin; a superuser passes the access check and meets the service's 403 (no company of their own). */
-const companyOnly = { anonymous: 401, individual: 403, company_admin: '2xx', admin: 403, superuser: 403 } as const;
-const demoCompanyId = seedId('company:fjordtech');
+export const demoCompanyId = demoCompany.id;
+/** A path of this company's manager's routes. */
+const thisCompany = (rest = '') => `/api/companies/${demoCompanyId}${rest}`;
+
+/** A company route: only the manager of this company; anyone else signed in gets 404 (the company does not exist for them). */
+const managerOnly = {
+  anonymous: 401,
+  individual: 404,
+  company_admin: '2xx',
+  admin: 404,
+  superuser: 404,
+  other_manager: 404,
+  member: 404,
+  other_member: 404,
+  both: 404,
+} as const;
+/** The membership callers on a superuser's route: none is a superuser. */
+const membersForbidden = { other_manager: 403, member: 403, other_member: 403, both: 403 } as const;
+
+const PACKAGE = 'package:nettbasert-pakke';
+const FIXTURE_PASSWORD = 'et langt passord';
+let fixtureIps = 0;
+/** The fixture's own addresses (the sign-up and sign-in throttles count per address). */
+const fixtureIp = () => `198.19.${Math.floor(++fixtureIps / 250)}.${(fixtureIps % 250) + 1}`;
+
+async function expectStatus(what: string, result: { status: number; text: string }, status: number): Promise<void> {
+  if (result.status !== status) throw new Error(`membership fixture: ${what} answered ${result.status} ${result.text.slice(0, 300)}`);
+}
+
+/** A new account through the sign-up route, its address verified with the link of its mail. */
+async function verifiedAccount(name: string): Promise<{ email: string; cookie: string }> {
+  const email = `matrise-${name}-${process.pid}@example.no`;
+  const made = await call(account, '/api/auth/register', {
+    json: { firstName: 'Matrise', lastName: name, email, password: FIXTURE_PASSWORD },
+    ip: fixtureIp(),
+  });
+  await expectStatus(`signing up ${email}`, made, 201);
+  const [mail] = await (
+    await db()
+  )
+    .select({ data: mailOutbox.data })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.toAddress} = ${email} AND ${mailOutbox.template} = 'verify-email'`);
+  const token = (mail!.data as { verifyUrl: string }).verifyUrl.split('#token=')[1]!;
+  await expectStatus(`verifying ${email}`, await call(account, '/api/auth/confirm-email', { json: { token }, ip: fixtureIp() }), 200);
+  return { email, cookie: cookieHeader(made) };
+}
+
+/** Seats bought on invoice (a new company from `details`, or more for `companyId`): the company's id. */
+async function invoiceSeats(cookie: string, quantity: number, target: { company: Record<string, string> } | { companyId: string }): Promise<string> {
+  const ordered = await call(checkout, '/api/checkout/orders', {
+    cookie,
+    ip: fixtureIp(),
+    json: { productId: PACKAGE, provider: 'invoice', quantity, idempotencyKey: randomUUID(), ...target },
+  });
+  await expectStatus('an invoice order of seats', ordered, 201);
+  const [order] = await (
+    await db()
+  )
+    .select({ companyId: orders.companyId })
+    .from(orders)
+    .where(eq(orders.id, (ordered.body as { orderId: string }).orderId));
+  return order!.companyId!;
+}
+
+/** The manager invites `email`; the token of the invitation's mail. */
+async function invitedToken(managerCookie: string, companyId: string, email: string): Promise<string> {
+  const invited = await call(company, `/api/companies/${companyId}/invitations`, {
+    cookie: managerCookie,
+    json: { emails: [email] },
+    ip: fixtureIp(),
+  });
+  await expectStatus(`inviting ${email}`, invited, 201);
+  const mails = await (
+    await db()
+  )
+    .select({ data: mailOutbox.data })
+    .from(mailOutbox)
+    .where(sql`${mailOutbox.toAddress} = ${email} AND ${mailOutbox.template} = 'company-invitation'`);
+  return (mails.at(-1)!.data as { acceptUrl: string }).acceptUrl.split('#token=')[1]!;
+}
+
+export interface MembershipFixture {
+  /** Matrise Andre AS: managed by `other_manager`, `other_member` holds one of its seats. */
+  otherCompanyId: string;
+  /** Matrise Tredje AS: managed by `both`, who also holds a seat of this company. */
+  thirdCompanyId: string;
+  accounts: Record<MembershipCaller, { email: string; password: string }>;
+}
+
+let fixtureMade: Promise<MembershipFixture> | undefined;
+/**
+ * The membership callers and their companies, made once through the real routes: this company
+ * buys forty more seats on invoice (room for the seats the rows below give), a verified new
+ * account buys seats on invoice for Matrise Andre AS and invites an employee who accepts with a
+ * new account, and another buys for Matrise Tredje AS and accepts an invitation of this company.
+ */
+export function membershipFixture(): Promise<MembershipFixture> {
+  fixtureMade ??= (async () => {
+    const manager = await signIn(callerAccounts.company_admin, 'demo1234', fixtureIp());
+    await invoiceSeats(manager, 40, { companyId: demoCompanyId });
+
+    const otherManager = await verifiedAccount('andre-leder');
+    const otherCompanyId = await invoiceSeats(otherManager.cookie, 3, {
+      company: {
+        name: 'Matrise Andre AS',
+        orgNumber: '923 609 016',
+        invoiceEmail: 'faktura@andre.example',
+        invoiceAddress: 'Andreveien 2, 0150 Oslo',
+      },
+    });
+    const otherMember = `matrise-andre-ansatt-${process.pid}@example.no`;
+    const joined = await call(company, '/api/invitations/accept', {
+      json: {
+        token: await invitedToken(otherManager.cookie, otherCompanyId, otherMember),
+        firstName: 'Matrise',
+        lastName: 'Ansatt',
+        password: FIXTURE_PASSWORD,
+      },
+      ip: fixtureIp(),
+    });
+    await expectStatus("the other company's employee accepting", joined, 200);
+
+    const both = await verifiedAccount('tredje-leder');
+    const thirdCompanyId = await invoiceSeats(both.cookie, 1, {
+      company: {
+        name: 'Matrise Tredje AS',
+        orgNumber: '974 760 673',
+        invoiceEmail: 'faktura@tredje.example',
+        invoiceAddress: 'Tredjeveien 3, 0150 Oslo',
+      },
+    });
+    const accepted = await call(company, '/api/invitations/accept', {
+      cookie: both.cookie,
+      json: { token: await invitedToken(manager, demoCompanyId, both.email) },
+      ip: fixtureIp(),
+    });
+    await expectStatus("the third company's manager accepting a seat of this company", accepted, 200);
+
+    return {
+      otherCompanyId,
+      thirdCompanyId,
+      accounts: {
+        other_manager: { email: otherManager.email, password: FIXTURE_PASSWORD },
+        member: { email: 'ansatt@demo.no', password: 'demo1234' },
+        other_member: { email: otherMember, password: FIXTURE_PASSWORD },
+        both: { email: both.email, password: FIXTURE_PASSWORD },
+      },
+    };
+  })();
+  return fixtureMade;
+}
+
+/** The account a caller signs in with. */
+export async function accountOf(caller: Exclude<Caller, 'anonymous'>): Promise<{ email: string; password: string }> {
+  if (caller in callerAccounts) return { email: callerAccounts[caller as keyof typeof callerAccounts], password: 'demo1234' };
+  return (await membershipFixture()).accounts[caller as MembershipCaller];
+}
+
+/**
+ * What no answer to anyone but this company's manager may contain: its name, org number and
+ * invoice details, and the address of everyone in it (memberships, seats, invitations), read now.
+ */
+export async function companySecrets(companyId = demoCompanyId): Promise<string[]> {
+  const d = await db();
+  const [row] = await d.select().from(companies).where(eq(companies.id, companyId));
+  const people = await d.execute(sql`
+    SELECT u.email FROM users u WHERE u.id IN (SELECT user_id FROM company_memberships WHERE company_id = ${companyId})
+      OR u.id IN (SELECT user_id FROM company_seats WHERE company_id = ${companyId})
+    UNION SELECT email FROM company_invitations WHERE company_id = ${companyId}`);
+  const emails = (people as unknown as { rows: { email: string }[] }).rows.map((r) => r.email);
+  return [row!.name, row!.orgNumber, row!.invoiceEmail, row!.invoiceAddress, ...emails].filter((v): v is string => Boolean(v));
+}
+
+/** The caller's own memberships, as GET /api/companies must list them (managers first, then by name). */
+export async function membershipsOf(email: string): Promise<{ id: string; role: string }[]> {
+  const rows = await (
+    await db()
+  )
+    .select({ id: companies.id, name: companies.name, role: companyMemberships.role })
+    .from(companyMemberships)
+    .innerJoin(companies, eq(companies.id, companyMemberships.companyId))
+    .innerJoin(users, eq(users.id, companyMemberships.userId))
+    .where(eq(users.email, email));
+  return rows
+    .sort((a, b) => Number(b.role === 'manager') - Number(a.role === 'manager') || a.name.localeCompare(b.name, 'nb') || a.id.localeCompare(b.id))
+    .map((r) => ({ id: r.id, role: r.role }));
+}
 
 let invitationToken = '';
 let roomyCompany: Promise<string> | null = null;
 /**
- * A company with seats for every acceptance of the matrix (the demo company's ten seats are partly
- * held by its employees and by the seats the matrix gives and takes back).
+ * A company with seats for every acceptance of the matrix (the demo company's seats are partly
+ * held by its employees and by the seats the matrix gives and takes back), approved, so that all
+ * fifty of its invoice seats can be used.
  */
 function companyWithRoom(): Promise<string> {
   roomyCompany ??= freshInvoicedOrder(50).then(async (orderId) => {
     const [order] = await (await db()).select({ companyId: orders.companyId }).from(orders).where(eq(orders.id, orderId));
+    await atomically(await db(), (tx) => approveCompany(tx, order!.companyId!, null, 'superuser'));
     return order!.companyId!;
   });
   return roomyCompany;
 }
 
-/** A pending invitation (of the demo company unless told); its token for the next body. */
+/** A pending invitation (of this company unless told); its token for the next body. */
 async function freshInvitation(companyId = demoCompanyId): Promise<string> {
   const token = randomUUID().replace(/-/g, '') + randomUUID().replace(/-/g, '');
   const [row] = await (
@@ -314,11 +534,37 @@ async function freshInvitation(companyId = demoCompanyId): Promise<string> {
   return row!.id;
 }
 
-/** A seat of the demo company held by a throwaway account. */
+/** A throwaway account holding a seat of this company (so a member of it); the fixture's forty seats leave room. */
+async function seatedThrowaway(): Promise<{ userId: string; seatId: string }> {
+  await membershipFixture();
+  const person = await throwaway();
+  const seatId = await atomically(await db(), async (tx) => (await assignSeat(tx, await lockCompany(tx, demoCompanyId), person.id)).seatId);
+  return { userId: person.id, seatId };
+}
+
+/** A seat of this company held by a throwaway account, for the cell that takes one back. */
 async function freshSeat(): Promise<string> {
-  const account = await throwaway();
-  const seatId = await atomically(await db(), async (tx) => (await assignSeat(tx, await lockCompany(tx, demoCompanyId), account.id)).seatId);
-  return `/api/company/seats/${seatId}`;
+  return thisCompany(`/seats/${(await seatedThrowaway()).seatId}`);
+}
+
+/** The member the next body names (made by the row's path: paths are made before bodies). */
+let memberToPromote = '';
+async function freshMember(): Promise<string> {
+  memberToPromote = (await seatedThrowaway()).userId;
+  return thisCompany('/managers');
+}
+
+/** A second manager of this company (a throwaway account), for the cell that removes one: never the last. */
+async function freshManager(): Promise<string> {
+  const person = await throwaway();
+  await atomically(await db(), (tx) => addMembership(tx, { companyId: demoCompanyId, userId: person.id, role: 'manager', addedBy: null }));
+  return thisCompany(`/managers/${person.id}`);
+}
+
+/** A company nobody has vouched for, for the cells that approve one. */
+async function freshUnapprovedCompany(): Promise<string> {
+  const [row] = await (await db()).insert(companies).values({ name: 'Matrise Ny AS', orgNumber: '974760673' }).returning({ id: companies.id });
+  return row!.id;
 }
 
 /** An order on invoice of a throwaway company, for the superuser's cells that settle it. */
@@ -443,28 +689,51 @@ export const matrix: MatrixRow[] = [
     expect: { ...signedIn, individual: 400, company_admin: 400, admin: 400, superuser: 400 },
   },
 
-  // company.ts (issue 24): the manager's view of the caller's own company; accepting an invitation
-  { route: 'GET /api/company', path: '/api/company', expect: companyOnly },
-  { route: 'GET /api/company/people', path: '/api/company/people', queries: ['?filter=not_started', '?filter=inactive'], expect: companyOnly },
-  { route: 'GET /api/company/people.csv', path: '/api/company/people.csv', expect: companyOnly },
-  // Nobody in the demo company has a seat yet: nobody to remind (409) once past the access check.
+  // company.ts (issue 24, memberships): the caller's companies; this company's manager's routes; accepting an invitation
+  {
+    route: 'GET /api/companies',
+    path: '/api/companies',
+    expect: { ...signedIn, other_manager: '2xx', member: '2xx', other_member: '2xx', both: '2xx' },
+  },
+  { route: 'GET /api/companies/:companyId', path: thisCompany(), expect: managerOnly },
+  {
+    route: 'GET /api/companies/:companyId/people',
+    path: thisCompany('/people'),
+    queries: ['?filter=not_started', '?filter=inactive', pageOfOne],
+    expect: managerOnly,
+  },
+  { route: 'GET /api/companies/:companyId/people.csv', path: thisCompany('/people.csv'), expect: managerOnly },
   // The demo company has an employee who has not started (ansatt2@demo.no): the reminder goes out.
-  { route: 'POST /api/company/reminders', path: '/api/company/reminders', expect: companyOnly },
-  { route: 'GET /api/company/invitations', path: '/api/company/invitations', expect: companyOnly },
-  { route: 'POST /api/company/invitations/preview', path: '/api/company/invitations/preview', body: { text: 'ny@example.no' }, expect: companyOnly },
+  { route: 'POST /api/companies/:companyId/reminders', path: thisCompany('/reminders'), expect: managerOnly },
+  { route: 'GET /api/companies/:companyId/invitations', path: thisCompany('/invitations'), expect: managerOnly },
   {
-    route: 'POST /api/company/invitations',
-    path: '/api/company/invitations',
+    route: 'POST /api/companies/:companyId/invitations/preview',
+    path: thisCompany('/invitations/preview'),
+    body: { text: 'ny@example.no' },
+    expect: managerOnly,
+  },
+  {
+    route: 'POST /api/companies/:companyId/invitations',
+    path: thisCompany('/invitations'),
     body: () => ({ emails: [`matrise-inv-${++throwaways}-${process.pid}@example.no`] }),
-    expect: companyOnly,
+    expect: managerOnly,
   },
   {
-    route: 'POST /api/company/invitations/:id/resend',
-    path: async () => `/api/company/invitations/${await freshInvitation()}/resend`,
-    expect: companyOnly,
+    route: 'POST /api/companies/:companyId/invitations/:id/resend',
+    path: async () => thisCompany(`/invitations/${await freshInvitation()}/resend`),
+    expect: managerOnly,
   },
-  { route: 'DELETE /api/company/invitations/:id', path: async () => `/api/company/invitations/${await freshInvitation()}`, expect: companyOnly },
-  { route: 'DELETE /api/company/seats/:seatId', path: freshSeat, expect: companyOnly },
+  {
+    route: 'DELETE /api/companies/:companyId/invitations/:id',
+    path: async () => thisCompany(`/invitations/${await freshInvitation()}`),
+    expect: managerOnly,
+  },
+  { route: 'DELETE /api/companies/:companyId/seats/:seatId', path: freshSeat, expect: managerOnly },
+  { route: 'GET /api/companies/:companyId/managers', path: thisCompany('/managers'), expect: managerOnly },
+  // A member of this company (a fresh one per cell) becomes a manager: 201 for the manager.
+  { route: 'POST /api/companies/:companyId/managers', path: freshMember, body: () => ({ userId: memberToPromote }), expect: managerOnly },
+  // A second manager (a fresh one per cell) is removed: never the last, so 200 for the manager.
+  { route: 'DELETE /api/companies/:companyId/managers/:userId', path: freshManager, expect: managerOnly },
   {
     route: 'POST /api/invitations/lookup',
     path: async () => (await freshInvitation(), '/api/invitations/lookup'),
@@ -479,15 +748,21 @@ export const matrix: MatrixRow[] = [
     expect: everyone('2xx'),
   },
 
-  // admin-companies.ts (issue 24): superusers only
-  { route: 'GET /api/admin/companies', path: '/api/admin/companies', expect: superusers },
-  { route: 'POST /api/admin/companies', path: '/api/admin/companies', body: validCompany, expect: superusers },
-  { route: 'GET /api/admin/companies/:companyId', path: `/api/admin/companies/${demoCompanyId}`, expect: superusers },
+  // admin-companies.ts (issue 24): superusers only; a company's managers and members are no superusers
+  { route: 'GET /api/admin/companies', path: '/api/admin/companies', expect: { ...superusers, ...membersForbidden } },
+  { route: 'POST /api/admin/companies', path: '/api/admin/companies', body: validCompany, expect: { ...superusers, ...membersForbidden } },
+  { route: 'GET /api/admin/companies/:companyId', path: `/api/admin/companies/${demoCompanyId}`, expect: { ...superusers, ...membersForbidden } },
+  // A fresh unapproved company per cell.
+  {
+    route: 'POST /api/admin/companies/:companyId/approve',
+    path: async () => `/api/admin/companies/${await freshUnapprovedCompany()}/approve`,
+    expect: { ...superusers, ...membersForbidden },
+  },
   {
     route: 'PATCH /api/admin/companies/:companyId',
     path: `/api/admin/companies/${demoCompanyId}`,
     body: { name: 'Fjordtech AS', orgNumber: '315999804', invoiceEmail: 'faktura@fjordtech.example', invoiceAddress: 'Fjordveien 1, 5003 Bergen' },
-    expect: superusers,
+    expect: { ...superusers, ...membersForbidden },
   },
   {
     route: 'POST /api/admin/orders/:orderId/invoice-paid',

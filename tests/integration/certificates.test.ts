@@ -12,7 +12,8 @@ import lessonFunctions from '../../netlify/functions/lessons';
 import type { AdminCertificate, CertificateVerification, MyCertificate } from '../../src/schemas/certificates';
 import type { AdminAuditPage } from '../../src/schemas/audit';
 import type { ProgressResult } from '../../src/schemas/player';
-import { forgetCompanyView, type Person } from '../../src/server/company/company.service';
+import type { Person } from '../../src/server/company/company.service';
+import { forgetCompanyView } from '../../src/server/company/memberships';
 import { assignSeat, lockCompany } from '../../src/server/company/seats.service';
 import { acquireAppDb } from '../../src/server/db';
 import { env } from '../../src/server/env';
@@ -364,7 +365,7 @@ describe("the company manager's view", () => {
     await forgetCompanyView(d, seedId('company:fjordtech'));
 
     const manager = await signIn('bedrift@demo.no', 'demo1234', '192.0.2.12');
-    const view = await call(companyFunctions, '/api/company/people?filter=all', { cookie: manager });
+    const view = await call(companyFunctions, `/api/companies/${seedId('company:fjordtech')}/people?filter=all`, { cookie: manager });
     expect(view.status).toBe(200);
     const person = (view.body as { people: Person[] }).people.find((p) => p.userId === learner.id);
     expect(person?.certificates).toEqual([

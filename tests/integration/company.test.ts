@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { companySeats, enrollments, lessonProgress, mailOutbox, users } from '../../db/schema';
+import { companyMemberships, companySeats, enrollments, lessonProgress, mailOutbox, orders, users } from '../../db/schema';
 import { seedLessonId } from '../../db/seed-ids';
 import account from '../../netlify/functions/account';
 import adminCompanies from '../../netlify/functions/admin-companies';
@@ -39,9 +39,25 @@ const companyDetails = (name: string) => ({
   invoiceAddress: 'Storgata 1, 0155 Oslo',
 });
 
-/** A company admin whose company bought `seats` seats on invoice; the cookie is signed in again (the role changed). */
-async function companyWithSeats(seats: number, name = 'Testbedrift AS') {
+/** Proves the address, as the link in the verification mail would. */
+async function verify(userId: string) {
+  await (await db()).update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** A superuser vouches for the company: all its invoice seats can be used. */
+async function approve(companyId: string) {
+  const superuser = await signIn('superbruker@demo.no', 'demo1234', nextIp());
+  const approved = await call(adminCompanies, `/api/admin/companies/${companyId}/approve`, { cookie: superuser, json: {} });
+  expect(approved.status, approved.text).toBe(200);
+}
+
+/** The path of one of the company's manager routes. */
+const at = (admin: { companyId: string }, rest = '') => `/api/companies/${admin.companyId}${rest}`;
+
+/** A manager whose new, approved company bought `seats` seats on invoice. */
+async function companyWithSeats(seats: number, name = 'Testbedrift AS', options: { approved?: boolean } = {}) {
   const buyer = await newUser();
+  await verify(buyer.id);
   const ordered = await call(checkout, '/api/checkout/orders', {
     cookie: buyer.cookie,
     json: {
@@ -53,15 +69,23 @@ async function companyWithSeats(seats: number, name = 'Testbedrift AS') {
     },
   });
   expect(ordered.status, ordered.text).toBe(201);
-  expect(ordered.body).toMatchObject({ redirectUrl: '/bedrift' });
-  const [row] = await (await db()).select({ companyId: users.companyId, role: users.role }).from(users).where(eq(users.id, buyer.id));
-  expect(row!.role).toBe('company_admin');
-  const cookie = await signIn(buyer.email, PASSWORD, nextIp());
-  return { ...buyer, cookie, companyId: row!.companyId!, orderId: (ordered.body as { orderId: string }).orderId };
+  const orderId = (ordered.body as { orderId: string }).orderId;
+  const [order] = await (await db()).select({ companyId: orders.companyId }).from(orders).where(eq(orders.id, orderId));
+  const companyId = order!.companyId!;
+  expect(ordered.body).toMatchObject({ redirectUrl: `/bedrift?bedrift=${companyId}` });
+  const [membership] = await (
+    await db()
+  )
+    .select({ role: companyMemberships.role })
+    .from(companyMemberships)
+    .where(and(eq(companyMemberships.companyId, companyId), eq(companyMemberships.userId, buyer.id)));
+  expect(membership!.role).toBe('manager');
+  if (options.approved !== false) await approve(companyId);
+  return { ...buyer, companyId, orderId };
 }
 
-async function inviteAndTokens(admin: { cookie: string }, emails: string[]): Promise<Map<string, string>> {
-  const invited = await call(company, '/api/company/invitations', { cookie: admin.cookie, json: { emails } });
+async function inviteAndTokens(admin: { cookie: string; companyId: string }, emails: string[]): Promise<Map<string, string>> {
+  const invited = await call(company, at(admin, '/invitations'), { cookie: admin.cookie, json: { emails } });
   expect(invited.status, invited.text).toBe(201);
   const tokens = new Map<string, string>();
   for (const email of emails) {
@@ -86,6 +110,7 @@ const accept = (token: string, cookie?: string) =>
 describe('organisation numbers', () => {
   it('are refused with a wrong check digit or a wrong length, with a Norwegian message', async () => {
     const buyer = await newUser();
+    await verify(buyer.id);
     const order = (orgNumber: string) =>
       call(checkout, '/api/checkout/orders', {
         cookie: buyer.cookie,
@@ -115,11 +140,12 @@ describe('seats', () => {
     const sixth = await accept(tokens.get(emails[5]!)!);
     expect(sixth.status).toBe(409);
     expect(sixth.body).toMatchObject({ errorType: 'no_free_seats', error: companyTexts.noFreeSeats('Testbedrift AS') });
-    const overview = await call(company, '/api/company', { cookie: admin.cookie });
+    const overview = await call(company, at(admin), { cookie: admin.cookie });
     expect(overview.body).toMatchObject({ seats: { total: 5, used: 5, free: 0 } });
     // An accepted person has the package's courses by their seat.
-    const [person] = await (await db()).select({ id: users.id, companyId: users.companyId }).from(users).where(eq(users.email, emails[0]!));
-    expect(person!.companyId).toBe(admin.companyId);
+    const [person] = await (await db()).select({ id: users.id }).from(users).where(eq(users.email, emails[0]!));
+    const [membership] = await (await db()).select().from(companyMemberships).where(eq(companyMemberships.userId, person!.id));
+    expect(membership).toMatchObject({ companyId: admin.companyId, role: 'member' });
     const grants = await (
       await db()
     )
@@ -153,11 +179,11 @@ describe('seats', () => {
     const [person] = await (await db()).select({ id: users.id }).from(users).where(eq(users.email, first));
     const lesson = seedLessonId('ki-for-kontoret', 0, 1);
     await (await db()).insert(lessonProgress).values({ userId: person!.id, lessonId: lesson, completed: true });
-    const people = await call(company, '/api/company/people', { cookie: admin.cookie });
+    const people = await call(company, at(admin, '/people'), { cookie: admin.cookie });
     const seat = (people.body as { people: { seatId: string; email: string; status: string }[] }).people.find((p) => p.email === first)!;
     expect(seat.status).toBe('in_progress');
 
-    const back = await call(company, `/api/company/seats/${seat.seatId}`, { method: 'DELETE', cookie: admin.cookie });
+    const back = await call(company, at(admin, `/seats/${seat.seatId}`), { method: 'DELETE', cookie: admin.cookie });
     expect(back.status).toBe(200);
     expect(back.body).toEqual({ message: companyTexts.seatTakenBack('Ola Ansatt') });
     const active = await (
@@ -179,7 +205,7 @@ describe('seats', () => {
     const superuser = await signIn('superbruker@demo.no', 'demo1234', nextIp());
     const cancelled = await call(adminCompanies, `/api/admin/orders/${admin.orderId}/invoice-cancelled`, { cookie: superuser, json: {} });
     expect(cancelled.status, cancelled.text).toBe(200);
-    expect((await call(company, '/api/company', { cookie: admin.cookie })).body).toMatchObject({ seats: { total: 0, used: 0 } });
+    expect((await call(company, at(admin), { cookie: admin.cookie })).body).toMatchObject({ seats: { total: 0, used: 0 } });
     const people = await (await db()).select({ id: users.id }).from(users).where(inArray(users.email, emails));
     const seated = await (
       await db()
@@ -206,14 +232,14 @@ describe('seats', () => {
     const paid = await call(adminCompanies, `/api/admin/orders/${admin.orderId}/invoice-paid`, { cookie: superuser, json: {} });
     expect(paid.status, paid.text).toBe(200);
     expect(paid.body).toMatchObject({ order: { status: 'paid', receiptNumber: expect.any(Number) } });
-    expect((await call(company, '/api/company', { cookie: admin.cookie })).body).toMatchObject({ seats: { total: 3 } });
+    expect((await call(company, at(admin), { cookie: admin.cookie })).body).toMatchObject({ seats: { total: 3 } });
   });
 
   it('previews a pasted list: valid, invalid, duplicate and existing rows, sending nothing', async () => {
     const admin = await companyWithSeats(2);
     const member = unique('medlem');
     await inviteAndTokens(admin, [member]);
-    const preview = await call(company, '/api/company/invitations/preview', {
+    const preview = await call(company, at(admin, '/invitations/preview'), {
       cookie: admin.cookie,
       json: { text: `E-post;Navn\nkari@example.no;Kari\nikke-en-adresse@\nKARI@example.no\n${member}\nfeil linje` },
     });
@@ -230,7 +256,7 @@ describe('seats', () => {
 });
 
 describe('two companies: strict separation', () => {
-  it('every company route × {own admin, other company admin, employee, learner, admin, superuser}: nothing leaks', async () => {
+  it('every company route × {own manager, other company manager, employee, learner, admin, superuser}: nothing leaks', async () => {
     const a = await companyWithSeats(2, 'Alfa AS');
     const b = await companyWithSeats(2, 'Beta AS');
     const employeeEmail = unique('ansatt-a');
@@ -241,37 +267,38 @@ describe('two companies: strict separation', () => {
     const admin = await signIn('admin@demo.no', 'demo1234', nextIp());
     const superuser = await signIn('superbruker@demo.no', 'demo1234', nextIp());
     const [seatA] = await (await db()).select({ id: companySeats.id }).from(companySeats).where(eq(companySeats.companyId, a.companyId));
-    const invitedA = await call(company, '/api/company/invitations', { cookie: a.cookie });
+    const invitedA = await call(company, at(a, '/invitations'), { cookie: a.cookie });
     const invitationA = (invitedA.body as { invitations: { id: string }[] }).invitations[0]!.id;
 
-    // What A's admin sees of A: A's person. What B's admin sees: nothing of A.
-    const peopleA = await call(company, '/api/company/people', { cookie: a.cookie });
+    // What A's manager sees of A: A's person. B's manager, asking for A by its id: as if A did not exist.
+    const peopleA = await call(company, at(a, '/people'), { cookie: a.cookie });
     expect(JSON.stringify(peopleA.body)).toContain(employeeEmail);
-    for (const path of ['/api/company', '/api/company/people', '/api/company/people.csv', '/api/company/invitations']) {
-      const seenByB = await call(company, path, { cookie: b.cookie });
-      expect(seenByB.status).toBe(200);
-      expect(seenByB.text, `${path} as the other company's admin`).not.toContain(employeeEmail);
-      expect(seenByB.text).not.toContain('Alfa AS');
+    for (const rest of ['', '/people', '/people.csv', '/invitations', '/managers']) {
       for (const [who, cookie] of [
+        ['the other company', b.cookie],
         ['employee', employee],
         ['learner', learner],
         ['admin', admin],
         ['superuser', superuser],
       ] as const) {
-        const seen = await call(company, path, { cookie });
-        expect(seen.status, `${path} as ${who}`).toBe(403);
+        const seen = await call(company, at(a, rest), { cookie });
+        expect(seen.status, `${rest} as ${who}`).toBe(404);
         expect(seen.text).not.toContain(employeeEmail);
+        expect(seen.text).not.toContain('Alfa AS');
       }
+      // B's own view never holds A's people.
+      expect((await call(company, at(b, rest), { cookie: b.cookie })).text).not.toContain(employeeEmail);
     }
-    // B's admin cannot act on A's seat or invitation: as if they did not exist.
-    expect((await call(company, `/api/company/seats/${seatA!.id}`, { method: 'DELETE', cookie: b.cookie })).status).toBe(404);
-    expect((await call(company, `/api/company/invitations/${invitationA}`, { method: 'DELETE', cookie: b.cookie })).status).toBe(404);
-    expect((await call(company, `/api/company/invitations/${invitationA}/resend`, { cookie: b.cookie, json: {} })).status).toBe(404);
-    for (const cookie of [employee, learner, admin, superuser]) {
-      expect((await call(company, `/api/company/seats/${seatA!.id}`, { method: 'DELETE', cookie })).status).toBe(403);
+    // Nobody but A's manager can act on A's seat or invitation, even naming A: as if they did not exist.
+    for (const cookie of [b.cookie, employee, learner, admin, superuser]) {
+      expect((await call(company, at(a, `/seats/${seatA!.id}`), { method: 'DELETE', cookie })).status).toBe(404);
+      expect((await call(company, at(a, `/invitations/${invitationA}`), { method: 'DELETE', cookie })).status).toBe(404);
+      expect((await call(company, at(a, `/invitations/${invitationA}/resend`), { cookie, json: {} })).status).toBe(404);
     }
+    // Naming A's seat under B's own id finds nothing either.
+    expect((await call(company, at(b, `/seats/${seatA!.id}`), { method: 'DELETE', cookie: b.cookie })).status).toBe(404);
     // A's seat is still held.
-    expect((await call(company, '/api/company', { cookie: a.cookie })).body).toMatchObject({ seats: { used: 1 } });
+    expect((await call(company, at(a), { cookie: a.cookie })).body).toMatchObject({ seats: { used: 1 } });
     // The manager's view never carries a person's notes or conversations.
     expect(peopleA.text).not.toMatch(/noteText|conversation|messages/);
   });
@@ -290,7 +317,6 @@ describe("the manager's list of people", () => {
           passwordHash: 'no-sign-in',
           firstName: 'Ansatt',
           lastName: `Nr ${String(i).padStart(3, '0')}`,
-          companyId: admin.companyId,
         })),
       )
       .returning({ id: users.id });
@@ -299,7 +325,7 @@ describe("the manager's list of people", () => {
       .values(made.map((u) => ({ companyId: admin.companyId, userId: u.id, productId: 'package:nettbasert-pakke' })));
 
     const seen: string[] = [];
-    let path: string | null = '/api/company/people';
+    let path: string | null = at(admin, '/people');
     const pages: number[] = [];
     while (path) {
       const page = await call(company, path, { cookie: admin.cookie });
@@ -309,35 +335,35 @@ describe("the manager's list of people", () => {
       pages.push(body.people.length);
       seen.push(...body.people.map((p) => p.seatId));
       expect(page.headers.get('X-Next-Cursor')).toBe(body.nextCursor);
-      path = body.nextCursor ? `/api/company/people?cursor=${encodeURIComponent(body.nextCursor)}` : null;
+      path = body.nextCursor ? at(admin, `/people?cursor=${encodeURIComponent(body.nextCursor)}`) : null;
     }
     expect(pages).toEqual([50, 50, 20]);
     expect(new Set(seen).size).toBe(120);
 
     // A filter pages too, and a limit of 100 is honoured.
-    const filtered = await call(company, '/api/company/people?filter=not_started&limit=100', { cookie: admin.cookie });
+    const filtered = await call(company, at(admin, '/people?filter=not_started&limit=100'), { cookie: admin.cookie });
     expect((filtered.body as { people: unknown[] }).people).toHaveLength(100);
-    expect((await call(company, '/api/company/people?filter=done', { cookie: admin.cookie })).body).toMatchObject({ people: [], nextCursor: null });
+    expect((await call(company, at(admin, '/people?filter=done'), { cookie: admin.cookie })).body).toMatchObject({ people: [], nextCursor: null });
     // A cursor from another list, or nonsense, is a Norwegian 400.
     for (const cursor of ['abc', Buffer.from(JSON.stringify(['n', 1])).toString('base64url')]) {
-      const bad = await call(company, `/api/company/people?cursor=${cursor}`, { cookie: admin.cookie });
+      const bad = await call(company, at(admin, `/people?cursor=${cursor}`), { cookie: admin.cookie });
       expect(bad.status).toBe(400);
       expect(bad.text).toContain('Sidemarkøren');
     }
 
     // Taking a seat back clears the snapshot: the next read has 119 people.
-    expect((await call(company, `/api/company/seats/${seen[0]}`, { method: 'DELETE', cookie: admin.cookie })).status).toBe(200);
-    const after = await call(company, '/api/company/people?limit=100', { cookie: admin.cookie });
+    expect((await call(company, at(admin, `/seats/${seen[0]}`), { method: 'DELETE', cookie: admin.cookie })).status).toBe(200);
+    const after = await call(company, at(admin, '/people?limit=100'), { cookie: admin.cookie });
     expect(after.body).toMatchObject({ counts: { all: 119 } });
     expect(JSON.stringify(after.body)).not.toContain(seen[0]);
     // The CSV has every person, beyond the first page.
-    const csv = await call(company, '/api/company/people.csv', { cookie: admin.cookie });
+    const csv = await call(company, at(admin, '/people.csv'), { cookie: admin.cookie });
     expect(csv.text.trim().split('\r\n')).toHaveLength(120);
 
     // A view over a minute old: one request of a burst computes it again, the others answer from the old one.
     await database.execute(sql`UPDATE company_view_snapshots SET computed_at = now() - interval '2 minutes' WHERE company_id = ${admin.companyId}`);
     await database.update(users).set({ firstName: 'Omdøpt' }).where(eq(users.id, made[1]!.id));
-    const burst = await Promise.all(Array.from({ length: 8 }, () => call(company, '/api/company/people?limit=100', { cookie: admin.cookie })));
+    const burst = await Promise.all(Array.from({ length: 8 }, () => call(company, at(admin, '/people?limit=100'), { cookie: admin.cookie })));
     expect(burst.map((r) => r.status)).toEqual(Array(8).fill(200));
     expect(burst.filter((r) => r.text.includes('Omdøpt')).length).toBeGreaterThanOrEqual(1);
     const [stored] = (
@@ -346,11 +372,11 @@ describe("the manager's list of people", () => {
       )) as unknown as { rows: { fresh: boolean; refreshing_until: string | null }[] }
     ).rows;
     expect(stored).toEqual({ fresh: true, refreshing_until: null });
-    expect((await call(company, '/api/company/people?limit=100', { cookie: admin.cookie })).text).toContain('Omdøpt');
+    expect((await call(company, at(admin, '/people?limit=100'), { cookie: admin.cookie })).text).toContain('Omdøpt');
 
     // No view at all (a seat changed hands): a burst computes it once, and every request gets it.
     await database.execute(sql`DELETE FROM company_view_snapshots WHERE company_id = ${admin.companyId}`);
-    const cold = await Promise.all(Array.from({ length: 8 }, () => call(company, '/api/company/people', { cookie: admin.cookie })));
+    const cold = await Promise.all(Array.from({ length: 8 }, () => call(company, at(admin, '/people'), { cookie: admin.cookie })));
     expect(cold.map((r) => (r.body as { counts: { all: number } }).counts.all)).toEqual(Array(8).fill(119));
   });
 });

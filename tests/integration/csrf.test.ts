@@ -91,6 +91,7 @@ const pool: Record<string, unknown[]> = {
   invoiceAddress: ['Overtatt vei 1'],
   emails: [['overtatt@example.no']],
   text: ['overtatt@example.no'],
+  userId: ['00000000-0000-4000-8000-000000000003'],
   // The contact form (issue 29).
   message: ['En melding fra en annen side'],
 };

@@ -2,7 +2,15 @@ import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
+import { sql } from 'drizzle-orm';
+import { atomically } from '../../db/client';
+import { companies, companyInvitations, companyMemberships, users } from '../../db/schema';
+import { demoCompany } from '../../db/seed';
+import { seedId } from '../../db/seed-ids';
 import { auditCursor } from '../../src/server/audit-timeline.service';
+import { addMembership } from '../../src/server/company/memberships';
+import { acquireAppDb } from '../../src/server/db';
+import { NO_PASSWORD } from '../../src/server/password';
 import { conversationCursor, messageCursor } from '../../src/server/chat.service';
 import { env } from '../../src/server/env';
 import { noteCursor } from '../../src/server/notes.service';
@@ -12,10 +20,15 @@ import { type CallResult, call, type Handler, signIn, webhookSignature } from '.
 /**
  * Fuzzes every API route with fast-check: arbitrary params, query strings and bodies
  * (random JSON, and objects with the route's own field names holding hostile values),
- * as anonymous callers and as a superuser who passes every access rule. Whatever comes
- * in, the answer is never a 5xx, and neither the response nor the log shows a stack
- * trace or SQL. The routes come from the function files' own route tables, so a new
- * endpoint is fuzzed without touching this file.
+ * as anonymous callers and as a superuser who passes every access rule. The company
+ * routes (a `:companyId` in the path, or a `companyId` in the body: the seat checkout)
+ * are fuzzed as the manager of the demo company (bedrift@demo.no) too, who passes
+ * `requireManager`, with real ids mostly: that company's with its seats, people and an
+ * invitation, and another company's it does not manage with its manager and an invitation
+ * (ids of one company under the other's too). Whatever comes in, the answer is never a
+ * 5xx, and neither the response nor the log shows a stack trace or SQL. The routes come
+ * from the function files' own route tables, so a new endpoint is fuzzed without
+ * touching this file.
  */
 
 // `npm test` (and CI): 300 cases per route with a fixed seed, so a run is repeatable.
@@ -38,6 +51,21 @@ const routes = Object.entries(modules).flatMap(([file, mod]) => {
   if (!definitions) throw new Error(`${file} does not export a createHandler() handler`);
   return Object.entries(definitions).map(([key, definition]) => ({ key, handler: mod.default, definition }));
 });
+
+// --- companies: one the fuzzing manager manages, one it does not (made in beforeAll) ---
+
+const MANAGER = 'bedrift@demo.no';
+const managedCompany = demoCompany.id;
+const otherCompany = seedId('company:fuzz-andre');
+const otherManager = seedId('user:fuzz-andre-leder');
+/** Real ids per parameter of the company routes: the two companies and their seats, people and invitations. */
+const knownIds: Record<string, string[]> = {
+  companyId: [managedCompany, otherCompany],
+  seatId: [seedId('seat:fjordtech:ansatt@demo.no'), seedId('seat:fjordtech:ansatt2@demo.no')],
+  userId: [seedId(`user:${MANAGER}`), seedId('user:ansatt@demo.no'), seedId('user:ansatt2@demo.no'), otherManager],
+  id: [seedId('invitation:fuzz-fjordtech'), seedId('invitation:fuzz-andre')],
+};
+const isCompanyRoute = (key: string) => key.includes(' /api/companies/:companyId') || key === 'POST /api/checkout/orders';
 
 // --- values -------------------------------------------------------------------
 
@@ -118,11 +146,18 @@ const candidates = [
   conversationCursor.encode(['2026-01-01T00:00:00.123456Z', '2026-01-01T00:00:00.000000Z', '00000000-0000-4000-8000-000000000000']),
   messageCursor.encode(['9999-12-31T23:59:59.999999Z', '00000000-0000-4000-8000-000000000000']),
   auditCursor.encode(['2026-01-01T00:00:00.123456Z', '00000000-0000-4000-8000-000000000000']),
+  // The companies (a body's `companyId`: the seat checkout for one the caller manages, or not) and
+  // the package on invoice. People's ids only on the company routes (`shaped(…, extra)`): on the
+  // superuser's routes they would deactivate the fuzzing manager.
+  managedCompany,
+  otherCompany,
+  'package:nettbasert-pakke',
+  'invoice',
 ];
 const insertions = ['\u0000', '\u001b', '\u007f', '\n', '\uD800', "'", '%00', '\u202E', 'a'.repeat(300)];
 
-function field(schema: z.ZodType | undefined): fc.Arbitrary<unknown> {
-  const accepted = schema ? candidates.filter((c) => schema.safeParse(c).success) : [];
+function field(schema: z.ZodType | undefined, extra: string[] = []): fc.Arbitrary<unknown> {
+  const accepted = schema ? [...candidates, ...extra].filter((c) => schema.safeParse(c).success) : [];
   if (accepted.length === 0) return value;
   const plausible = fc.constantFrom(...accepted);
   const spoiled = fc
@@ -132,8 +167,8 @@ function field(schema: z.ZodType | undefined): fc.Arbitrary<unknown> {
 }
 
 /** Objects with the schema's own fields (some left out, plus extra ones) holding plausible or hostile values. */
-function shaped(schema: z.ZodType | undefined): fc.Arbitrary<Record<string, unknown>> {
-  const own = Object.entries(fields(schema)).map(([name, s]) => [name, field(s)] as const);
+function shaped(schema: z.ZodType | undefined, extra: string[] = []): fc.Arbitrary<Record<string, unknown>> {
+  const own = Object.entries(fields(schema)).map(([name, s]) => [name, field(s, extra)] as const);
   const record = Object.fromEntries([...own, ['extra', value] as const, ['__proto__', value] as const]);
   const required = own.map(([name]) => name);
   return fc.oneof(
@@ -154,6 +189,8 @@ function encodeSegment(raw: string): string {
 
 interface Case {
   anonymous: boolean;
+  /** On a company route: as the demo company's manager rather than the superuser. */
+  asManager: boolean;
   params: Record<string, string>;
   rawParams: boolean;
   query: [string, string][];
@@ -169,9 +206,15 @@ function caseFor(route: (typeof routes)[number]): fc.Arbitrary<Case> {
   const text = fc.oneof(hostileStrings, fc.string({ maxLength: 30 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.uuid());
   const textFor = (schema: z.ZodType | undefined) =>
     fc.oneof({ weight: 3, arbitrary: field(schema).map((v) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))) }, text);
+  // A company route's parameters are mostly real ids (so the cases reach past `requireManager` and the lookups), else anything.
+  const paramFor = (name: string) =>
+    isCompanyRoute(route.key) && knownIds[name]
+      ? fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...knownIds[name]) }, { weight: 1, arbitrary: textFor(paramSchemas[name]) })
+      : textFor(paramSchemas[name]);
   return fc.record({
     anonymous: fc.boolean(),
-    params: fc.record(Object.fromEntries(paramNames.map((name) => [name, textFor(paramSchemas[name])]))),
+    asManager: fc.boolean(),
+    params: fc.record(Object.fromEntries(paramNames.map((name) => [name, paramFor(name)]))),
     rawParams: fc.boolean(),
     query: fc.oneof(
       fc.tuple(...queryFields.map(([name, schema]) => fc.tuple(fc.constant(name), textFor(schema)))),
@@ -180,7 +223,11 @@ function caseFor(route: (typeof routes)[number]): fc.Arbitrary<Case> {
       }),
     ),
     body: fc.oneof(
-      { weight: 6, arbitrary: shaped(route.definition.body).map((v) => ({ kind: 'json' as const, value: v })) },
+      {
+        weight: 6,
+        // A company route's body names people of the companies too (a member to make a manager of, or a stranger).
+        arbitrary: shaped(route.definition.body, isCompanyRoute(route.key) ? knownIds.userId : []).map((v) => ({ kind: 'json' as const, value: v })),
+      },
       { weight: 2, arbitrary: fc.jsonValue().map((v) => ({ kind: 'json' as const, value: v })) },
       { weight: 1, arbitrary: value.map((v) => ({ kind: 'json' as const, value: v })) },
       {
@@ -201,10 +248,48 @@ const STACK = /\n\s+at \S|\bat \S+ \(.*:\d+:\d+\)|node_modules|\.ts:\d+/;
 const SQL = /\b(select\s.+\sfrom|insert into|delete from|update\s+"?\w+"?\s+set|Failed query|params:)/is;
 
 let superuser = '';
+let manager = '';
 const logged: string[] = [];
+
+const db = async () => (await acquireAppDb()).db;
+
+/** The fuzzing manager manages the demo company again (a case may have removed or demoted them). */
+async function keepManager(): Promise<void> {
+  await (
+    await db()
+  )
+    .insert(companyMemberships)
+    .values({ companyId: managedCompany, userId: seedId(`user:${MANAGER}`), role: 'manager' })
+    .onConflictDoUpdate({ target: [companyMemberships.companyId, companyMemberships.userId], set: { role: 'manager' } });
+}
 
 beforeAll(async () => {
   superuser = await signIn('superbruker@demo.no', 'demo1234', '192.0.2.250');
+  manager = await signIn(MANAGER, 'demo1234', '192.0.2.249');
+  // Another company, with a manager of its own and a pending invitation; and one of the demo company.
+  const d = await db();
+  await d.insert(users).values({
+    id: otherManager,
+    email: `fuzz-andre-leder-${process.pid}@example.no`,
+    passwordHash: NO_PASSWORD,
+    firstName: 'Fuzz',
+    lastName: 'Leder',
+  });
+  await d.insert(companies).values({ id: otherCompany, name: 'Fuzz Andre AS', orgNumber: '923609016' });
+  await atomically(d, (tx) => addMembership(tx, { companyId: otherCompany, userId: otherManager, role: 'manager', addedBy: null }));
+  const expiresAt = new Date(Date.now() + 86_400_000);
+  await d.insert(companyInvitations).values([
+    { id: knownIds.id![0]!, companyId: managedCompany, email: 'fuzz-invitert@example.no', tokenHash: 'a'.repeat(64), expiresAt },
+    { id: knownIds.id![1]!, companyId: otherCompany, email: 'fuzz-invitert@example.no', tokenHash: 'b'.repeat(64), expiresAt },
+  ]);
+  const [count] = (
+    (await d.execute(
+      sql`SELECT count(*)::int AS n FROM company_memberships WHERE company_id = ${managedCompany} AND role = 'manager'`,
+    )) as unknown as {
+      rows: { n: number }[];
+    }
+  ).rows;
+  expect(count!.n).toBeGreaterThan(0);
 });
 
 afterAll(() => {
@@ -221,6 +306,12 @@ describe(`fuzzing every route (fast-check seed ${SEED}, ${RUNS} cases each)`, ()
         .sort(),
     ).toEqual(files.sort());
     expect(routes.length).toBeGreaterThanOrEqual(25);
+    // The company routes are fuzzed as their manager too, with real ids of a company it manages and one it does not.
+    const companyRoutes = routes.map((r) => r.key).filter(isCompanyRoute);
+    expect(companyRoutes).toEqual(
+      expect.arrayContaining(['GET /api/companies/:companyId', 'DELETE /api/companies/:companyId/seats/:seatId', 'POST /api/checkout/orders']),
+    );
+    expect(companyRoutes.length).toBeGreaterThanOrEqual(14);
     // Each function contributes its routes (the admin function, once merged, among them).
     for (const [file, mod] of Object.entries(modules)) {
       const keys = Object.keys(mod.default.definitions ?? {});
@@ -239,10 +330,12 @@ describe(`fuzzing every route (fast-check seed ${SEED}, ${RUNS} cases each)`, ()
         }),
       );
       const [method, path] = key.split(' ') as [string, string];
-      let session = superuser;
+      const companyRoute = isCompanyRoute(key);
       try {
         await fc.assert(
           fc.asyncProperty(caseFor(route), async (c) => {
+            const asManager = companyRoute && c.asManager && !c.anonymous;
+            if (asManager) await keepManager();
             let url = path.replace(/:(\w+)/g, (_, name: string) => (c.rawParams ? c.params[name]! : encodeSegment(c.params[name]!)));
             if (c.query.length > 0) url += `?${new URLSearchParams(c.query).toString()}`;
             const headers: Record<string, string> = {};
@@ -266,7 +359,7 @@ describe(`fuzzing every route (fast-check seed ${SEED}, ${RUNS} cases each)`, ()
                 method,
                 body,
                 headers,
-                cookie: c.anonymous ? undefined : session,
+                cookie: c.anonymous ? undefined : asManager ? manager : superuser,
                 ip: `10.${c.ip}.0.1`,
               });
             } catch (error) {
@@ -276,7 +369,8 @@ describe(`fuzzing every route (fast-check seed ${SEED}, ${RUNS} cases each)`, ()
             }
             // A route that ends the session (sign-out) or replaces it (sign-in): keep a valid one.
             if (!c.anonymous && (result.status === 401 || result.setCookies.some((s) => s.startsWith('session=')))) {
-              session = await signIn('superbruker@demo.no', 'demo1234', `192.0.2.${c.ip}`);
+              if (asManager) manager = await signIn(MANAGER, 'demo1234', `192.0.2.${c.ip}`);
+              else superuser = await signIn('superbruker@demo.no', 'demo1234', `192.0.2.${c.ip}`);
             }
             expect(result.status, `${method} ${url} → ${result.status} ${result.text.slice(0, 200)}`).toBeLessThan(500);
             expect(result.text).not.toMatch(STACK);

@@ -18,7 +18,9 @@ const expectedTables = [
   'chat_conversations',
   'chat_messages',
   'companies',
+  'company_audit_log',
   'company_invitations',
+  'company_memberships',
   'company_seats',
   'company_view_people',
   'company_view_snapshots',
@@ -153,13 +155,18 @@ describe('seed', () => {
   });
 
   it('creates the demo accounts with their roles and learning history', async () => {
-    const users = await rows<{ email: string; role: string; is_active: boolean; company_id: string | null }>(
-      sql`SELECT email, role, is_active, company_id FROM users ORDER BY email`,
+    const users = await rows<{ email: string; role: string; is_active: boolean; company_id: string | null; company_role: string | null }>(
+      sql`SELECT u.email, u.role, u.is_active, m.company_id, m.role AS company_role FROM users u LEFT JOIN company_memberships m ON m.user_id = u.id ORDER BY u.email`,
     );
     const byEmail = Object.fromEntries(users.map((u) => [u.email, u]));
     expect(byEmail['superbruker@demo.no']?.role).toBe('superuser');
     expect(byEmail['admin@demo.no']?.role).toBe('admin');
-    expect(byEmail['bedrift@demo.no']).toMatchObject({ role: 'company_admin', company_id: expect.any(String) });
+    expect(byEmail['bedrift@demo.no']).toMatchObject({ role: 'company_admin', company_id: expect.any(String), company_role: 'manager' });
+    expect(byEmail['ansatt@demo.no']).toMatchObject({
+      role: 'individual',
+      company_id: byEmail['bedrift@demo.no']!.company_id,
+      company_role: 'member',
+    });
     expect(byEmail['elev@demo.no']?.role).toBe('individual');
     expect(byEmail['ny@demo.no']?.role).toBe('individual');
     expect(users.filter((u) => !u.is_active).length).toBe(1);

@@ -39,9 +39,13 @@ export default async function setup(project: TestProject): Promise<void> {
   if (!existsSync(template)) {
     const building = `${template}.building-${process.pid}`;
     await migrateAndSeed({ driver: 'pglite', pgliteDataDir: building });
-    // Old templates are dead weight once the content changed.
+    // Old templates are dead weight once the content changed; another run's template still being
+    // built (a second vitest on the same checkout) is left alone unless it was abandoned an hour ago.
     for (const old of readdirSync(root)) {
-      if (join(root, old) !== building) rmSync(join(root, old), { recursive: true, force: true });
+      const path = join(root, old);
+      if (path === building) continue;
+      if (old.includes('.building-') && Date.now() - statSync(path).mtimeMs < 3_600_000) continue;
+      rmSync(path, { recursive: true, force: true });
     }
     if (!existsSync(template)) renameSync(building, template);
   }

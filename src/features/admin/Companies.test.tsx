@@ -16,6 +16,7 @@ const fjordtech: AdminCompanyRow = {
   seatsTotal: 10,
   seatsUsed: 4,
   people: 4,
+  approved: true,
   createdAt: '2026-11-01T09:00:00Z',
 };
 
@@ -28,7 +29,8 @@ const detail: AdminCompanyDetail = {
     invoiceAddress: 'Storgata 1',
     poReference: 'PO-1',
   },
-  seats: { total: 10, used: 4, free: 6 },
+  seats: { total: 10, used: 4, free: 6, heldBack: 0 },
+  approved: true,
   people: [
     {
       seatId: 's1',
@@ -131,6 +133,26 @@ describe("'Bedrifter' (superuser)", () => {
     fireEvent.click(within(confirm).getByRole('button', { name: 'Merk som betalt' }));
     await waitFor(() => expect(calls('POST /api/admin/orders/o1/invoice-paid')).toHaveLength(1));
     await waitFor(() => expect($toast.get()?.title).toBe('Fakturaen er merket som betalt'));
+  });
+
+  it('marks a company nobody has vouched for, and approves it after a confirmation', async () => {
+    const waiting = { ...fjordtech, approved: false };
+    openTab({
+      [LIST]: () => Response.json({ companies: [waiting] }),
+      'GET /api/admin/companies/c1': () => Response.json({ ...detail, approved: false, seats: { total: 10, used: 3, free: 0, heldBack: 7 } }),
+      'POST /api/admin/companies/c1/approve': () => Response.json({ company: detail.company }),
+    });
+    const table = await screen.findByRole('table', { name: 'Bedrifter' });
+    expect(within(table).getAllByRole('row')[1]?.textContent).toContain('Venter på godkjenning');
+    fireEvent.click(within(table).getByRole('button', { name: 'Detaljer for Fjordtech AS' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Fjordtech AS' });
+    expect(await within(dialog).findByText('Venter på godkjenning (7 plasser holdes tilbake)')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Godkjenn bedriften' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Godkjenne bedriften?' });
+    expect(calls('POST /api/admin/companies/c1/approve')).toHaveLength(0);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Godkjenn bedriften' }));
+    await waitFor(() => expect(calls('POST /api/admin/companies/c1/approve')).toHaveLength(1));
+    await waitFor(() => expect($toast.get()?.title).toBe('Bedriften er godkjent'));
   });
 
   it('cancels an invoice only after a confirmation that names the seats lost', async () => {

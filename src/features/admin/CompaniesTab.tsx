@@ -11,6 +11,7 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from '../../components/ui/AlertDialog';
+import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/Dialog';
@@ -24,6 +25,7 @@ import {
   type AdminCompanyRow,
   adminCompaniesQuery,
   adminCompanyQuery,
+  approveCompanyMutation,
   type CompanyInput,
   invoiceMutation,
   saveCompanyMutation,
@@ -129,7 +131,14 @@ function CompanyTable({ companies, onOpen }: { companies: AdminCompanyRow[]; onO
         <tbody>
           {companies.map((company) => (
             <tr key={company.id} className="border-b border-slate-100 align-top last:border-0">
-              <td className="py-2 pr-3 font-semibold text-ink [overflow-wrap:anywhere]">{company.name}</td>
+              <td className="py-2 pr-3 font-semibold text-ink [overflow-wrap:anywhere]">
+                {company.name}
+                {!company.approved && (
+                  <Badge variant="outline" className="ml-2 font-normal">
+                    Venter på godkjenning
+                  </Badge>
+                )}
+              </td>
               <td className="py-2 pr-3 whitespace-nowrap">{company.orgNumber}</td>
               <td className="py-2 pr-3 text-right whitespace-nowrap">
                 {numberFormat().format(company.seatsUsed)} / {numberFormat().format(company.seatsTotal)}
@@ -227,7 +236,7 @@ function CompanyDetail({ row }: { row: AdminCompanyRow }) {
 }
 
 function DetailBody({ detail, onEdit }: { detail: AdminCompanyDetail; onEdit: () => void }) {
-  const { company, seats, people, orders } = detail;
+  const { company, seats, people, orders, approved } = detail;
   return (
     <div className="grid gap-6 text-sm">
       <section aria-labelledby="company-facts" className="grid gap-2">
@@ -250,6 +259,8 @@ function DetailBody({ detail, onEdit }: { detail: AdminCompanyDetail; onEdit: ()
           <dd>
             {seats.used} brukt av {seats.total} ({seats.free} ledige)
           </dd>
+          <dt className="text-muted">Godkjenning</dt>
+          <dd>{approved ? 'Godkjent' : <Approval companyId={company.id} heldBack={seats.heldBack} />}</dd>
         </dl>
       </section>
       <section aria-labelledby="company-people" className="grid gap-2">
@@ -288,6 +299,27 @@ function DetailBody({ detail, onEdit }: { detail: AdminCompanyDetail; onEdit: ()
           </ul>
         )}
       </section>
+    </div>
+  );
+}
+
+/** A company nobody has vouched for: its unpaid invoice seats beyond the limit wait until a superuser approves it. */
+function Approval({ companyId, heldBack }: { companyId: string; heldBack: number }) {
+  const client = useQueryClient();
+  const approve = useMutation(approveCompanyMutation(client, companyId));
+  return (
+    <div className="grid justify-items-start gap-2">
+      <span>
+        Venter på godkjenning
+        {heldBack > 0 ? ` (${heldBack === 1 ? '1 plass holdes' : `${heldBack} plasser holdes`} tilbake)` : ''}
+      </span>
+      <ConfirmInvoice
+        label="Godkjenn bedriften"
+        title="Godkjenne bedriften?"
+        text="Gjør dette når du vet at bedriften finnes og at bestilleren kan bestille for den. Alle plassene bedriften har kjøpt på faktura, kan da brukes før fakturaen er betalt."
+        pending={approve.isPending}
+        onConfirm={() => approve.mutate()}
+      />
     </div>
   );
 }

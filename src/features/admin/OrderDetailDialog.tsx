@@ -16,6 +16,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { QueryState } from '../../components/ui/QueryState';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { RefundDialog } from './RefundDialog';
+import { isRefundable } from '../../lib/order-states';
 
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
 
@@ -80,7 +81,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function OrderDetail({ order }: { order: AdminOrderDetail }) {
-  const canRefund = (order.status === 'paid' || order.status === 'partly_refunded') && order.refundableOre > 0;
+  const canRefund = isRefundable(order.status) && order.refundableOre > 0;
   return (
     <div className="grid gap-5 text-sm">
       <div className="flex flex-wrap items-center justify-between gap-3">

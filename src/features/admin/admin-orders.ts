@@ -1,5 +1,6 @@
 import { formatOre } from '../../lib/money';
 import { onFirstUse } from '../../lib/intl';
+import { ORDER_STATES, type OrderState } from '../../lib/order-states';
 
 /**
  * The superuser's orders, refunds and revenue (issue 22) in words and numbers, free of React so
@@ -8,18 +9,8 @@ import { onFirstUse } from '../../lib/intl';
  * imports the server). Money is integer øre, VAT included.
  */
 
-export const orderStatuses = [
-  'created',
-  'awaiting_payment',
-  'invoiced',
-  'paid',
-  'refunded',
-  'partly_refunded',
-  'cancelled',
-  'expired',
-  'failed',
-] as const;
-export type OrderStatus = (typeof orderStatuses)[number];
+export const orderStatuses = ORDER_STATES;
+export type OrderStatus = OrderState;
 
 /** One row of GET /api/admin/orders. */
 export interface AdminOrder {

@@ -17,6 +17,8 @@ export interface AdminCompanyRow {
   seatsTotal: number;
   seatsUsed: number;
   people: number;
+  /** A superuser vouched for it, or it has paid: all its invoice seats can be used. */
+  approved: boolean;
   createdAt: string;
 }
 
@@ -52,7 +54,8 @@ export interface AdminCompanyOrder {
 
 export interface AdminCompanyDetail {
   company: AdminCompany;
-  seats: { total: number; used: number; free: number };
+  seats: { total: number; used: number; free: number; heldBack: number };
+  approved: boolean;
   people: AdminCompanyPerson[];
   orders: AdminCompanyOrder[];
 }
@@ -87,6 +90,21 @@ export function saveCompanyMutation(client: QueryClient, companyId: string | nul
       if (error instanceof ApiError && error.status === 400) return;
       const message = error instanceof ApiError ? error.bodyError : undefined;
       reportFailure(error, failed(message ?? 'Kunne ikke lagre bedriften.'), effects);
+    },
+  });
+}
+
+/** 'Godkjenn bedriften': every seat the company bought on invoice can be used. */
+export function approveCompanyMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async () => json<{ company: AdminCompany }>(await apiRequest('POST', `${COMPANIES}/${encodeURIComponent(companyId)}/approve`, {})),
+    onSuccess: async () => {
+      effects.toast({ title: 'Bedriften er godkjent', description: 'Alle plassene bedriften har kjøpt, kan nå brukes.' });
+      await client.invalidateQueries({ queryKey: [COMPANIES] });
+    },
+    onError: (error) => {
+      const message = error instanceof ApiError ? error.bodyError : undefined;
+      reportFailure(error, failed(message ?? 'Kunne ikke godkjenne bedriften.'), effects);
     },
   });
 }

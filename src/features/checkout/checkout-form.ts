@@ -90,11 +90,9 @@ export function isNavigableUrl(url: string): boolean {
   }
 }
 
-/**
- * The status of an order in the buyer's words. 'invoiced' is a company's seat order on invoice
- * (issue 24); until src/schemas/checkout-api.ts lists it in OrderStatus, it is added here.
- */
+/** The status of an order in the buyer's words; 'invoiced' is a company's seat order on invoice. */
 export const orderStatusLabels: Record<OrderStatus, string> = {
+  created: 'Venter på betaling',
   awaiting_payment: 'Venter på betaling',
   invoiced: 'Fakturert',
   paid: 'Betalt',

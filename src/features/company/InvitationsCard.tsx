@@ -28,11 +28,11 @@ const tone: Record<Invitation['status'], string> = {
  * 'Invitasjoner': every invitation with its status; a pending or expired one can be sent again, a
  * pending one withdrawn after a confirmation (its link stops working at once).
  */
-export function InvitationsCard() {
-  const query = useQuery(invitationsQuery);
+export function InvitationsCard({ companyId }: { companyId: string }) {
+  const query = useQuery(invitationsQuery(companyId));
   const client = useQueryClient();
-  const resend = useMutation(resendInvitationMutation(client));
-  const cancel = useMutation(cancelInvitationMutation(client));
+  const resend = useMutation(resendInvitationMutation(client, companyId));
+  const cancel = useMutation(cancelInvitationMutation(client, companyId));
   const [withdrawing, setWithdrawing] = useState<Invitation | null>(null);
   return (
     <CompanySection title="Invitasjoner">

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/Button';
 import { Label, Textarea } from '../../components/ui/Input';
 import { ApiError, isUnauthorizedError } from '../../lib/api';
 import { sessionExpired } from '../../lib/session-expired';
-import { type InvitePreview, previewInvitations, sendInvitationsMutation } from './company.queries';
+import { buySeatsUrl, type InvitePreview, previewInvitations, sendInvitationsMutation } from './company.queries';
 import { sendLabel } from './company-rules';
 import { CompanySection } from './CompanySection';
 
@@ -16,7 +16,7 @@ const MAX_FILE_BYTES = 1_000_000;
  * the server which rows are valid, wrong, repeated or already members (nothing is sent), then
  * 'Send N invitasjoner' sends the valid ones.
  */
-export function InviteCard({ freeSeats }: { freeSeats: number }) {
+export function InviteCard({ companyId, freeSeats }: { companyId: string; freeSeats: number }) {
   const id = useId();
   const client = useQueryClient();
   const [text, setText] = useState('');
@@ -27,7 +27,7 @@ export function InviteCard({ freeSeats }: { freeSeats: number }) {
   const [checking, setChecking] = useState(false);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
-  const send = useMutation(sendInvitationsMutation(client));
+  const send = useMutation(sendInvitationsMutation(client, companyId));
 
   const input = [text.trim(), file?.text.trim() ?? ''].filter(Boolean).join('\n');
 
@@ -69,7 +69,7 @@ export function InviteCard({ freeSeats }: { freeSeats: number }) {
     }
     setChecking(true);
     try {
-      setPreview(await previewInvitations(input));
+      setPreview(await previewInvitations(companyId, input));
     } catch (error) {
       setPreview(null);
       if (isUnauthorizedError(error)) sessionExpired();
@@ -154,7 +154,7 @@ export function InviteCard({ freeSeats }: { freeSeats: number }) {
         <div aria-live="polite" className="grid gap-4">
           {previewError && <p className="text-sm text-danger">{previewError}</p>}
           {sentMessage && <p className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-ink">{sentMessage}</p>}
-          {preview && <PreviewResult preview={preview} />}
+          {preview && <PreviewResult preview={preview} buySeats={buySeatsUrl(companyId)} />}
         </div>
         {preview && (
           <div className="flex flex-wrap items-center gap-3">
@@ -178,7 +178,7 @@ export function InviteCard({ freeSeats }: { freeSeats: number }) {
 }
 
 /** What the server found in the list, before anything is sent. */
-function PreviewResult({ preview }: { preview: InvitePreview }) {
+function PreviewResult({ preview, buySeats }: { preview: InvitePreview; buySeats: string }) {
   const { valid, invalid, duplicates, existing, freeSeats, tooMany } = preview;
   return (
     <div className="grid gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm" data-testid="invite-preview">
@@ -186,7 +186,7 @@ function PreviewResult({ preview }: { preview: InvitePreview }) {
       {tooMany && (
         <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-ink">
           Dere har {freeSeats === 1 ? '1 ledig plass' : `${freeSeats} ledige plasser`}, men listen har {valid.length} nye adresser.{' '}
-          <a href="/kasse/nettbasert-pakke" className="font-semibold text-brand-700 underline">
+          <a href={buySeats} className="font-semibold text-brand-700 underline">
             Kjøp flere plasser
           </a>{' '}
           eller ta bort noen adresser.

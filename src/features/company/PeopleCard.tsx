@@ -1,5 +1,5 @@
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -16,7 +16,16 @@ import { Button } from '../../components/ui/Button';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { cn } from '../../components/ui/cn';
 import { QueryError, QueryState } from '../../components/ui/QueryState';
-import { type PeopleFilter, peopleQuery, type Person, sendRemindersMutation, takeBackSeatMutation } from './company.queries';
+import {
+  addManagerMutation,
+  managersQuery,
+  type PeopleFilter,
+  peopleCsvUrl,
+  peopleQuery,
+  type Person,
+  sendRemindersMutation,
+  takeBackSeatMutation,
+} from './company.queries';
 import { formatDay, peopleFilters, personStatusLabels } from './company-rules';
 import { CompanySection } from './CompanySection';
 import { PersonCertificates } from './PersonCertificates';
@@ -35,16 +44,19 @@ const emptyTexts: Record<PeopleFilter, string> = {
   inactive: 'Ingen har vært inaktive de siste 14 dagene.',
 };
 
+/** A person's row actions: making them a manager (once the managers are known) and taking their seat back. */
+type RowActions = (person: Person) => ReactNode;
+
 /**
  * 'Ansatte': the people with a seat and their progress, filtered by status (with counts), the CSV
- * download, a reminder to those not started, and taking a seat back. A table on wide screens,
- * one card per person on a phone.
+ * download, a reminder to those not started, making a person a manager and taking a seat back. A
+ * table on wide screens, one card per person on a phone.
  */
-export function PeopleCard() {
+export function PeopleCard({ companyId }: { companyId: string }) {
   const [filter, setFilter] = useState<PeopleFilter>('all');
   const client = useQueryClient();
   // The counts and rows already shown stay while another filter loads.
-  const query = useInfiniteQuery({ ...peopleQuery(filter), placeholderData: keepPreviousData });
+  const query = useInfiniteQuery({ ...peopleQuery(companyId, filter), placeholderData: keepPreviousData });
   // A failed 'Vis flere ansatte' keeps the pages already shown (react-query then reports an error with data).
   const list = {
     isPending: query.isPending,
@@ -54,18 +66,36 @@ export function PeopleCard() {
     refetch: query.refetch,
   };
   const [takingBack, setTakingBack] = useState<Person | null>(null);
-  const takeBack = useMutation(takeBackSeatMutation(client));
+  const takeBack = useMutation(takeBackSeatMutation(client, companyId));
+  const [promoting, setPromoting] = useState<Person | null>(null);
+  const promote = useMutation(addManagerMutation(client, companyId));
+  // The same read as the 'Ledere' card's: who is a manager already.
+  const managers = useQuery(managersQuery(companyId));
+  const managerIds = managers.data ? new Set(managers.data.managers.map((m) => m.userId)) : null;
   const counts = query.data?.pages[0]?.counts;
+  const actions: RowActions = (person) => (
+    <span className="flex flex-wrap gap-1">
+      {managerIds?.has(person.userId) && <Badge className="self-center bg-brand-50 text-brand-700">Leder</Badge>}
+      {managerIds && !managerIds.has(person.userId) && (
+        <Button size="sm" variant="ghost" disabled={promote.isPending && promote.variables === person.userId} onClick={() => setPromoting(person)}>
+          Gjør til leder<span className="sr-only"> ({person.name})</span>
+        </Button>
+      )}
+      <Button size="sm" variant="ghost" className="text-danger" onClick={() => setTakingBack(person)}>
+        Ta tilbake plassen<span className="sr-only"> til {person.name}</span>
+      </Button>
+    </span>
+  );
 
   return (
     <CompanySection
       title="Ansatte"
       actions={
         <>
-          <a href="/api/company/people.csv" download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
+          <a href={peopleCsvUrl(companyId)} download className={buttonVariants({ variant: 'outline', size: 'sm' })}>
             Last ned CSV
           </a>
-          <ReminderButton notStarted={counts?.not_started ?? 0} />
+          <ReminderButton companyId={companyId} notStarted={counts?.not_started ?? 0} />
         </>
       }
     >
@@ -98,10 +128,10 @@ export function PeopleCard() {
           const total = counts?.[filter];
           return (
             <div aria-busy={query.isPlaceholderData || undefined}>
-              <PeopleTable people={people} onTakeBack={setTakingBack} />
+              <PeopleTable people={people} actions={actions} />
               <ul className="grid gap-3 md:hidden">
                 {people.map((person) => (
-                  <PersonCard key={person.seatId} person={person} onTakeBack={setTakingBack} />
+                  <PersonCard key={person.seatId} person={person} actions={actions} />
                 ))}
               </ul>
               {total !== undefined && total > people.length && (
@@ -138,14 +168,28 @@ export function PeopleCard() {
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
+      <AlertDialog open={promoting !== null} onOpenChange={(open) => !open && setPromoting(null)}>
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Gjøre {promoting?.name} til leder?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Som leder kan {promoting?.name} invitere ansatte, ta tilbake plasser, kjøpe flere plasser og gjøre andre til ledere.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Avbryt</AlertDialogCancel>
+            <AlertDialogAction onClick={() => promoting && promote.mutate(promoting.userId)}>Gjør til leder</AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
     </CompanySection>
   );
 }
 
 /** 'Send påminnelse' to those not started, after a confirmation; the server's sentence is shown. */
-function ReminderButton({ notStarted }: { notStarted: number }) {
+function ReminderButton({ companyId, notStarted }: { companyId: string; notStarted: number }) {
   const client = useQueryClient();
-  const remind = useMutation(sendRemindersMutation(client));
+  const remind = useMutation(sendRemindersMutation(client, companyId));
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
@@ -214,15 +258,7 @@ function StatusBadges({ person }: { person: Person }) {
   );
 }
 
-function TakeBackButton({ person, onTakeBack }: { person: Person; onTakeBack: (person: Person) => void }) {
-  return (
-    <Button size="sm" variant="ghost" className="text-danger" onClick={() => onTakeBack(person)}>
-      Ta tilbake plassen<span className="sr-only"> til {person.name}</span>
-    </Button>
-  );
-}
-
-function PeopleTable({ people, onTakeBack }: { people: Person[]; onTakeBack: (person: Person) => void }) {
+function PeopleTable({ people, actions }: { people: Person[]; actions: RowActions }) {
   const th = 'py-2 pr-3 font-medium';
   return (
     // The table scrolls inside its own region when it is wider than the screen (decision 17), keyboard included.
@@ -279,9 +315,7 @@ function PeopleTable({ people, onTakeBack }: { people: Person[]; onTakeBack: (pe
               <td className="py-2 pr-3">
                 <StatusBadges person={person} />
               </td>
-              <td className="py-2">
-                <TakeBackButton person={person} onTakeBack={onTakeBack} />
-              </td>
+              <td className="py-2">{actions(person)}</td>
             </tr>
           ))}
         </tbody>
@@ -290,7 +324,7 @@ function PeopleTable({ people, onTakeBack }: { people: Person[]; onTakeBack: (pe
   );
 }
 
-function PersonCard({ person, onTakeBack }: { person: Person; onTakeBack: (person: Person) => void }) {
+function PersonCard({ person, actions }: { person: Person; actions: RowActions }) {
   return (
     <li className="grid gap-3 rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-start justify-between gap-2">
@@ -318,9 +352,7 @@ function PersonCard({ person, onTakeBack }: { person: Person; onTakeBack: (perso
           </dd>
         </div>
       </dl>
-      <div>
-        <TakeBackButton person={person} onTakeBack={onTakeBack} />
-      </div>
+      <div>{actions(person)}</div>
     </li>
   );
 }

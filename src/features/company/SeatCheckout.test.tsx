@@ -1,40 +1,42 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../schemas/auth';
 import { bodyOf, calls, type Handler, serve } from '../../testing/fetch';
 import { resetAfterEach, testQueryClient, testUser } from '../../testing/render';
-import type { CompanyOverview, PackageInfo } from './company.queries';
+import type { Membership, PackageInfo } from './company.queries';
 import { orgNumberError } from './company-rules';
 import { SeatCheckout } from './SeatCheckout';
 
 const PRODUCT = 'GET /api/checkout/products/nettbasert-pakke';
 const QUOTE = 'POST /api/checkout/quote';
 const ORDER = 'POST /api/checkout/orders';
+const COMPANIES = 'GET /api/companies';
 
 const plain = (text: string | null | undefined) => (text ?? '').replace(/[\u00a0\u202f]/g, ' ');
 
+/** The answer's shape as the server sends it: the price per seat is the product's. */
 function info(extra: Partial<PackageInfo> = {}): PackageInfo {
   return {
-    kind: 'package',
     product: {
       id: 'package:nettbasert-pakke',
-      courseId: '',
+      kind: 'package',
+      courseId: null,
       title: 'Nettbaserte Kurspakker',
       priceOre: 299_000,
+      unitPriceOre: 299_000,
       vat: 'standard_25',
       vatRateBp: 2500,
       vatOre: 59_800,
       onSale: true,
+      courses: [{ id: 'grunnleggende-ki', title: 'KI Grunnkurs' }],
     },
-    unitPriceOre: 299_000,
-    courses: [{ id: 'grunnleggende-ki', title: 'KI Grunnkurs' }],
     offersInvoice: true,
     providers: [
       { id: 'test', label: 'Testbetaling' },
       { id: 'invoice', label: 'Faktura' },
     ],
-    consent: { version: '2026-11', text: 'Samtykke' },
+    consent: null,
     viewer: { firstName: 'Emma', lastName: 'Larsen', email: 'elev@demo.no', hasAccess: false },
     ...extra,
   };
@@ -49,12 +51,20 @@ const quote = (quantity: number) => ({
   quantity,
 });
 
-function renderCheckout(routes: Record<string, Handler>) {
-  serve({ [QUOTE]: (init) => Response.json(quote((JSON.parse(String(init?.body)) as { quantity: number }).quantity)), ...routes });
+const fjordtech: Membership = { id: 'c1', name: 'Fjordtech AS', orgNumber: '923609016', role: 'manager' };
+const nordlys: Membership = { id: 'c2', name: 'Nordlys AS', orgNumber: '974760673', role: 'manager' };
+
+/** The buyer manages no company unless `routes` says otherwise. */
+function renderCheckout(routes: Record<string, Handler>, companyId: string | null = null) {
+  serve({
+    [QUOTE]: (init) => Response.json(quote((JSON.parse(String(init?.body)) as { quantity: number }).quantity)),
+    [COMPANIES]: () => Response.json({ companies: [] }),
+    ...routes,
+  });
   const navigate = vi.fn();
   render(
     <QueryClientProvider client={testQueryClient()}>
-      <SeatCheckout contactEmail="kontakt@kiakademiet.no" navigate={navigate} quoteDelayMs={0} />
+      <SeatCheckout contactEmail="kontakt@kiakademiet.no" navigate={navigate} quoteDelayMs={0} companyId={companyId} />
     </QueryClientProvider>,
   );
   return { navigate };
@@ -82,6 +92,15 @@ describe('the seat checkout', () => {
     expect(screen.getByRole('link', { name: 'Logg inn' }).getAttribute('href')).toBe('/logg-inn?next=%2Fkasse%2Fnettbasert-pakke');
     expect(screen.getByRole('link', { name: 'Opprett konto' }).getAttribute('href')).toBe('/registrer?next=%2Fkasse%2Fnettbasert-pakke');
     expect(screen.queryByRole('button', { name: /^Betal/ })).toBeNull();
+    expect(calls(COMPANIES)).toHaveLength(0);
+  });
+
+  it('shows the price per seat from the product the server sends', async () => {
+    renderCheckout({ [PRODUCT]: () => Response.json(info()), 'GET /api/auth/user': me() });
+    const hint = await screen.findByText(/per plass\. Hver ansatt bruker én plass\./);
+    expect(plain(hint.textContent)).toBe('Fra 1 til 500 plasser, 2 990 kr per plass. Hver ansatt bruker én plass.');
+    expect(document.body.textContent).not.toContain('NaN');
+    expect(plain(screen.getByText(/^5 plasser ×/).textContent)).toBe('5 plasser × 2 990 kr');
   });
 
   it('shows the live total with VAT from the quote as the seat count changes, and names it on the button', async () => {
@@ -95,6 +114,10 @@ describe('the seat checkout', () => {
     await waitFor(() => expect(bodyOf(QUOTE, 1)).toEqual({ productId: 'package:nettbasert-pakke', quantity: 6 }));
     await waitFor(() => expect(plain(screen.getByTestId('seat-total').textContent)).toBe('17 940 kr'));
     expect(plain(screen.getByText(/herav mva\./).textContent)).toContain('3 588 kr');
+
+    // A buyer who manages no company fills in a new one, with no choice to make.
+    expect(screen.getByRole('group', { name: 'Bedriften' })).toBeTruthy();
+    expect(screen.queryByRole('group', { name: 'Hvilken bedrift gjelder kjøpet?' })).toBeNull();
 
     // Typed counts stay within 1–500.
     type('Antall plasser', '900');
@@ -167,25 +190,86 @@ describe('the seat checkout', () => {
     expect((bodyOf(ORDER, 0) as { idempotencyKey: string }).idempotencyKey).toBe((bodyOf(ORDER, 1) as { idempotencyKey: string }).idempotencyKey);
   });
 
-  it('lets a company admin buy more seats for the company without the company fields', async () => {
-    const overview: CompanyOverview = {
-      company: { id: 'c1', name: 'Fjordtech AS', orgNumber: '923609016', invoiceEmail: 'f@f.no', invoiceAddress: 'Oslo', poReference: null },
-      seats: { total: 5, used: 5, free: 0 },
-      package: { productId: 'package:nettbasert-pakke', title: 'Nettbaserte Kurspakker', courses: [] },
-      invitationsPending: 0,
-    };
+  it('lets a manager buy more seats for a company they manage, sending its id and no company fields', async () => {
     const { navigate } = renderCheckout({
       [PRODUCT]: () => Response.json(info()),
-      'GET /api/auth/user': me({ role: 'company_admin', companyId: 'c1' }),
-      'GET /api/company': () => Response.json(overview),
-      [ORDER]: () => Response.json({ orderId: 'o3', reference: 'KIA-11', redirectUrl: '/bedrift' }, { status: 201 }),
+      'GET /api/auth/user': me(),
+      // A company the buyer is only a member of is not offered.
+      [COMPANIES]: () => Response.json({ companies: [fjordtech, { id: 'c9', name: 'Vest AS', orgNumber: '1', role: 'member' }] }),
+      [ORDER]: () => Response.json({ orderId: 'o3', reference: 'KIA-11', redirectUrl: '/bedrift?bedrift=c1' }, { status: 201 }),
     });
     expect(await screen.findByRole('heading', { name: 'Kjøp flere plasser til Fjordtech AS' })).toBeTruthy();
+    const choice = screen.getByRole('group', { name: 'Hvilken bedrift gjelder kjøpet?' });
+    expect(
+      within(choice)
+        .getAllByRole('radio')
+        .map((radio) => [(radio as HTMLInputElement).labels?.[0]?.textContent, (radio as HTMLInputElement).checked]),
+    ).toEqual([
+      ['Fjordtech AS', true],
+      ['En ny bedrift', false],
+    ]);
     expect(screen.queryByLabelText('Bedriftens navn')).toBeNull();
+    expect(screen.getByText(/Plassene legges til/).textContent).toContain('Fjordtech AS');
     fireEvent.click(screen.getByRole('radio', { name: 'Faktura (14 dagers betalingsfrist)' }));
     fireEvent.click(screen.getByRole('button', { name: 'Bestill 5 plasser mot faktura' }));
-    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/bedrift'));
-    expect(bodyOf(ORDER)).not.toHaveProperty('company');
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/bedrift?bedrift=c1'));
+    const body = bodyOf(ORDER) as Record<string, unknown>;
+    expect(body).toMatchObject({ productId: 'package:nettbasert-pakke', quantity: 5, provider: 'invoice', companyId: 'c1' });
+    expect(body).not.toHaveProperty('company');
+  });
+
+  it('opens with the company chosen on /bedrift, and a new company shows the form and sends no id', async () => {
+    const { navigate } = renderCheckout(
+      {
+        [PRODUCT]: () => Response.json(info()),
+        'GET /api/auth/user': me(),
+        [COMPANIES]: () => Response.json({ companies: [fjordtech, nordlys] }),
+        [ORDER]: () => Response.json({ orderId: 'o4', reference: 'KIA-12', redirectUrl: '/kasse/testbetaling?betaling=KIA-12' }, { status: 201 }),
+      },
+      'c2',
+    );
+    expect(await screen.findByRole('heading', { name: 'Kjøp flere plasser til Nordlys AS' })).toBeTruthy();
+    expect((screen.getByRole('radio', { name: 'Nordlys AS' }) as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('radio', { name: 'Nordlys AS', description: 'Org.nr. 974760673' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('radio', { name: 'En ny bedrift' }));
+    expect(screen.getByRole('heading', { name: 'Bestilling' })).toBeTruthy();
+    expect(screen.getByRole('group', { name: 'Den nye bedriften' })).toBeTruthy();
+    fillCompany();
+    fireEvent.click(screen.getByRole('button', { name: /^Betal / }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/kasse/testbetaling?betaling=KIA-12'));
+    const body = bodyOf(ORDER) as Record<string, unknown>;
+    expect(body).not.toHaveProperty('companyId');
+    expect(body).toMatchObject({ provider: 'test', company: { name: 'Fjordtech AS', orgNumber: '923 609 016' } });
+  });
+
+  it("shows the server's sentence beside the payment choice when the invoice needs a confirmed e-mail address", async () => {
+    const sentence = 'Bekreft e-postadressen din før du bestiller på faktura.';
+    const { navigate } = renderCheckout({
+      [PRODUCT]: () => Response.json(info()),
+      'GET /api/auth/user': me({ emailVerified: false }),
+      [COMPANIES]: () => Response.json({ companies: [fjordtech] }),
+      [ORDER]: () => Response.json({ error: sentence, code: 'email_unverified' }, { status: 403 }),
+    });
+    await screen.findByRole('heading', { name: 'Kjøp flere plasser til Fjordtech AS' });
+    fireEvent.click(screen.getByRole('radio', { name: 'Faktura (14 dagers betalingsfrist)' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Bestill 5 plasser mot faktura' }));
+    const payment = screen.getByRole('group', { name: 'Betalingsmåte' });
+    const alert = await within(payment).findByRole('alert');
+    expect(alert.textContent).toContain(sentence);
+    expect(within(alert).getByRole('link', { name: 'Gå til kontoen din' }).getAttribute('href')).toBe('/konto');
+    expect(navigate).not.toHaveBeenCalled();
+    expect((screen.getByRole('button', { name: 'Bestill 5 plasser mot faktura' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('says so when the buyer’s companies cannot be read', async () => {
+    renderCheckout({
+      [PRODUCT]: () => Response.json(info()),
+      'GET /api/auth/user': me(),
+      [COMPANIES]: () => Response.json({ error: 'Noe gikk galt hos oss. Prøv igjen om litt.' }, { status: 500 }),
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain('Kunne ikke hente bedriftene dine.');
+    expect(screen.queryByRole('button', { name: /^Betal / })).toBeNull();
   });
 });
 

@@ -10,8 +10,10 @@ import { containedVatOre, formatOre } from '../../lib/money';
 import { safeNextPath } from '../../lib/safe-next';
 import {
   type CompanyFields,
-  companyQuery,
+  managed,
   MAX_SEATS,
+  type Membership,
+  membershipsQuery,
   MIN_SEATS,
   type PackageInfo,
   packageInfoQuery,
@@ -41,6 +43,8 @@ export interface SeatCheckoutProps {
   navigate?: (url: string) => void;
   /** How long the seat count may rest before the server is asked for the price. */
   quoteDelayMs?: number;
+  /** The company chosen beforehand ('Kjøp flere plasser' on /bedrift); by default the address's `?bedrift=`. */
+  companyId?: string | null;
 }
 
 const assign = (url: string) => window.location.assign(url);
@@ -59,27 +63,30 @@ function isNavigableUrl(url: string): boolean {
 
 /**
  * The package checkout on /kasse/nettbasert-pakke (issue 24): how many seats, the total with VAT
- * from the server's quote, the company (or, for a company admin whose company exists, just its
- * name), the payment method with the invoice, and the button that names the price. Only for a
- * signed-in buyer: the buyer becomes the company's administrator.
+ * from the server's quote, the company (one the buyer manages, or a new one with its fields), the
+ * payment method with the invoice, and the button that names the price. Only for a signed-in
+ * buyer: the buyer of a new company becomes its first manager.
  */
-export function SeatCheckout({ contactEmail, navigate = assign, quoteDelayMs = 300 }: SeatCheckoutProps) {
+export function SeatCheckout({ contactEmail, navigate = assign, quoteDelayMs = 300, companyId }: SeatCheckoutProps) {
   const info = useQuery(packageInfoQuery);
   const user = useQuery(currentUserQuery);
   const [idempotencyKey] = useState(() => crypto.randomUUID());
-  const hasCompany = user.data?.role === 'company_admin' && Boolean(user.data.companyId);
-  const company = useQuery({ ...companyQuery, enabled: hasCompany });
+  const [preselected] = useState(() => (companyId === undefined ? new URLSearchParams(window.location.search).get('bedrift') : companyId));
+  const signedIn = Boolean(user.data) && Boolean(info.data?.viewer);
+  const memberships = useQuery({ ...membershipsQuery, enabled: signedIn });
 
-  if (info.isPending || user.isPending || (hasCompany && company.isPending)) return <Loading />;
+  if (info.isPending || user.isPending || (signedIn && memberships.isPending)) return <Loading />;
   if (info.isError) {
     const text = info.error instanceof ApiError && info.error.status === 404 ? 'Pakken kan ikke kjøpes akkurat nå.' : 'Kunne ikke laste kassen.';
     return <QueryError text={text} onRetry={() => void info.refetch()} />;
   }
   if (info.data.viewer === null || user.data === null) return <SignInFirst />;
+  if (memberships.isError) return <QueryError text="Kunne ikke hente bedriftene dine." onRetry={() => void memberships.refetch()} />;
   return (
     <SeatForm
       info={info.data}
-      companyName={company.data?.company.name ?? null}
+      companies={managed(memberships.data?.companies ?? [])}
+      preselected={preselected}
       contactEmail={contactEmail}
       navigate={navigate}
       idempotencyKey={idempotencyKey}
@@ -120,12 +127,17 @@ function SignInFirst() {
 
 interface SeatFormProps {
   info: PackageInfo;
-  companyName: string | null;
+  /** The companies the buyer manages: seats for one of them, or a new company. */
+  companies: Membership[];
+  preselected: string | null;
   contactEmail: string;
   navigate: (url: string) => void;
   idempotencyKey: string;
   quoteDelayMs: number;
 }
+
+/** The choice of a new company among the buyer's. */
+const NEW_COMPANY = 'ny';
 
 const emptyCompany: CompanyFields = { name: '', orgNumber: '', invoiceAddress: '', invoiceEmail: '', poReference: '' };
 const autocomplete: Record<CompanyField, string> = {
@@ -143,7 +155,7 @@ function paymentMethods(info: PackageInfo): { id: SeatProvider; label: string }[
   return list;
 }
 
-function SeatForm({ info, companyName, contactEmail, navigate, idempotencyKey, quoteDelayMs }: SeatFormProps) {
+function SeatForm({ info, companies, preselected, contactEmail, navigate, idempotencyKey, quoteDelayMs }: SeatFormProps) {
   const id = useId();
   const methods = paymentMethods(info);
   const [quantity, setQuantity] = useState(5);
@@ -155,9 +167,12 @@ function SeatForm({ info, companyName, contactEmail, navigate, idempotencyKey, q
   const [provider, setProvider] = useState<SeatProvider | null>(methods[0]?.id ?? null);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [paymentFailure, setPaymentFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const [focusFirstError, setFocusFirstError] = useState(0);
-  const needsCompany = companyName === null;
+  const [companyChoice, setCompanyChoice] = useState(() => (companies.find((c) => c.id === preselected) ?? companies[0])?.id ?? NEW_COMPANY);
+  const chosen = companies.find((c) => c.id === companyChoice) ?? null;
+  const needsCompany = chosen === null;
 
   // The price of the count once it rests; an answer for an older count is dropped.
   useEffect(() => {
@@ -183,7 +198,7 @@ function SeatForm({ info, companyName, contactEmail, navigate, idempotencyKey, q
     if (focusFirstError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [focusFirstError]);
 
-  const unitOre = info.unitPriceOre;
+  const unitOre = info.product.unitPriceOre;
   const fresh = quote !== null && quote.quantity === quantity;
   const totalOre = fresh ? quote.totalOre : unitOre * quantity;
   const vatOre = fresh ? quote.vatOre : containedVatOre(unitOre * quantity, info.product.vatRateBp);
@@ -207,6 +222,7 @@ function SeatForm({ info, companyName, contactEmail, navigate, idempotencyKey, q
     event.preventDefault();
     if (provider === null || submitting) return;
     setFailure(null);
+    setPaymentFailure(null);
     if (needsCompany) {
       const errors = companyErrors(company);
       if (Object.keys(errors).length > 0) {
@@ -222,8 +238,9 @@ function SeatForm({ info, companyName, contactEmail, navigate, idempotencyKey, q
         productId: PACKAGE_PRODUCT_ID,
         quantity,
         provider,
-        ...(needsCompany
-          ? {
+        ...(chosen
+          ? { companyId: chosen.id }
+          : {
               company: {
                 name: company.name.trim(),
                 orgNumber: company.orgNumber.trim(),
@@ -231,11 +248,11 @@ function SeatForm({ info, companyName, contactEmail, navigate, idempotencyKey, q
                 invoiceAddress: company.invoiceAddress.trim(),
                 ...(poReference ? { poReference } : {}),
               },
-            }
-          : {}),
+            }),
         idempotencyKey,
       });
-      const target = provider === 'invoice' && !created.redirectUrl ? '/bedrift' : created.redirectUrl;
+      const companyPage = chosen ? `/bedrift?bedrift=${encodeURIComponent(chosen.id)}` : '/bedrift';
+      const target = provider === 'invoice' && !created.redirectUrl ? companyPage : created.redirectUrl;
       if (!isNavigableUrl(target)) throw new Error('The order gave no web address');
       // The button stays disabled while the browser leaves.
       navigate(target);
@@ -247,13 +264,14 @@ function SeatForm({ info, companyName, contactEmail, navigate, idempotencyKey, q
         setFocusFirstError((n) => n + 1);
       }
       setFailure(outcome.message);
+      setPaymentFailure(outcome.payment);
     }
   };
 
   return (
     <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-8" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="text-lg font-semibold text-ink">
-        {companyName ? `Kjøp flere plasser til ${companyName}` : 'Bestilling'}
+        {chosen ? `Kjøp flere plasser til ${chosen.name}` : 'Bestilling'}
       </h3>
 
       <div>
@@ -329,9 +347,47 @@ function SeatForm({ info, companyName, contactEmail, navigate, idempotencyKey, q
       </dl>
       {quoteFailed && <p className="text-sm text-muted">Kunne ikke hente prisen fra serveren. Beløpet over er regnet ut fra prisen per plass.</p>}
 
+      {companies.length > 0 && (
+        <fieldset>
+          <legend className="text-lg font-semibold text-ink">Hvilken bedrift gjelder kjøpet?</legend>
+          <div className="mt-3 space-y-2">
+            {[...companies, null].map((option) => {
+              const value = option?.id ?? NEW_COMPANY;
+              return (
+                <div
+                  key={value}
+                  className="flex items-center gap-3 rounded-md border border-slate-300 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+                >
+                  <input
+                    type="radio"
+                    id={`${id}-company-${value}`}
+                    name="companyChoice"
+                    value={value}
+                    checked={companyChoice === value}
+                    onChange={() => setCompanyChoice(value)}
+                    aria-describedby={option ? `${id}-company-${value}-org` : undefined}
+                    className="size-4 shrink-0 accent-brand-600"
+                  />
+                  <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-2">
+                    <label htmlFor={`${id}-company-${value}`} className="text-ink [overflow-wrap:anywhere]">
+                      {option ? option.name : 'En ny bedrift'}
+                    </label>
+                    {option && (
+                      <span id={`${id}-company-${value}-org`} className="text-sm text-muted">
+                        Org.nr. {option.orgNumber}
+                      </span>
+                    )}
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        </fieldset>
+      )}
+
       {needsCompany ? (
         <fieldset className="space-y-4">
-          <legend className="text-lg font-semibold text-ink">Bedriften</legend>
+          <legend className="text-lg font-semibold text-ink">{companies.length > 0 ? 'Den nye bedriften' : 'Bedriften'}</legend>
           <p className="text-sm text-muted">Du blir administrator for bedriftens plasser og kan invitere de ansatte etter kjøpet.</p>
           <div className="grid gap-4 sm:grid-cols-2">
             {companyFields.map((field) => (
@@ -382,7 +438,7 @@ function SeatForm({ info, companyName, contactEmail, navigate, idempotencyKey, q
         </fieldset>
       ) : (
         <p className="text-ink">
-          Plassene legges til <strong>{companyName}</strong>. Fakturaopplysningene er de som er lagret for bedriften.
+          Plassene legges til <strong>{chosen.name}</strong>. Fakturaopplysningene er de som er lagret for bedriften.
         </p>
       )}
 
@@ -403,9 +459,20 @@ function SeatForm({ info, companyName, contactEmail, navigate, idempotencyKey, q
             alwaysChoose
             note={
               provider === 'invoice' && (
-                <p className="mt-2 text-sm text-muted">
-                  Plassene kan brukes med en gang. Fakturaen sendes til e-postadressen for faktura, med 14 dagers betalingsfrist.
-                </p>
+                <>
+                  <p className="mt-2 text-sm text-muted">
+                    Fakturaen sendes til e-postadressen for faktura, med 14 dagers betalingsfrist. For en ny bedrift kan noen av plassene vente på
+                    godkjenning til fakturaen er betalt.
+                  </p>
+                  {paymentFailure && (
+                    <p role="alert" className="mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-danger">
+                      {paymentFailure}{' '}
+                      <a href="/konto" className={link}>
+                        Gå til kontoen din
+                      </a>
+                    </p>
+                  )}
+                </>
               )
             }
           />

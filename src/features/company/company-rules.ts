@@ -76,17 +76,31 @@ export function orderButtonLabel(provider: SeatProvider | null, quantity: number
 
 export const INVOICE_LABEL = 'Faktura (14 dagers betalingsfrist)';
 
-/** What a refused seat order means for the form: messages under company fields, or one above the button. */
-export function seatOrderFailure(error: unknown): { fields: Partial<Record<CompanyField, string>>; message: string | null } {
-  if (!(error instanceof ApiError)) return { fields: {}, message: 'Kunne ikke kontakte serveren. Sjekk nettforbindelsen og prøv igjen.' };
+export interface SeatOrderFailure {
+  /** Messages under company fields. */
+  fields: Partial<Record<CompanyField, string>>;
+  /** One message above the button. */
+  message: string | null;
+  /** One message beside the payment choice: the invoice needs a confirmed e-mail address. */
+  payment: string | null;
+}
+
+/** What a refused seat order means for the form. */
+export function seatOrderFailure(error: unknown): SeatOrderFailure {
+  const none = { fields: {}, message: null, payment: null };
+  if (!(error instanceof ApiError)) return { ...none, message: 'Kunne ikke kontakte serveren. Sjekk nettforbindelsen og prøv igjen.' };
   const fields: Partial<Record<CompanyField, string>> = {};
   for (const issue of error.issues) {
     const field = issue.path.replace(/^company\./, '') as CompanyField;
     if (issue.path.startsWith('company.') && companyFields.includes(field)) fields[field] ??= issue.message;
   }
-  if (Object.keys(fields).length > 0) return { fields, message: null };
-  if (error.status === 401) return { fields: {}, message: 'Du er logget ut. Logg inn igjen for å kjøpe plasser.' };
-  return { fields: {}, message: error.bodyError ?? error.issues[0]?.message ?? 'Bestillingen kunne ikke sendes. Prøv igjen om litt.' };
+  if (Object.keys(fields).length > 0) return { ...none, fields };
+  if (error.status === 401) return { ...none, message: 'Du er logget ut. Logg inn igjen for å kjøpe plasser.' };
+  const code = (error.body as { code?: unknown } | null)?.code;
+  if (error.status === 403 && code === 'email_unverified') {
+    return { ...none, payment: error.bodyError ?? 'Bekreft e-postadressen din før du bestiller på faktura.' };
+  }
+  return { ...none, message: error.bodyError ?? error.issues[0]?.message ?? 'Bestillingen kunne ikke sendes. Prøv igjen om litt.' };
 }
 
 // --- the manager's view -------------------------------------------------------------
@@ -119,3 +133,25 @@ export const formatDay = (iso: string | null) => (iso ? dateFormat().format(new 
 
 /** How many invitations a preview will send: the valid ones. */
 export const sendLabel = (n: number) => (n === 1 ? 'Send 1 invitasjon' : `Send ${n} invitasjoner`);
+
+// --- memberships, managers and approval ----------------------------------------------
+
+/** The server's sentence for the last manager, shown before anyone tries. */
+export const LAST_MANAGER = 'Bedriften må ha minst én leder.';
+
+/** 'A', 'A og B', 'A, B og C'. */
+const names = (list: string[]) => (list.length < 2 ? (list[0] ?? '') : `${list.slice(0, -1).join(', ')} og ${list.at(-1)}`);
+
+/** What a member who manages nothing is told about the companies they have a seat from. */
+export function memberLine(companies: string[]): string {
+  return companies.length === 1
+    ? `Du har en plass fra ${companies[0]}. Det er lederne i bedriften som administrerer plassene.`
+    : `Du har plasser fra ${names(companies)}. Det er lederne i bedriftene som administrerer plassene.`;
+}
+
+/** The invoice seats an unapproved company waits for. */
+export function heldBackLine(n: number): string {
+  return n === 1
+    ? '1 plass venter på godkjenning. Den blir tilgjengelig når fakturaen er betalt eller vi har godkjent bedriften.'
+    : `${n} plasser venter på godkjenning. De blir tilgjengelige når fakturaen er betalt eller vi har godkjent bedriften.`;
+}

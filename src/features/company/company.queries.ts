@@ -1,12 +1,14 @@
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiRequest, getQueryFn, isUnauthorizedError } from '../../lib/api';
 import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/session-expired';
-import type { CheckoutInfo, OrderCreated } from '../../schemas/checkout-api';
+import type { CheckoutProduct, CheckoutViewer, OrderCreated } from '../../schemas/checkout-api';
 
 /**
  * The company packages' client side (issue 24): the seat checkout's product, quote and order, and
  * the manager's view on /bedrift. Types only for the answers (the contract in the lead's notes,
  * served by the company API); the server validates, the islands trust its JSON. Money in øre.
+ * Rights come from a manager membership of the company in the route: every read and change of the
+ * manager's view names its company (`/api/companies/:companyId/…`), and so does its cache key.
  */
 
 export const PACKAGE_SLUG = 'nettbasert-pakke';
@@ -17,14 +19,19 @@ export const MAX_SEATS = 500;
 /** A provider of the package checkout: the course checkout's ones plus the invoice. */
 export type SeatProvider = 'test' | 'vipps' | 'stripe' | 'invoice';
 
-/** GET /api/checkout/products/nettbasert-pakke: as for a course, plus the package's own fields. */
-export type PackageInfo = Omit<CheckoutInfo, 'providers'> & {
-  kind: 'package';
-  unitPriceOre: number;
-  courses: { id: string; title: string }[];
-  offersInvoice: boolean;
+/** GET /api/checkout/products/nettbasert-pakke (`seatCheckoutProduct` on the server): the price per seat is the product's. */
+export interface PackageInfo {
+  product: Omit<CheckoutProduct, 'courseId'> & {
+    kind: 'package';
+    courseId: null;
+    unitPriceOre: number;
+    courses: { id: string; title: string }[];
+  };
   providers: { id: SeatProvider; label: string }[];
-};
+  offersInvoice: boolean;
+  consent: null;
+  viewer: CheckoutViewer | null;
+}
 
 /** POST /api/checkout/quote with a quantity. */
 export interface SeatQuote {
@@ -44,13 +51,24 @@ export interface CompanyFields {
   poReference: string;
 }
 
-/** POST /api/checkout/orders for seats. `company` may be left out when the buyer's company exists. */
+/** POST /api/checkout/orders for seats: `companyId` for a company the buyer manages, else `company` makes a new one. */
 export interface SeatOrderRequest {
   productId: typeof PACKAGE_PRODUCT_ID;
   quantity: number;
   provider: SeatProvider;
+  companyId?: string;
   company?: Omit<CompanyFields, 'poReference'> & { poReference?: string };
   idempotencyKey: string;
+}
+
+export type MembershipRole = 'manager' | 'member';
+
+/** One of the caller's memberships (GET /api/companies): managers first, then by name. */
+export interface Membership {
+  id: string;
+  name: string;
+  orgNumber: string;
+  role: MembershipRole;
 }
 
 export interface Company {
@@ -66,12 +84,15 @@ export interface Seats {
   total: number;
   used: number;
   free: number;
+  /** Invoice seats waiting while the company is unapproved. */
+  heldBack: number;
 }
 
-/** GET /api/company */
+/** GET /api/companies/:companyId */
 export interface CompanyOverview {
   company: Company;
   seats: Seats;
+  approval: { approved: boolean; seatLimit: number };
   package: { productId: string; title: string; courses: { id: string; title: string }[] };
   invitationsPending: number;
 }
@@ -95,8 +116,7 @@ export interface Person {
   certificates: { courseTitle: string; completedAt: string; verifyUrl: string }[];
 }
 
-/** GET /api/company/people?filter=… */
-/** A page of GET /api/company/people: 50 people, the counts per filter, and where the next page starts. */
+/** A page of GET /api/companies/:companyId/people: 50 people, the counts per filter, and where the next page starts. */
 export interface PeopleList {
   people: Person[];
   counts: Record<PeopleFilter, number>;
@@ -114,7 +134,7 @@ export interface Invitation {
   lastSentAt: string;
 }
 
-/** POST /api/company/invitations/preview: nothing is sent. */
+/** POST /api/companies/:companyId/invitations/preview: nothing is sent. */
 export interface InvitePreview {
   valid: { row: number; email: string }[];
   invalid: { row: number; value: string; reason: string }[];
@@ -124,6 +144,15 @@ export interface InvitePreview {
   tooMany: boolean;
 }
 
+/** GET /api/companies/:companyId/managers */
+export interface Manager {
+  userId: string;
+  name: string;
+  email: string;
+  addedAt: string;
+  addedBy: string | null;
+}
+
 // --- reads -------------------------------------------------------------------------
 
 export const packageInfoQuery = queryOptions({
@@ -131,28 +160,50 @@ export const packageInfoQuery = queryOptions({
   queryFn: getQueryFn<PackageInfo>(),
 });
 
-export const companyQuery = queryOptions({ queryKey: ['/api/company'], queryFn: getQueryFn<CompanyOverview>() });
+export const COMPANIES = '/api/companies';
 
-/** The people of one filter; the key's last part is the query string, so the default read GETs `/api/company/people?filter=…`. */
+/** The caller's memberships; the key is the list's alone (a company's own keys add its id). */
+export const membershipsQuery = queryOptions({ queryKey: [COMPANIES], queryFn: getQueryFn<{ companies: Membership[] }>() });
+
+/** The companies the caller may manage. */
+export const managed = (memberships: Membership[]) => memberships.filter((m) => m.role === 'manager');
+
+/** `/api/companies/:companyId` and below. */
+const companyPath = (companyId: string) => `${COMPANIES}/${encodeURIComponent(companyId)}`;
+/** Every key of one company starts with this, so a change refreshes that company and no other. */
+const companyKey = (companyId: string) => [COMPANIES, companyId] as const;
+const companyRead = <T>(companyId: string, ...rest: string[]) =>
+  queryOptions({
+    queryKey: [...companyKey(companyId), ...rest],
+    queryFn: async ({ signal }) => {
+      const response = await fetch([companyPath(companyId), ...rest].join('/'), { credentials: 'include', signal });
+      if (!response.ok) throw await ApiError.fromResponse(response);
+      return (await response.json()) as T;
+    },
+  });
+
+export const companyQuery = (companyId: string) => companyRead<CompanyOverview>(companyId);
+
 /** The people a page at a time ('Vis flere ansatte'), filtered on the server. */
-export const peopleQuery = (filter: PeopleFilter) =>
+export const peopleQuery = (companyId: string, filter: PeopleFilter) =>
   infiniteQueryOptions({
-    queryKey: ['/api/company', 'people', filter],
+    queryKey: [...companyKey(companyId), 'people', filter],
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam, signal }) => {
       const query = new URLSearchParams({ filter });
       if (pageParam) query.set('cursor', pageParam);
-      const response = await fetch(`/api/company/people?${query}`, { credentials: 'include', signal });
+      const response = await fetch(`${companyPath(companyId)}/people?${query}`, { credentials: 'include', signal });
       if (!response.ok) throw await ApiError.fromResponse(response);
       return (await response.json()) as PeopleList;
     },
     getNextPageParam: (last) => last.nextCursor,
   });
 
-export const invitationsQuery = queryOptions({
-  queryKey: ['/api/company', 'invitations'],
-  queryFn: getQueryFn<{ invitations: Invitation[] }>(),
-});
+export const peopleCsvUrl = (companyId: string) => `${companyPath(companyId)}/people.csv`;
+
+export const invitationsQuery = (companyId: string) => companyRead<{ invitations: Invitation[] }>(companyId, 'invitations');
+
+export const managersQuery = (companyId: string) => companyRead<{ managers: Manager[] }>(companyId, 'managers');
 
 // --- requests ----------------------------------------------------------------------
 
@@ -166,8 +217,8 @@ export async function placeSeatOrder(body: SeatOrderRequest): Promise<OrderCreat
   return json<OrderCreated>(await apiRequest('POST', '/api/checkout/orders', body));
 }
 
-export async function previewInvitations(text: string): Promise<InvitePreview> {
-  return json<InvitePreview>(await apiRequest('POST', '/api/company/invitations/preview', { text }));
+export async function previewInvitations(companyId: string, text: string): Promise<InvitePreview> {
+  return json<InvitePreview>(await apiRequest('POST', `${companyPath(companyId)}/invitations/preview`, { text }));
 }
 
 // --- mutations of the manager's view -----------------------------------------------------
@@ -181,62 +232,93 @@ export function reportFailure(error: unknown, fallback: string, effects: Browser
   effects.toast(failed((error instanceof ApiError && error.bodyError) || fallback));
 }
 
-/** Everything of the company that a change can move: seats, people (every filter) and invitations. */
-const refreshCompany = (client: QueryClient) => client.invalidateQueries({ queryKey: ['/api/company'] });
+/** Everything of one company that a change can move: seats, people (every filter), invitations and managers. */
+const refreshCompany = (client: QueryClient, companyId: string) => client.invalidateQueries({ queryKey: companyKey(companyId) });
 
-export function sendInvitationsMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+export function sendInvitationsMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async (emails: string[]) =>
-      json<{ created: number; message: string }>(await apiRequest('POST', '/api/company/invitations', { emails })),
+      json<{ created: number; message: string }>(await apiRequest('POST', `${companyPath(companyId)}/invitations`, { emails })),
     onSuccess: async (result) => {
       effects.toast({ title: 'Invitasjoner sendt', description: result.message });
-      await refreshCompany(client);
+      await refreshCompany(client, companyId);
     },
     onError: (error) => reportFailure(error, 'Kunne ikke sende invitasjonene.', effects),
   });
 }
 
-export function resendInvitationMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+export function resendInvitationMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async (id: string) =>
-      json<{ message: string }>(await apiRequest('POST', `/api/company/invitations/${encodeURIComponent(id)}/resend`, {})),
+      json<{ message: string }>(await apiRequest('POST', `${companyPath(companyId)}/invitations/${encodeURIComponent(id)}/resend`, {})),
     onSuccess: async (result) => {
       effects.toast({ title: 'Invitasjonen er sendt på nytt', description: result.message });
-      await client.invalidateQueries({ queryKey: invitationsQuery.queryKey });
+      await client.invalidateQueries({ queryKey: invitationsQuery(companyId).queryKey });
     },
     onError: (error) => reportFailure(error, 'Kunne ikke sende invitasjonen på nytt.', effects),
   });
 }
 
-export function cancelInvitationMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+export function cancelInvitationMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (id: string) => json<{ status: 'cancelled' }>(await apiRequest('DELETE', `/api/company/invitations/${encodeURIComponent(id)}`)),
+    mutationFn: async (id: string) =>
+      json<{ status: 'cancelled' }>(await apiRequest('DELETE', `${companyPath(companyId)}/invitations/${encodeURIComponent(id)}`)),
     onSuccess: async () => {
       effects.toast({ title: 'Invitasjonen er trukket tilbake' });
-      await refreshCompany(client);
+      await refreshCompany(client, companyId);
     },
     onError: (error) => reportFailure(error, 'Kunne ikke trekke tilbake invitasjonen.', effects),
   });
 }
 
-export function takeBackSeatMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+export function takeBackSeatMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (seatId: string) => json<{ message: string }>(await apiRequest('DELETE', `/api/company/seats/${encodeURIComponent(seatId)}`)),
+    mutationFn: async (seatId: string) =>
+      json<{ message: string }>(await apiRequest('DELETE', `${companyPath(companyId)}/seats/${encodeURIComponent(seatId)}`)),
     onSuccess: async (result) => {
       effects.toast({ title: 'Plassen er tatt tilbake', description: result.message });
-      await refreshCompany(client);
+      await refreshCompany(client, companyId);
     },
     onError: (error) => reportFailure(error, 'Kunne ikke ta tilbake plassen.', effects),
   });
 }
 
-export function sendRemindersMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
+export function sendRemindersMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async () => json<{ sent: number; message: string }>(await apiRequest('POST', '/api/company/reminders', {})),
+    mutationFn: async () => json<{ sent: number; message: string }>(await apiRequest('POST', `${companyPath(companyId)}/reminders`, {})),
     onSuccess: async (result) => {
       effects.toast({ title: 'Påminnelse sendt', description: result.message });
-      await refreshCompany(client);
+      await refreshCompany(client, companyId);
     },
     onError: (error) => reportFailure(error, 'Kunne ikke sende påminnelsen.', effects),
   });
 }
+
+export function addManagerMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async (userId: string) => json<{ message: string }>(await apiRequest('POST', `${companyPath(companyId)}/managers`, { userId })),
+    onSuccess: async (result) => {
+      effects.toast({ title: 'Lederen er lagt til', description: result.message });
+      await client.invalidateQueries({ queryKey: managersQuery(companyId).queryKey });
+    },
+    onError: (error) => reportFailure(error, 'Kunne ikke gjøre personen til leder.', effects),
+  });
+}
+
+/** Removing a manager may be the caller themself: their own list of companies is read again too. */
+export function removeManagerMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
+  return mutationOptions({
+    mutationFn: async (userId: string) =>
+      json<{ message: string }>(await apiRequest('DELETE', `${companyPath(companyId)}/managers/${encodeURIComponent(userId)}`)),
+    onSuccess: async (result) => {
+      effects.toast({ title: 'Lederen er fjernet', description: result.message });
+      // The list first: without the company in it, its view is gone and its managers are not asked for again.
+      await client.invalidateQueries({ queryKey: membershipsQuery.queryKey, exact: true });
+      await client.invalidateQueries({ queryKey: managersQuery(companyId).queryKey });
+    },
+    onError: (error) => reportFailure(error, 'Kunne ikke fjerne lederen.', effects),
+  });
+}
+
+/** The seat checkout with this company already chosen. */
+export const buySeatsUrl = (companyId: string) => `/kasse/${PACKAGE_SLUG}?bedrift=${encodeURIComponent(companyId)}`;

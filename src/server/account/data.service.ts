@@ -3,6 +3,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import { atomically, type Db } from '../../../db/client';
 import * as schema from '../../../db/schema';
 import { chatMessages, mailOutbox, orderEvents, orderRefunds, orders, rateLimits, users } from '../../../db/schema';
+import { cancelOpenOrdersOf } from '../checkout/reconcile';
 import { ForbiddenError } from '../errors';
 import { accountMessages } from './messages';
 import { checkPassword } from './password.service';
@@ -100,13 +101,18 @@ export async function exportUserData(db: Db, userId: string, now = new Date()): 
   return result;
 }
 
-/** The buyer of a deleted account's orders, as receipts then show it. */
+/**
+ * The buyer of a deleted account's orders, as receipts then show it. The address is in the
+ * reserved `.invalid` domain, which the shared e-mail schema (src/schemas/auth.ts) refuses, so no
+ * account, guest buyer or invitation can ever take it and claim those orders.
+ */
 export const ANONYMOUS_BUYER = { firstName: 'Slettet', lastName: 'bruker', email: 'slettet-bruker@konto.invalid' } as const;
 
 /** 'Slett kontoen': the password first; staff accounts are removed by a superuser instead. */
 export async function deleteAccount(db: Db, userId: string, password: string): Promise<void> {
   const user = await checkPassword(db, userId, password, 'password');
   if (user.role === 'admin' || user.role === 'superuser') throw new ForbiddenError(accountMessages.staffCannotDelete);
+  await cancelOpenOrdersOf(db, { userId, email: user.email });
   await atomically(db, async (tx) => {
     await tx
       .update(orders)

@@ -3,59 +3,46 @@ import { and, eq, sql } from 'drizzle-orm';
 import { atomically, type Db } from '../../../db/client';
 import { coupons, courses, type Order, orders, products, users } from '../../../db/schema';
 import type { CheckoutOrderBody, QuoteBody } from '../../schemas/checkout';
-import { courseAccess } from '../access/entitlements';
 import { env } from '../env';
 import { BadRequestError, ConflictError, NotFoundError, ThrottledError, UnavailableError } from '../errors';
 import { offeredProviders, paymentProvider } from '../payments/registry';
 import { ProviderRefusedError, ProviderUnavailableError } from '../payments/provider';
+import { CONSENT, courseOrderMessages } from '../products/course-kind';
+import type { ProductRow } from '../products/kinds';
+import { kindOfProduct } from '../products/registry';
 import type { SessionUser } from '../session';
 import { policies, reserve } from '../throttle';
 import { PACKAGE_PAGE, PACKAGE_PRODUCT } from '../../lib/company-package';
-import { createSeatOrder, seatCheckoutProduct } from '../company/seat-orders.service';
+import { transition } from './lifecycle';
 import { changeOrder } from './order-change';
-import { coursePlayerPath, productIdOf, returnPath } from './paths';
+import { productIdOf, returnPath } from './paths';
 import { type CouponTerms, couponLabel, MIN_CHARGE_ORE, priceFor, type Price } from './pricing';
 
 /**
- * The checkout (issue 22, decision 30): what a product costs, the quote with a coupon, and
- * making an order and its payment at the provider. Moving an order after that is
- * `reconcile`'s work alone (./reconcile.ts).
+ * The checkout: what a product costs, the quote with a coupon, and making an order and its
+ * payment at the provider, by one path for every kind of product (what a kind needs of the order
+ * and what it delivers is its own, src/server/products). Moving an order after that goes through
+ * `transition` (./lifecycle.ts).
  */
 
-/** The consent to immediate delivery of digital content (angrerettloven § 22 n), stored with each order. */
-export const CONSENT = {
-  version: '2026-11-25',
-  text: 'Jeg ber om å få tilgang til kurset med en gang, og forstår at angreretten da går tapt',
-} as const;
+export { CONSENT };
 
 export const checkoutMessages = {
   productNotFound: 'Fant ikke produktet.',
   notOnSale: 'Produktet er ikke til salgs akkurat nå.',
   free: 'Kurset er gratis. Meld deg på fra oversikten din.',
+  /** One answer for every refused code (unknown, expired, used up, too large, too many tries), so guessing tells nothing. */
   couponInvalid: 'Rabattkoden er ugyldig eller utløpt.',
-  couponUsedUp: 'Rabattkoden er brukt opp.',
-  couponTooLarge: 'Rabattkoden kan ikke brukes på dette kjøpet.',
-  providerNotOffered: 'Denne betalingsmåten er ikke tilgjengelig.',
-  consentOutdated: 'Vilkårene for kjøpet er endret. Last inn siden på nytt.',
+  providerNotOffered: courseOrderMessages.providerNotOffered,
+  consentOutdated: courseOrderMessages.consentOutdated,
   buyerRequired: 'Skriv inn navn og e-postadresse',
   buyerWhenSignedIn: 'Du er logget inn: navn og e-post hentes fra kontoen din.',
   accountExists: 'Det finnes allerede en konto med denne e-postadressen. Logg inn for å kjøpe kurset.',
-  alreadyHasAccess: 'Du har allerede tilgang til dette kurset.',
+  alreadyHasAccess: courseOrderMessages.alreadyHasAccess,
   idempotencyKeyTaken: 'Denne bestillingen tilhører noen andre. Last inn siden på nytt.',
   providerUnavailable: 'Betalingen kunne ikke startes. Prøv igjen om litt.',
   tooManyOrders: 'For mange bestillinger fra denne adressen. Prøv igjen senere.',
 } as const;
-
-interface ProductRow {
-  id: string;
-  kind: string;
-  /** A course product's course; '' for a package (issue 24). */
-  courseId: string;
-  title: string;
-  priceOre: number;
-  vat: 'standard_25' | 'exempt';
-  onSale: boolean;
-}
 
 export async function productById(db: Db, productId: string): Promise<ProductRow> {
   const [row] = await db
@@ -83,33 +70,31 @@ export function sellable(product: ProductRow): void {
   if (product.priceOre === 0) throw new ConflictError(checkoutMessages.free, 'free');
 }
 
-async function hasAccess(db: Db, userId: string, courseId: string): Promise<boolean> {
-  return (await courseAccess(db, userId, courseId)).reason !== null;
-}
-
 /** GET /api/checkout/products/:courseId: the product, the providers offered, the consent, and who is buying. */
 export async function checkoutProduct(db: Db, courseId: string, user: SessionUser | null) {
   const product = await productById(db, checkoutProductId(courseId));
-  if (product.kind === 'package') return seatCheckoutProduct(db, product, user);
+  const kind = kindOfProduct(product);
   const price = priceFor(product.priceOre, product.vat, null);
-  const providers = await offeredProviders(db);
-  const [viewer] = user
-    ? await db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, user.id))
-    : [];
+  const [providers, page, viewer] = await Promise.all([
+    offeredProviders(db),
+    kind.checkoutPage(db, product, user),
+    user ? db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, user.id)) : [],
+  ]);
   return {
     product: {
       id: product.id,
-      courseId: product.courseId,
       title: product.title,
       priceOre: product.priceOre,
       vat: product.vat,
       vatRateBp: price.vatRateBp,
       vatOre: price.vatOre,
       onSale: product.onSale,
+      ...page.product,
     },
     providers: providers.map((p) => ({ id: p.name, label: p.label })),
-    consent: { version: CONSENT.version, text: CONSENT.text },
-    viewer: user && viewer ? { ...viewer, hasAccess: await hasAccess(db, user.id, product.courseId) } : null,
+    offersInvoice: kind.offersInvoice,
+    consent: page.consent,
+    viewer: user && viewer[0] ? { ...viewer[0], ...page.viewer } : null,
   };
 }
 
@@ -125,30 +110,47 @@ const couponColumns = { id: coupons.id, code: coupons.code, kind: coupons.kind, 
 
 export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
 
-/** A coupon's terms if it can be used on the product now (without counting a use); 400 otherwise. */
-async function readCoupon(db: Db, code: string, productId: string): Promise<CouponRow & { usedUp: boolean }> {
+const couponRefused = () => new BadRequestError(checkoutMessages.couponInvalid, 'couponCode');
+
+/**
+ * Every coupon check from one address counts against COUPON_TRIES_PER_ADDRESS an hour; past it
+ * the answer is a 429 with the same sentence as a wrong code, so a guesser learns nothing more.
+ */
+export async function throttleCouponTry(db: Db, ip: string): Promise<void> {
+  const reservation = await reserve(db, `coupon:ip:${ip}`, policies.couponIp);
+  if (!reservation.allowed) throw new ThrottledError(checkoutMessages.couponInvalid, reservation.retryAfter);
+}
+
+/** A coupon's terms if it can be used on the product now, with a use left (without counting one); 400 otherwise. */
+async function readCoupon(db: Db, code: string, productId: string): Promise<CouponRow> {
   const [row] = await db
-    .select({ ...couponColumns, usedUp: sql<boolean>`(${coupons.maxUses} IS NOT NULL AND ${coupons.usedCount} >= ${coupons.maxUses})` })
+    .select(couponColumns)
     .from(coupons)
-    .where(and(eq(coupons.code, normaliseCouponCode(code)), couponUsable(productId)));
-  if (!row) throw new BadRequestError(checkoutMessages.couponInvalid, 'couponCode');
+    .where(
+      and(
+        eq(coupons.code, normaliseCouponCode(code)),
+        couponUsable(productId),
+        sql`(${coupons.maxUses} IS NULL OR ${coupons.usedCount} < ${coupons.maxUses})`,
+      ),
+    );
+  if (!row) throw couponRefused();
   return row;
 }
 
 export function checkChargeable(price: Price, coupon: CouponRow | null): void {
-  if (coupon && price.totalOre < MIN_CHARGE_ORE) throw new BadRequestError(checkoutMessages.couponTooLarge, 'couponCode');
+  if (coupon && price.totalOre < MIN_CHARGE_ORE) throw couponRefused();
 }
 
 /** POST /api/checkout/quote: the price with a coupon (no use is counted). */
-export async function quote(db: Db, body: QuoteBody) {
+export async function quote(db: Db, body: QuoteBody, ip: string) {
   const product = await productById(db, body.productId);
   sellable(product);
   const quantity = product.kind === 'package' ? (body.quantity ?? 1) : 1;
   const listOre = product.priceOre * quantity;
   const extra = { unitPriceOre: product.priceOre, quantity };
   if (!body.couponCode) return { ...priceFor(listOre, product.vat, null), ...extra, coupon: null };
+  await throttleCouponTry(db, ip);
   const coupon = await readCoupon(db, body.couponCode, product.id);
-  if (coupon.usedUp) throw new BadRequestError(checkoutMessages.couponUsedUp, 'couponCode');
   const price = priceFor(listOre, product.vat, coupon);
   checkChargeable(price, coupon);
   return { ...price, ...extra, coupon: { code: coupon.code, label: couponLabel(coupon) } };
@@ -171,17 +173,7 @@ export async function takeCoupon(tx: Db, code: string, productId: string): Promi
     )
     .returning(couponColumns);
   if (taken) return taken;
-  const known = await readCoupon(tx, code, productId);
-  throw new BadRequestError(known.usedUp ? checkoutMessages.couponUsedUp : checkoutMessages.couponInvalid, 'couponCode');
-}
-
-/** Gives an unpaid order's coupon use back (the order was cancelled, failed or expired). */
-export async function releaseCoupon(tx: Db, order: Pick<Order, 'couponId'>): Promise<void> {
-  if (!order.couponId) return;
-  await tx
-    .update(coupons)
-    .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
-    .where(eq(coupons.id, order.couponId));
+  throw couponRefused();
 }
 
 export interface CreateOrderInput {
@@ -206,11 +198,12 @@ export class SameKeyRace extends Error {}
 export const newReference = () => `ka-${randomBytes(8).toString('hex')}`;
 
 /**
- * POST /api/checkout/orders. Decides the price (never from the request), counts the coupon's use
- * and writes the order with the consent in one transaction, then starts the payment at the
- * provider with the key `create:<order id>`. The client's idempotency key makes a double click
- * (or a retry after a provider that did not answer) the same order: it is returned as it is, and
- * its payment is started again with the same key if it was not yet.
+ * POST /api/checkout/orders, for every kind of product. Decides the price (never from the
+ * request); the product's kind checks the buyer and, in the same transaction as the coupon's use
+ * and the order, makes what it needs (a package: its company). Then the payment is started at the
+ * provider with the key `create:<order id>` (an order on invoice needs none). The client's
+ * idempotency key makes a double click (or a retry after a provider that did not answer) the same
+ * order: it is returned as it is, and its payment is started again with the same key if it was not yet.
  */
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<CreatedOrder> {
   const { body, user } = input;
@@ -219,18 +212,17 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
 
   const product = await productById(db, body.productId);
   sellable(product);
-  if (product.kind === 'package') return createSeatOrder(db, input, product);
-  if (body.provider === 'invoice') throw new BadRequestError(checkoutMessages.providerNotOffered, 'provider');
-  if (!body.consent) throw new BadRequestError('Du må samtykke for å få tilgang med en gang.', 'consent.accepted');
-  if (body.consent.version !== CONSENT.version) throw new ConflictError(checkoutMessages.consentOutdated, 'consent_outdated');
-  const provider = await paymentProvider(db, body.provider);
-  if (!provider) throw new BadRequestError(checkoutMessages.providerNotOffered, 'provider');
+  const kind = kindOfProduct(product);
+  const context = { product, body, user };
+  await kind.check(db, context);
+  const invoice = body.provider === 'invoice';
+  if (invoice && !kind.offersInvoice) throw new BadRequestError(checkoutMessages.providerNotOffered, 'provider');
+  const provider = invoice ? null : await paymentProvider(db, body.provider as Exclude<typeof body.provider, 'invoice'>);
+  if (!invoice && !provider) throw new BadRequestError(checkoutMessages.providerNotOffered, 'provider');
 
   let buyer: { userId: string | null; firstName: string; lastName: string; email: string };
   if (user) {
     if (body.buyer) throw new BadRequestError(checkoutMessages.buyerWhenSignedIn, 'buyer');
-    if (await hasAccess(db, user.id, product.courseId))
-      throw new ConflictError(checkoutMessages.alreadyHasAccess, 'already_has_access', { coursePath: coursePlayerPath(product.courseId) });
     const [row] = await db
       .select({ firstName: users.firstName, lastName: users.lastName, email: users.email })
       .from(users)
@@ -244,13 +236,16 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
     if (!reservation.allowed) throw new ThrottledError(checkoutMessages.tooManyOrders, reservation.retryAfter);
     buyer = { userId: null, firstName: body.buyer.firstName, lastName: body.buyer.lastName, email: body.buyer.email };
   }
+  if (body.couponCode) await throttleCouponTry(db, input.ip);
 
   const checkoutToken = user ? null : randomBytes(32).toString('base64url');
-  // The order and its first event are one statement; with a coupon, the coupon's use joins them in a transaction.
-  const write = async (tx: Db) => {
+  const providerName = invoice ? 'invoice' : provider!.name;
+  const write = async (tx: Db): Promise<Order> => {
+    const fields = await kind.prepare(tx, context);
     const coupon = body.couponCode ? await takeCoupon(tx, body.couponCode, product.id) : null;
-    const price = priceFor(product.priceOre, product.vat, coupon);
+    const price = priceFor(product.priceOre * fields.quantity, product.vat, coupon);
     checkChargeable(price, coupon);
+    const status = invoice ? 'invoiced' : 'created';
     const insert = tx
       .insert(orders)
       .values({
@@ -262,8 +257,13 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
         guest: !user,
         checkoutTokenHash: checkoutToken ? hashCheckoutToken(checkoutToken) : null,
         productId: product.id,
-        courseId: product.courseId,
+        courseId: fields.courseId,
+        companyId: fields.companyId,
+        buyerCompanyName: fields.buyerCompanyName,
+        buyerOrgNumber: fields.buyerOrgNumber,
+        buyerPoReference: fields.buyerPoReference,
         title: product.title,
+        quantity: fields.quantity,
         listPriceOre: price.listPriceOre,
         discountOre: price.discountOre,
         totalOre: price.totalOre,
@@ -272,34 +272,43 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
         vatOre: price.vatOre,
         couponId: coupon?.id ?? null,
         couponCode: coupon?.code ?? null,
-        provider: provider.name,
-        consentVersion: CONSENT.version,
-        consentText: CONSENT.text,
+        provider: providerName,
+        status,
+        consentVersion: fields.consent.version,
+        consentText: fields.consent.text,
         consentAt: new Date(),
         consentIp: input.ip,
         consentUserAgent: input.userAgent?.slice(0, 500) ?? null,
         idempotencyKey: body.idempotencyKey,
-        expiresAt: sql`now() + make_interval(mins => ${env.ORDER_EXPIRY_MINUTES})`,
+        // An invoice has its payment terms to be paid; a payment the usual hour.
+        expiresAt: sql`now() + make_interval(mins => ${invoice ? INVOICE_DAYS * 24 * 60 : env.ORDER_EXPIRY_MINUTES})`,
       })
       .onConflictDoNothing({ target: orders.idempotencyKey })
       .returning();
-    const made = await changeOrder(tx, insert, { fromStatus: null, toStatus: 'created', trigger: 'checkout', detail: { provider: provider.name } });
-    // No row: the same key at the same moment, and the other request made the order (and counted its coupon).
-    if (!made && coupon) throw new SameKeyRace();
-    return made ?? null;
+    const made = await changeOrder(tx, insert, {
+      fromStatus: null,
+      toStatus: status,
+      trigger: 'checkout',
+      detail: { provider: providerName, quantity: fields.quantity },
+    });
+    // No row: the same key at the same moment, and the other request made the order.
+    if (!made) throw new SameKeyRace();
+    return made;
   };
-  const order = body.couponCode
-    ? await atomically(db, write).catch((error: unknown) => {
-        if (error instanceof SameKeyRace) return null;
-        throw error;
-      })
-    : await write(db);
+  const order = await atomically(db, write).catch((error: unknown) => {
+    if (error instanceof SameKeyRace) return null;
+    throw error;
+  });
   if (!order) {
     const [other] = await db.select().from(orders).where(eq(orders.idempotencyKey, body.idempotencyKey));
     return { order: await resumeOrder(db, other!, input), created: false, checkoutToken: null };
   }
+  if (invoice) return { order: { ...order, redirectUrl: kind.usePath(order) }, created: true, checkoutToken: null };
   return { order: await startPayment(db, order), created: true, checkoutToken };
 }
+
+/** Days an invoice gives to pay. */
+const INVOICE_DAYS = 14;
 
 /** A repeated request with an order's idempotency key: the same buyer gets the same order (its payment started if it was not). */
 export async function resumeOrder(db: Db, order: Order, input: CreateOrderInput): Promise<Order> {
@@ -338,14 +347,14 @@ export async function startPayment(db: Db, order: Order): Promise<Order> {
     }
     throw error;
   }
-  const moved = await changeOrder(
-    db,
-    db
-      .update(orders)
-      .set({ status: 'awaiting_payment', providerPaymentId: payment.providerPaymentId, redirectUrl: payment.redirectUrl, lastError: null })
-      .where(and(eq(orders.id, order.id), eq(orders.status, 'created')))
-      .returning(),
-    { fromStatus: 'created', toStatus: 'awaiting_payment', trigger: 'checkout' },
-  );
+  const moved = await atomically(db, async (tx) => {
+    const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
+    if (current?.status !== 'created') return undefined;
+    const { order: row } = await transition(tx, current, 'awaiting_payment', {
+      trigger: 'checkout',
+      set: { providerPaymentId: payment.providerPaymentId, redirectUrl: payment.redirectUrl, lastError: null },
+    });
+    return row;
+  });
   return moved ?? (await db.select().from(orders).where(eq(orders.id, order.id)))[0]!;
 }

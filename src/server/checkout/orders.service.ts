@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { type Order, orderEvents, orderRefunds, orders, type OrderStatus, users } from '../../../db/schema';
 import { NotFoundError } from '../errors';
+import { hasReceipt as isPaid } from '../order-states';
 import { cursorCodec, type CursorValues, fetchSize, microsIso, type PageRequest, toPage } from '../paging';
 import type { SessionUser } from '../session';
 import { checkoutPath, coursePlayerPath, receiptPath } from './paths';
@@ -9,9 +10,7 @@ import { receiptDataFor } from './receipts';
 
 /** Reading orders: the buyer's own list and receipts, and the superuser's list, detail and revenue (decision 30). */
 
-const HAS_RECEIPT: readonly OrderStatus[] = ['paid', 'refunded', 'partly_refunded'];
-
-export const hasReceipt = (order: Pick<Order, 'status'>) => HAS_RECEIPT.includes(order.status);
+export const hasReceipt = (order: Pick<Order, 'status'>) => isPaid(order.status);
 
 /** An order as its buyer sees it in lists and on the return page. */
 export function orderSummary(order: Order) {

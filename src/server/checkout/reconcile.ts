@@ -1,23 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { atomically, type Db } from '../../../db/client';
-import { type Order, orders, type OrderStatus, receiptCounter, users } from '../../../db/schema';
-import { grantCourse } from '../access/entitlements';
+import { type Order, orderRefunds, orders, receiptCounter, users } from '../../../db/schema';
 import { env } from '../env';
 import { ConflictError, NotFoundError, UnavailableError } from '../errors';
-import { takeBackExcessSeats } from '../company/seats.service';
-import { queueMail } from '../mail/outbox';
+import { isOpen, OPEN_STATES, statesSql } from '../order-states';
 import { NO_PASSWORD } from '../password';
 import { type PaymentProvider, type PaymentRef, ProviderRefusedError, ProviderUnavailableError } from '../payments/provider';
 import { paymentProvider } from '../payments/registry';
-import { changeOrder } from './order-change';
-import { receiptDataFor } from './receipts';
-import { releaseCoupon } from './checkout.service';
-import { coursePlayerPath, receiptPath } from './paths';
+import { productKindOf } from '../products/registry';
+import { queueReceipt, transition } from './lifecycle';
 
 /**
- * `reconcile(order)`: the only code that moves an order after it was made (decision 30). The
- * return page, the provider's webhook and the scheduled sweep all call it, as often and in
- * whatever order they like. Under the order's row lock it asks the provider for the truth
+ * `reconcile(order)`: settles an open order with what its provider says. The return page, the
+ * provider's webhook and the scheduled sweep all call it, as often and in whatever order they
+ * like; every move it makes goes through `transition` (./lifecycle.ts). Under the order's row lock it asks the provider for the truth
  * (never a webhook's body), captures a reserved payment, and for a paid one grants the course
  * (`purchase`), numbers the receipt from the counter row and queues the receipt mail, all in one
  * transaction: the order is paid with everything that belongs to it, or not at all. A call for an
@@ -34,7 +30,7 @@ export interface Reconciled {
   providerError: Error | null;
 }
 
-const OPEN: readonly OrderStatus[] = ['created', 'awaiting_payment'];
+export const duplicateNotice = 'Du hadde allerede tilgang til dette kurset, så vi har betalt tilbake hele beløpet. Du trenger ikke gjøre noe.';
 
 /** How long a reconcile may wait between its statements while a provider answers (PostgreSQL's idle-in-transaction limit). */
 const PROVIDER_WAIT_SECONDS = Math.ceil((env.PAYMENT_PROVIDER_TIMEOUT_MS * 3) / 1000) + 5;
@@ -45,7 +41,7 @@ export async function reconcile(db: Db, orderId: string, trigger: ReconcileTrigg
     await tx.execute(sql.raw(`SET LOCAL idle_in_transaction_session_timeout = '${PROVIDER_WAIT_SECONDS}s'`));
     const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!locked) throw new NotFoundError('Fant ikke bestillingen.');
-    if (!OPEN.includes(locked.status)) return locked;
+    if (!isOpen(locked.status)) return locked;
     const provider = await paymentProvider(tx, locked.provider);
     if (!provider) return noteError(tx, locked, `provider ${locked.provider} is not configured`);
     try {
@@ -75,15 +71,20 @@ async function settle(tx: Db, provider: PaymentProvider, order: Order, trigger: 
     return expired ? close(tx, order, 'expired', trigger, { reason: 'never started' }) : order;
   }
   const ref: PaymentRef = { reference: order.reference, providerPaymentId: order.providerPaymentId };
+  if (!order.userId && !order.guest) {
+    // The buyer deleted their account: nobody may receive this order, whoever has the address now.
+    await provider.cancel(ref, `cancel:${order.id}`);
+    return close(tx, order, 'cancelled', trigger, { reason: 'account deleted' });
+  }
   const status = await provider.status(ref);
   switch (status.state) {
     case 'authorized': {
       const remaining = order.totalOre - status.capturedOre;
       if (remaining > 0) await provider.capture(ref, remaining, `capture:${order.id}`);
-      return fulfil(tx, order, order.totalOre, trigger);
+      return fulfilOrRefund(tx, provider, ref, order, order.totalOre, trigger);
     }
     case 'captured':
-      return fulfil(tx, order, Math.max(status.capturedOre, order.totalOre), trigger);
+      return fulfilOrRefund(tx, provider, ref, order, Math.max(status.capturedOre, order.totalOre), trigger);
     case 'cancelled':
     case 'expired':
     case 'failed':
@@ -103,7 +104,7 @@ async function settle(tx: Db, provider: PaymentProvider, order: Order, trigger: 
   }
 }
 
-/** Ends an unpaid order: its coupon use is given back. */
+/** Ends an unpaid order (`transition` gives its coupon use back). */
 async function close(
   tx: Db,
   order: Order,
@@ -111,17 +112,34 @@ async function close(
   trigger: ReconcileTrigger,
   detail: Record<string, unknown>,
 ): Promise<Order> {
-  const row = await changeOrder(
-    tx,
-    tx
-      .update(orders)
-      .set({ status: to, closedAt: sql`now()`, reconciledAt: sql`now()`, lastError: null })
-      .where(eq(orders.id, order.id))
-      .returning(),
-    { fromStatus: order.status, toStatus: to, trigger, detail },
-  );
-  await releaseCoupon(tx, order);
-  return row!;
+  const { order: row } = await transition(tx, order, to, { trigger, detail, set: { reconciledAt: sql`now()`, lastError: null } });
+  return row;
+}
+
+/**
+ * A payment that reached the provider for a course the buyer already has (two tabs, two orders):
+ * the money is refunded at the provider first (nothing is written if it does not answer: the next
+ * reconcile tries again with the same key), then the order is paid with its receipt and refunded
+ * at once, and the receipt mail says why.
+ */
+async function fulfilOrRefund(tx: Db, provider: PaymentProvider, ref: PaymentRef, order: Order, capturedOre: number, trigger: ReconcileTrigger) {
+  if (!(await productKindOf(order).alreadyDelivered(tx, order))) return fulfil(tx, order, capturedOre, trigger);
+  await provider.refund(ref, capturedOre, `refund:duplicate:${order.id}`);
+  const paid = await fulfil(tx, order, capturedOre, trigger, null, { mail: false });
+  await tx.insert(orderRefunds).values({
+    orderId: paid.id,
+    amountOre: capturedOre,
+    reason: 'Kjøperen hadde allerede kurset (dobbelt kjøp).',
+    idempotencyKey: `duplicate:${paid.id}`,
+    actorId: null,
+  });
+  const { order: refunded } = await transition(tx, paid, 'refunded', {
+    trigger: 'duplicate',
+    detail: { refundOre: capturedOre, reason: 'already_has_course' },
+    set: { refundedOre: capturedOre },
+  });
+  await queueReceipt(tx, refunded, duplicateNotice);
+  return refunded;
 }
 
 /**
@@ -147,9 +165,15 @@ async function buyerAccount(tx: Db, order: Order): Promise<{ userId: string; cre
   return { userId: existing!.id, created: false };
 }
 
-async function fulfil(tx: Db, order: Order, capturedOre: number, trigger: ReconcileTrigger, actorId: string | null = null): Promise<Order> {
+async function fulfil(
+  tx: Db,
+  order: Order,
+  capturedOre: number,
+  trigger: ReconcileTrigger,
+  actorId: string | null = null,
+  options: { mail: boolean } = { mail: true },
+): Promise<Order> {
   const account = await buyerAccount(tx, order);
-  if (order.courseId) await grantCourse(tx, { userId: account.userId, courseId: order.courseId, source: 'purchase', sourceRef: order.id });
   // The counter row is locked from this statement until the commit: receipt numbers follow the
   // order of the paying transactions and a rollback gives its number back, so there are no gaps.
   // The number, the order's move and its event are one statement, so the lock is held for that
@@ -162,49 +186,29 @@ async function fulfil(tx: Db, order: Order, capturedOre: number, trigger: Reconc
       .returning({ lastNumber: receiptCounter.lastNumber })
       .getSQL(),
   );
-  const paid = await changeOrder(
-    tx,
-    tx
-      .update(orders)
-      .set({
-        status: 'paid',
-        userId: account.userId,
-        accountCreated: account.created,
-        capturedOre,
-        receiptNumber: sql`(SELECT last_number FROM counter)`,
-        paidAt: sql`now()`,
-        reconciledAt: sql`now()`,
-        lastError: null,
-      })
-      .where(eq(orders.id, order.id))
-      .returning(),
-    {
-      fromStatus: order.status,
-      toStatus: 'paid',
-      trigger,
-      actorId,
-      detail: sql`jsonb_build_object('receiptNumber', changed.receipt_number, 'capturedOre', changed.captured_ore, 'accountCreated', changed.account_created)`,
+  const { order: paid } = await transition(tx, order, 'paid', {
+    trigger,
+    actorId,
+    withoutMail: !options.mail,
+    set: {
+      userId: account.userId,
+      accountCreated: account.created,
+      capturedOre,
+      receiptNumber: sql`(SELECT last_number FROM counter)`,
+      paidAt: sql`now()`,
+      reconciledAt: sql`now()`,
+      lastError: null,
     },
-    [counter],
-  );
-  const base = env.SITE_URL.replace(/\/$/, '');
-  await queueMail(tx, {
-    to: paid!.buyerEmail,
-    template: 'receipt',
-    props: {
-      ...receiptDataFor(paid!),
-      firstName: paid!.buyerFirstName,
-      courseUrl: `${base}${paid!.courseId ? coursePlayerPath(paid!.courseId) : paid!.companyId ? '/bedrift' : '/'}`,
-      receiptUrl: `${base}${receiptPath(paid!.id)}`,
-    },
+    detail: sql`jsonb_build_object('receiptNumber', changed.receipt_number, 'capturedOre', changed.captured_ore, 'accountCreated', changed.account_created)`,
+    before: [counter],
   });
-  return paid!;
+  return paid;
 }
 
 /**
- * A company's order on invoice (issue 24, decision 32), by a superuser: 'paid' is the same move a
- * payment makes (receipt number, receipt mail, one transaction); 'cancelled' gives the coupon back
- * and takes back the seats the company no longer has (the newest first).
+ * A company's order on invoice, by a superuser: 'paid' is the same move a payment makes (receipt
+ * number, receipt mail, one transaction); 'cancelled' gives the coupon back and takes back the
+ * seats the company no longer has (the newest first), both through `transition`.
  */
 export async function settleInvoice(db: Db, orderId: string, outcome: 'paid' | 'cancelled', actorId: string): Promise<Order> {
   return atomically(db, async (tx) => {
@@ -213,18 +217,13 @@ export async function settleInvoice(db: Db, orderId: string, outcome: 'paid' | '
     if (locked.status !== 'invoiced')
       throw new ConflictError('Bare bestillinger på faktura kan merkes som betalt eller kanselleres her.', 'not_invoiced');
     if (outcome === 'paid') return fulfil(tx, locked, locked.totalOre, 'admin', actorId);
-    const row = await changeOrder(
-      tx,
-      tx
-        .update(orders)
-        .set({ status: 'cancelled', closedAt: sql`now()`, lastError: null })
-        .where(eq(orders.id, orderId))
-        .returning(),
-      { fromStatus: 'invoiced', toStatus: 'cancelled', trigger: 'admin', actorId, detail: { invoice: 'cancelled' } },
-    );
-    await releaseCoupon(tx, locked);
-    if (locked.companyId) await takeBackExcessSeats(tx, locked.companyId);
-    return row!;
+    const { order } = await transition(tx, locked, 'cancelled', {
+      trigger: 'admin',
+      actorId,
+      detail: { invoice: 'cancelled' },
+      set: { lastError: null },
+    });
+    return order;
   });
 }
 
@@ -264,7 +263,7 @@ export async function sweepOpenOrders(db: Db, options: { limit?: number; quietSe
     .select({ id: orders.id })
     .from(orders)
     .where(
-      sql`${orders.status} IN ('created', 'awaiting_payment') AND coalesce(${orders.reconciledAt}, ${orders.createdAt}) < ${now.toISOString()}::timestamptz - make_interval(secs => ${quietSeconds})`,
+      sql`${orders.status} IN ${statesSql(OPEN_STATES)} AND coalesce(${orders.reconciledAt}, ${orders.createdAt}) < ${now.toISOString()}::timestamptz - make_interval(secs => ${quietSeconds})`,
     )
     .orderBy(orders.createdAt)
     .limit(limit);
@@ -275,11 +274,52 @@ export async function sweepOpenOrders(db: Db, options: { limit?: number; quietSe
       const { order, providerError } = await reconcile(db, id, 'sweep', now);
       if (providerError) result.failed++;
       else if (order.status === 'paid') result.paid++;
-      else if (!OPEN.includes(order.status)) result.closed++;
+      else if (!isOpen(order.status)) result.closed++;
     } catch (error) {
       result.failed++;
       console.warn(`[order-sweeper] order ${id}: ${error instanceof Error ? error.name : 'error'}`);
     }
   }
   return result;
+}
+
+export const leavingBuyerMessages = {
+  paymentUnderway: 'En betaling er underveis og kunne ikke stoppes akkurat nå. Prøv igjen om litt.',
+} as const;
+
+/**
+ * Before an account is deleted: each of its open orders (also a guest order made with its address)
+ * is settled with the provider once, and one still unpaid is cancelled there and here. After the
+ * deletion the orders' buyer is anonymised, so an order left open could later be paid to whoever
+ * then holds that address.
+ */
+export async function cancelOpenOrdersOf(db: Db, buyer: { userId: string; email: string }): Promise<number> {
+  const open = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      sql`(${orders.userId} = ${buyer.userId} OR (${orders.guest} AND ${orders.buyerEmail} = ${buyer.email})) AND ${orders.status} IN ${statesSql(OPEN_STATES)}`,
+    );
+  let cancelled = 0;
+  for (const { id } of open) {
+    const { order } = await reconcile(db, id, 'sweep');
+    if (!isOpen(order.status)) continue;
+    await atomically(db, async (tx) => {
+      const [locked] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+      if (!locked || !isOpen(locked.status)) return;
+      const provider = locked.providerPaymentId ? await paymentProvider(tx, locked.provider) : null;
+      if (provider && locked.providerPaymentId) {
+        try {
+          await provider.cancel({ reference: locked.reference, providerPaymentId: locked.providerPaymentId }, `cancel:${locked.id}`);
+        } catch (error) {
+          if (error instanceof ProviderUnavailableError || error instanceof ProviderRefusedError)
+            throw new UnavailableError(leavingBuyerMessages.paymentUnderway);
+          throw error;
+        }
+      }
+      await transition(tx, locked, 'cancelled', { trigger: 'account_deleted', detail: { reason: 'account deleted' } });
+      cancelled++;
+    });
+  }
+  return cancelled;
 }

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { atomically, type Db } from '../../../db/client';
-import { type Order, orderEvents, orderRefunds, orders } from '../../../db/schema';
+import { type Order, orderRefunds, orders } from '../../../db/schema';
 import type { RefundBody } from '../../schemas/checkout';
-import { revokeCourse } from '../access/entitlements';
+import { formatOre } from '../receipts/receipt-data';
+import { isRefundable } from '../order-states';
+import { transition } from './lifecycle';
 import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../errors';
 import { ProviderRefusedError, ProviderUnavailableError } from '../payments/provider';
 import { paymentProvider } from '../payments/registry';
@@ -10,18 +12,19 @@ import { paymentProvider } from '../payments/registry';
 export const refundMessages = {
   notFound: 'Fant ikke bestillingen.',
   notPaid: 'Bare betalte bestillinger kan refunderes.',
-  tooMuch: (leftOre: number) => `Beløpet er større enn det som kan refunderes (${(leftOre / 100).toFixed(2).replace('.', ',')} kr).`,
+  tooMuch: (leftOre: number) => `Beløpet er større enn det som kan refunderes (${formatOre(leftOre)}).`,
   keyTaken: 'Denne refusjonen er allerede registrert for en annen bestilling.',
   providerUnavailable: 'Betalingstjenesten svarte ikke. Ingenting er refundert; prøv igjen om litt.',
   providerRefused: 'Betalingstjenesten avviste refusjonen.',
 } as const;
 
 /**
- * A refund in full or in part through the provider (decision 30), by a superuser. Under the
- * order's row lock: the amount is checked against what is left, the provider refunds with the
- * key `refund:<the admin's key>` (a retried click is the same refund, at the provider and here),
- * and the refund, the order's new status and its audit event are written together. A full
- * refund revokes the course (`revokeCourse`: the learner's progress and notes are kept).
+ * A refund in full or in part through the provider, by a superuser. Under the order's row lock:
+ * the amount is checked against what is left, the provider refunds with the key
+ * `refund:<the admin's key>` (a retried click is the same refund, at the provider and here), and
+ * the refund and the order's move are written together. What the money no longer pays for is
+ * taken back by `transition`: a full refund of a course ends its access (progress and notes are
+ * kept); a seat order gives back floor(refunded / price per seat) seats, the newest first.
  */
 export async function refundOrder(db: Db, orderId: string, body: RefundBody, actorId: string): Promise<Order> {
   return atomically(db, async (tx) => {
@@ -32,7 +35,7 @@ export async function refundOrder(db: Db, orderId: string, body: RefundBody, act
       if (done.orderId !== order.id) throw new ConflictError(refundMessages.keyTaken, 'idempotency_key_taken');
       return order;
     }
-    if (order.status !== 'paid' && order.status !== 'partly_refunded') throw new ConflictError(refundMessages.notPaid, 'not_paid');
+    if (!isRefundable(order.status)) throw new ConflictError(refundMessages.notPaid, 'not_paid');
     const left = order.capturedOre - order.refundedOre;
     if (body.amountOre > left) throw new BadRequestError(refundMessages.tooMuch(left), 'amountOre');
     const provider = await paymentProvider(tx, order.provider);
@@ -54,17 +57,12 @@ export async function refundOrder(db: Db, orderId: string, body: RefundBody, act
     await tx
       .insert(orderRefunds)
       .values({ orderId: order.id, amountOre: body.amountOre, reason: body.reason, idempotencyKey: body.idempotencyKey, actorId });
-    const [row] = await tx.update(orders).set({ refundedOre, status: to }).where(eq(orders.id, order.id)).returning();
-    let revoked = false;
-    if (to === 'refunded' && order.userId && order.courseId) revoked = await revokeCourse(tx, order.userId, order.courseId, order.id);
-    await tx.insert(orderEvents).values({
-      orderId: order.id,
-      fromStatus: order.status,
-      toStatus: to,
+    const { order: row } = await transition(tx, order, to, {
       trigger: 'admin',
       actorId,
-      detail: { refundOre: body.amountOre, reason: body.reason, revoked },
+      set: { refundedOre },
+      detail: { refundOre: body.amountOre, reason: body.reason },
     });
-    return row!;
+    return row;
   });
 }

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { atomically, type Db } from '../../../db/client';
 import { orders } from '../../../db/schema';
 import { NotFoundError } from '../errors';
+import { isOpen } from '../order-states';
 import { createSession, type SessionUser } from '../session';
 import { hashCheckoutToken } from './checkout.service';
 import { orderSummary } from './orders.service';
@@ -25,7 +26,7 @@ export async function returnFromPayment(db: Db, input: { orderId: string; user: 
   if (!found || !(holdsCookie || owns)) throw new NotFoundError('Fant ikke bestillingen.');
 
   // An order that is no longer open has nothing to settle: answer it without a transaction (a polling return page).
-  const open = found.status === 'created' || found.status === 'awaiting_payment';
+  const open = isOpen(found.status);
   const order = open ? (await reconcile(db, found.id, 'return')).order : found;
   const paidNow = found.status !== 'paid' && order.status === 'paid';
   let session: { token: string; expiresAt: Date } | null = null;

@@ -1,20 +1,23 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../../db/client';
+import { atomically, type Db } from '../../../db/client';
 import { companies, orders } from '../../../db/schema';
 import type { CompanyBody } from '../../schemas/company';
 import { NotFoundError } from '../errors';
 import { companyPeople, companyRow } from './company.service';
 import { companyTexts } from './messages';
-import { seatCounts } from './seats.service';
+import { SEAT_STATES, statesSql } from '../order-states';
+import { lockCompanyRow } from './memberships';
+import { approveCompany, orderSeatsSql, seatCounts } from './seats.service';
 
-/** The superuser's companies (issue 24, decision 32): list, create, edit, and one company with its seats, people and orders. */
+/** The superuser's companies: list, create, edit, approve, and one company with its seats, people, managers and orders. */
 
 export async function listCompanies(db: Db) {
   const result = await db.execute(sql`
     SELECT c.id, c.name, c.org_number, c.created_at,
-      (SELECT coalesce(sum(o.quantity), 0)::int FROM orders o WHERE o.company_id = c.id AND o.status IN ('paid', 'invoiced', 'partly_refunded')) AS seats_total,
+      (SELECT coalesce(sum(${orderSeatsSql}), 0)::int FROM orders o WHERE o.company_id = c.id AND o.status IN ${statesSql(SEAT_STATES)}) AS seats_total,
       (SELECT count(*)::int FROM company_seats s WHERE s.company_id = c.id AND s.revoked_at IS NULL) AS seats_used,
-      (SELECT count(*)::int FROM users u WHERE u.company_id = c.id) AS people
+      (SELECT count(*)::int FROM company_memberships m WHERE m.company_id = c.id) AS people,
+      c.approved_at IS NOT NULL AS approved
     FROM companies c ORDER BY c.name, c.id`);
   const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   return rows.map((r) => ({
@@ -24,6 +27,7 @@ export async function listCompanies(db: Db) {
     seatsTotal: Number(r.seats_total),
     seatsUsed: Number(r.seats_used),
     people: Number(r.people),
+    approved: r.approved === true,
     createdAt: new Date(r.created_at as string).toISOString(),
   }));
 }
@@ -61,5 +65,15 @@ export async function companyDetail(db: Db, companyId: string) {
       .where(eq(orders.companyId, companyId))
       .orderBy(desc(orders.createdAt)),
   ]);
-  return { company, seats, people, orders: companyOrders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })) };
+  const { approved, ...counts } = seats;
+  return { company, seats: counts, approved, people, orders: companyOrders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })) };
+}
+
+/** POST /api/admin/companies/:companyId/approve: a superuser vouches for the company; all its seats can be used. */
+export async function approveCompanyBySuperuser(db: Db, companyId: string, actorId: string) {
+  await atomically(db, async (tx) => {
+    await lockCompanyRow(tx, companyId);
+    await approveCompany(tx, companyId, actorId, 'superuser');
+  });
+  return companyRow(db, companyId);
 }

@@ -2,29 +2,22 @@ import { eq, sql } from 'drizzle-orm';
 import { atomically, type Db } from '../../../db/client';
 import { companies, companyInvitations, courses, productCourses, products } from '../../../db/schema';
 import type { PeopleFilter } from '../../schemas/company';
-import { ForbiddenError, NotFoundError } from '../errors';
+import { env } from '../env';
+import { NotFoundError } from '../errors';
 import { type CursorValues, cursorCodec, PAGE_LIMIT_DEFAULT, type PageRequest } from '../paging';
 import { verificationUrl } from '../certificates/codes';
 import { progressCtes } from '../progress-figures';
-import type { SessionUser } from '../session';
 import { companyTexts } from './messages';
 import { PACKAGE_PRODUCT, seatCounts } from './seats.service';
 
 /**
- * The manager's view (issue 24, decision 32): a company admin reads and changes only their own
- * company. The company is always the caller's `companyId`, never a parameter, so another company's
- * people, seats and invitations cannot even be named. A person's notes and conversations are not
- * read here at all.
+ * The manager's view: a manager reads and changes only the company the route names, after
+ * `requireManager` found their manager membership of it. A person's notes and conversations are
+ * not read here at all.
  */
 
 const INACTIVE_DAYS = 14;
 const DAY_MS = 86_400_000;
-
-/** The caller's company: a company admin's own; anyone else 403. */
-export async function ownCompanyId(user: SessionUser): Promise<string> {
-  if (user.role !== 'company_admin' || !user.companyId) throw new ForbiddenError(companyTexts.notCompanyAdmin);
-  return user.companyId;
-}
 
 export async function companyRow(db: Db, companyId: string) {
   const [company] = await db
@@ -69,7 +62,14 @@ export async function companyOverview(db: Db, companyId: string) {
         sql`${companyInvitations.companyId} = ${companyId} AND ${companyInvitations.status} = 'pending' AND ${companyInvitations.expiresAt} > now()`,
       ),
   ]);
-  return { company, seats, package: pkg, invitationsPending: Number(pending?.n ?? 0) };
+  const { approved, ...counts } = seats;
+  return {
+    company,
+    seats: counts,
+    approval: { approved, seatLimit: env.COMPANY_UNAPPROVED_SEAT_LIMIT },
+    package: pkg,
+    invitationsPending: Number(pending?.n ?? 0),
+  };
 }
 
 export type PersonStatus = 'not_started' | 'in_progress' | 'done';
@@ -270,7 +270,7 @@ const pageBody = (read: ViewRead, limit: number) => {
 };
 
 /**
- * GET /api/company/people as JSON text: a page of the company's people (50 by default, decision 23's
+ * GET /api/companies/:companyId/people as JSON text: a page of the company's people (50 by default, decision 23's
  * `limit`/`cursor`) with the counts per filter, from the company's stored view — one statement, an
  * index range of `company_view_people` joined as text, never parsed (decision 32). The body carries
  * `nextCursor` (null on the last page) beside `people` and `counts`.
@@ -349,9 +349,4 @@ export async function allCompanyPeople(db: Db, companyId: string, now = new Date
   const hit = (read as unknown as { rows: { people: string }[] }).rows[0];
   if (hit) return JSON.parse(`[${hit.people}]`) as Person[];
   return computeAndStore(db, companyId, now);
-}
-
-/** Forgets the company's view (a seat was given or taken back): the next read computes it. */
-export async function forgetCompanyView(db: Db, companyId: string): Promise<void> {
-  await db.execute(sql`DELETE FROM company_view_snapshots WHERE company_id = ${companyId}`);
 }

@@ -1,40 +1,62 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { companies, companySeats, productCourses, users } from '../../../db/schema';
+import { companies, companySeats, productCourses } from '../../../db/schema';
 import { grantCourse, revokeCourse } from '../access/entitlements';
+import { env } from '../env';
 import { ConflictError, NotFoundError } from '../errors';
-import { forgetCompanyView } from './company.service';
+import { PAID_STATES, SEAT_STATES, statesSql } from '../order-states';
+import { addMembership, auditCompany, endMemberMembership, forgetCompanyView, lockCompanyRow } from './memberships';
 import { companyTexts } from './messages';
 import { PACKAGE_PRODUCT } from '../../lib/company-package';
 
 /**
- * Seats (issue 24, decision 32). A company's seats are the sum of its package orders that are paid
- * or invoiced; a seat is held by a `company_seats` row, whose courses are granted with source
- * 'seat' and the row as `source_ref`. Every change of who holds a seat locks the company's row
- * first, so concurrent acceptances are counted one after the other: never more holders than seats.
+ * Seats. A company's seats are what its package orders in the seat states pay for: an order's
+ * quantity less the seats a partial refund took back (floor(refunded / price per seat)). A seat is
+ * held by a `company_seats` row, whose courses are granted with source 'seat' and the row as
+ * `source_ref`. Every change of who holds a seat locks the company's row first, so concurrent
+ * acceptances are counted one after the other: never more holders than seats.
+ *
+ * A company nobody has vouched for (no superuser approval, no paid order) may have at most
+ * COMPANY_UNAPPROVED_SEAT_LIMIT seats of unpaid invoices in use; the rest are held back.
  */
 
 export { PACKAGE_PRODUCT };
 
-/** Orders whose seats count: paid (also when partly refunded) or on invoice. */
-const SEAT_ORDER_STATES = sql`('paid', 'invoiced', 'partly_refunded')`;
+/** The seats one order gives, in SQL over the `orders` row `o`. */
+export const orderSeatsSql = sql.raw(
+  `CASE WHEN o.total_ore > 0 THEN o.quantity - (o.refunded_ore::bigint * o.quantity / o.total_ore)::int ELSE o.quantity END`,
+);
 
-export async function seatCounts(db: Db, companyId: string): Promise<{ total: number; used: number; free: number }> {
+export interface SeatCounts {
+  /** Seats bought (paid, or on invoice). */
+  total: number;
+  used: number;
+  /** Seats that can be given now. */
+  free: number;
+  /** Invoice seats waiting for approval or payment. */
+  heldBack: number;
+}
+
+export async function seatCounts(db: Db, companyId: string): Promise<SeatCounts & { approved: boolean }> {
   const result = await db.execute(sql`
     SELECT
-      (SELECT coalesce(sum(quantity), 0)::int FROM orders WHERE company_id = ${companyId} AND status IN ${SEAT_ORDER_STATES}) AS total,
-      (SELECT count(*)::int FROM company_seats WHERE company_id = ${companyId} AND revoked_at IS NULL) AS used`);
-  const row = (result as unknown as { rows: { total: number; used: number }[] }).rows[0]!;
+      (SELECT coalesce(sum(${orderSeatsSql}), 0)::int FROM orders o WHERE o.company_id = ${companyId} AND o.status IN ${statesSql(SEAT_STATES)}) AS total,
+      (SELECT coalesce(sum(${orderSeatsSql}), 0)::int FROM orders o WHERE o.company_id = ${companyId} AND o.status IN ${statesSql(PAID_STATES)}) AS paid,
+      (SELECT count(*)::int FROM company_seats WHERE company_id = ${companyId} AND revoked_at IS NULL) AS used,
+      (SELECT approved_at IS NOT NULL FROM companies WHERE id = ${companyId}) AS approved`);
+  const row = (result as unknown as { rows: { total: number; paid: number; used: number; approved: boolean | null }[] }).rows[0]!;
   const total = Number(row.total);
+  const paid = Number(row.paid);
   const used = Number(row.used);
-  return { total, used, free: Math.max(0, total - used) };
+  const approved = row.approved === true;
+  const usable = approved ? total : Math.min(total, Math.max(paid, env.COMPANY_UNAPPROVED_SEAT_LIMIT));
+  return { total, used, free: Math.max(0, usable - used), heldBack: total - usable, approved };
 }
 
 /** Locks the company's row until the transaction ends: the one queue for its seats. */
 export async function lockCompany(tx: Db, companyId: string): Promise<{ id: string; name: string }> {
-  const [row] = await tx.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, companyId)).for('update');
-  if (!row) throw new NotFoundError(companyTexts.companyNotFound);
-  return row;
+  const row = await lockCompanyRow(tx, companyId);
+  return { id: row.id, name: row.name };
 }
 
 export async function packageCourseIds(db: Db, productId = PACKAGE_PRODUCT): Promise<string[]> {
@@ -43,11 +65,16 @@ export async function packageCourseIds(db: Db, productId = PACKAGE_PRODUCT): Pro
 }
 
 /**
- * Gives `userId` a seat of the (locked) company: refused when every seat is taken; the same seat
- * again when the person holds one already. The person is tied to the company and granted every
- * course of the package.
+ * Gives `userId` a seat of the (locked) company: refused when every usable seat is taken; the same
+ * seat again when the person holds one already. The person becomes a member of the company (a
+ * manager stays a manager) and is granted every course of the package.
  */
-export async function assignSeat(tx: Db, company: { id: string; name: string }, userId: string): Promise<{ seatId: string; created: boolean }> {
+export async function assignSeat(
+  tx: Db,
+  company: { id: string; name: string },
+  userId: string,
+  addedBy: string | null = null,
+): Promise<{ seatId: string; created: boolean }> {
   const [held] = await tx
     .select({ id: companySeats.id })
     .from(companySeats)
@@ -60,13 +87,23 @@ export async function assignSeat(tx: Db, company: { id: string; name: string }, 
     .values({ companyId: company.id, userId, productId: PACKAGE_PRODUCT })
     .returning({ id: companySeats.id });
   for (const courseId of await packageCourseIds(tx)) await grantCourse(tx, { userId, courseId, source: 'seat', sourceRef: seat!.id });
-  await tx.update(users).set({ companyId: company.id }).where(eq(users.id, userId));
+  await addMembership(tx, { companyId: company.id, userId, role: 'member', addedBy });
   await forgetCompanyView(tx, company.id);
   return { seatId: seat!.id, created: true };
 }
 
-/** Takes a seat back: its grants end (not a purchase or a grant of another kind), the progress stays, the seat is free. */
-export async function revokeSeat(tx: Db, companyId: string, seatId: string, now = new Date()): Promise<{ userId: string }> {
+/**
+ * Takes a seat back, whoever holds it (a manager too): the seat's grants end (not a purchase or a
+ * grant of another kind), the progress stays, the seat is free. A member leaves the company with
+ * their seat; a manager stays a manager without the package.
+ */
+export async function revokeSeat(
+  tx: Db,
+  companyId: string,
+  seatId: string,
+  actorId: string | null = null,
+  now = new Date(),
+): Promise<{ userId: string }> {
   const [seat] = await tx
     .update(companySeats)
     .set({ revokedAt: now })
@@ -74,25 +111,37 @@ export async function revokeSeat(tx: Db, companyId: string, seatId: string, now 
     .returning({ userId: companySeats.userId });
   if (!seat) throw new NotFoundError(companyTexts.seatNotFound);
   for (const courseId of await packageCourseIds(tx)) await revokeCourse(tx, seat.userId, courseId, seatId);
-  // Still the company's person only while they hold a seat of it; a company admin stays tied to their company.
-  await tx
-    .update(users)
-    .set({ companyId: null })
-    .where(and(eq(users.id, seat.userId), eq(users.companyId, companyId), sql`${users.role} <> 'company_admin'`));
+  await endMemberMembership(tx, companyId, seat.userId, actorId);
+  await auditCompany(tx, { companyId, actorId, subjectId: seat.userId, action: 'seat_revoked', detail: { seatId } });
   await forgetCompanyView(tx, companyId);
   return { userId: seat.userId };
 }
 
-/** After an invoice is cancelled: the newest seats beyond the remaining total are taken back. */
-export async function takeBackExcessSeats(tx: Db, companyId: string): Promise<number> {
-  const { total, used } = await seatCounts(tx, companyId);
-  if (used <= total) return 0;
+/** After an invoice is cancelled or a seat order refunded: the newest seats beyond what can be used are taken back. */
+export async function takeBackExcessSeats(tx: Db, companyId: string, actorId: string | null = null): Promise<number> {
+  await lockCompanyRow(tx, companyId);
+  const { total, used, heldBack } = await seatCounts(tx, companyId);
+  const usable = total - heldBack;
+  if (used <= usable) return 0;
   const newest = await tx
     .select({ id: companySeats.id })
     .from(companySeats)
     .where(and(eq(companySeats.companyId, companyId), isNull(companySeats.revokedAt)))
     .orderBy(desc(companySeats.assignedAt), desc(companySeats.id))
-    .limit(used - total);
-  for (const seat of newest) await revokeSeat(tx, companyId, seat.id);
+    .limit(used - usable);
+  for (const seat of newest) await revokeSeat(tx, companyId, seat.id, actorId);
   return newest.length;
+}
+
+/** A superuser vouches for the company, or its order was paid: every seat it bought can be used. */
+export async function approveCompany(tx: Db, companyId: string, actorId: string | null, reason: 'superuser' | 'payment'): Promise<boolean> {
+  const [approved] = await tx
+    .update(companies)
+    .set({ approvedAt: sql`now()` })
+    .where(and(eq(companies.id, companyId), isNull(companies.approvedAt)))
+    .returning({ id: companies.id });
+  if (!approved) return false;
+  await auditCompany(tx, { companyId, actorId, action: 'approved', detail: { reason } });
+  await forgetCompanyView(tx, companyId);
+  return true;
 }

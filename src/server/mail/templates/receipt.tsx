@@ -22,6 +22,8 @@ export interface ReceiptProps extends ReceiptData {
   courseUrl: string;
   /** The absolute link to the receipt's PDF ('Se kvitteringen'). */
   receiptUrl: string;
+  /** Something the buyer must know about this order first (a second purchase of a course, refunded at once). */
+  notice?: string | undefined;
 }
 
 export const receiptSubject = ({ orderReference }: ReceiptProps) => `Kvittering for kjøp – ordre ${orderReference}`;
@@ -36,7 +38,7 @@ const sectionTitle = { ...styles.text, fontWeight: 600, margin: '16px 0 8px' } a
  * from the same data, plus the consent that ended the right of withdrawal.
  */
 export function Receipt(props: ReceiptProps) {
-  const { firstName, courseUrl, receiptUrl, seller, buyer, lines, discount, vatByRate } = props;
+  const { firstName, courseUrl, receiptUrl, seller, buyer, lines, discount, vatByRate, notice } = props;
   const number = formatReceiptNumber(props.receiptNumber);
   return (
     <MailLayout preview={`Takk for kjøpet! Kvittering ${number} for ordre ${props.orderReference}.`}>
@@ -44,6 +46,7 @@ export function Receipt(props: ReceiptProps) {
       <Text style={styles.text}>
         Hei {firstName}, betalingen er mottatt, og kurset er klart for deg. Her er kvitteringen for ordre {props.orderReference}.
       </Text>
+      {notice ? <Text style={{ ...styles.text, fontWeight: 600 }}>{notice}</Text> : null}
       <Section style={{ margin: '24px 0' }}>
         <Button href={courseUrl} style={styles.button}>
           Gå til kurset
