@@ -52,8 +52,7 @@ import { sessionCookies } from '../../src/server/session';
  *   POST   /api/invitations/accept                                  anyone     {token, firstName?, lastName?, password?} → a member's seat
  */
 
-// Any text: `requireManager` answers 404 for an id that is no company of the caller's, malformed or not.
-const companyId = z.string().max(100);
+const companyId = z.uuid({ error: companyTexts.companyNotFound });
 const company = z.object({ companyId });
 const invitation = company.extend({ id: z.uuid({ error: 'Invitasjonens id er ugyldig.' }) });
 const seat = company.extend({ seatId: z.uuid({ error: companyTexts.seatNotFound }) });

