@@ -152,8 +152,16 @@ const created = {
   seatsTakenBack: new Set<string>(), // seat ids whose DELETE answered 200
   invoicesCancelled: new Set<string>(), // order ids whose invoice-cancelled answered 200
 };
-/** The course the learners buy: one they are not enrolled in (the fixture enrolls them in two). */
+/**
+ * The course the learners buy: one they are not enrolled in (the fixture enrolls them in two), a
+ * new one at each data scale: a learner who bought it at the last scale has it (the checkout
+ * answers 409 'already_has_access'), and a second payment for it would be refunded at once.
+ */
 let purchaseCourse = '';
+/** The courses bought so far, one per scale. */
+const purchaseCourses: string[] = [];
+/** Where this scale's orders start in `created.orders` (the return run pays this scale's orders). */
+let ordersOfScaleFrom = 0;
 /** The orders the return run walks through, paid at the test provider before it starts (then read by the order runs). */
 let returnQueue: [string, string][] = [];
 /** The orders the return run paid (200): the receipt's PDF needs a paid order. */
@@ -898,7 +906,7 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
     if (endpoint.name.startsWith('PUT')) updateQueue = notesLeft();
     if (endpoint.name === 'POST …/orders/:id/return') {
       // The buyers approve their orders on the test provider's page (up to 2,000 of them, 20 at a time).
-      const orders = [...created.orders].slice(0, 2_000);
+      const orders = [...created.orders].slice(ordersOfScaleFrom, ordersOfScaleFrom + 2_000);
       for (let i = 0; i < orders.length; i += 20) {
         await Promise.all(
           orders.slice(i, i + 20).map(([, o]) =>
@@ -1143,8 +1151,10 @@ async function consistency(fixture: Fixture): Promise<[string, string, string][]
     ],
     [
       'buyers with a paid or partly refunded order: open purchase enrollments',
-      await value(sql`select count(distinct user_id) from orders where course_id = ${purchaseCourse} and status in ('paid', 'partly_refunded')`),
-      await value(sql`select count(*) from enrollments where source = 'purchase' and course_id = ${purchaseCourse} and revoked_at is null`),
+      await value(
+        sql`select count(distinct (user_id, course_id)) from orders where course_id in ${purchaseCourses} and status in ('paid', 'partly_refunded')`,
+      ),
+      await value(sql`select count(*) from enrollments where source = 'purchase' and course_id in ${purchaseCourses} and revoked_at is null`),
     ],
   );
   // Refunds: what the superuser acknowledged is there once; every order's refunded amount is its refunds' sum.
@@ -1243,22 +1253,21 @@ try {
   const fixture = await prepareFixture(d, run, settings.learners);
   anyCookie = fixture.learners[0]!.cookie;
   await d.execute(sql`insert into coupons (code, kind, percent_off) values (${BENCH_COUPON}, 'percent', 10) on conflict (code) do nothing`);
-  purchaseCourse = String(
-    Object.values(
-      (
-        (await d.execute(sql`select id from courses where id not in ${fixture.courseIds} order by order_index, id limit 1`)) as unknown as {
-          rows: Record<string, unknown>[];
-        }
-      ).rows[0]!,
-    )[0],
-  );
+  const buyable = (
+    (await d.execute(sql`select id from courses where id not in ${fixture.courseIds} order by order_index, id`)) as unknown as {
+      rows: { id: string }[];
+    }
+  ).rows.map((r) => r.id);
   const pgVersion = String(
     Object.values(((await d.execute(sql`show server_version`)) as unknown as { rows: Record<string, unknown>[] }).rows[0]!)[0],
   ).split(' ')[0];
   const byScale = new Map<number, Row[]>();
   const counts = new Map<number, Record<string, number>>();
   let users = settings.learners;
-  for (const scale of settings.scales) {
+  for (const [i, scale] of settings.scales.entries()) {
+    purchaseCourse = buyable[i % buyable.length]!;
+    if (!purchaseCourses.includes(purchaseCourse)) purchaseCourses.push(purchaseCourse);
+    ordersOfScaleFrom = created.orders.size;
     const target = settings.learners * scale;
     await addUsers((await openDb()).db, run, users, target, fixture.courseIds);
     users = Math.max(users, target);
