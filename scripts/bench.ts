@@ -1168,8 +1168,8 @@ async function consistency(fixture: Fixture): Promise<[string, string, string][]
     [
       'orders whose refunded_ore ≠ the sum of their refunds',
       0,
-      await value(sql`select count(*) from orders o
-        where o.refunded_ore <> coalesce((select sum(r.amount_ore) from order_refunds r where r.order_id = o.id), 0)`),
+      await value(sql`select count(*) from orders o left join (select order_id, sum(amount_ore) as refunded from order_refunds group by 1) r
+        on r.order_id = o.id where o.refunded_ore <> coalesce(r.refunded, 0)`),
     ],
     [
       'orders whose state does not match the refunded amount',
@@ -1207,16 +1207,17 @@ async function consistency(fixture: Fixture): Promise<[string, string, string][]
     [
       'companies with more active seats than seats bought',
       0,
-      await value(sql`select count(*) from companies c where
-        (select count(*) from company_seats s where s.company_id = c.id and s.revoked_at is null) >
-        (select coalesce(sum(${seatsOfOrder}), 0) from orders o where o.company_id = c.id and o.status in ${[...SEAT_STATES]})`),
+      await value(sql`with used as (select company_id, count(*) as n from company_seats where revoked_at is null group by 1),
+        bought as (select o.company_id, sum(${seatsOfOrder}) as n from orders o where o.company_id is not null and o.status in ${[...SEAT_STATES]} group by 1)
+        select count(*) from used u left join bought b on b.company_id = u.company_id where u.n > coalesce(b.n, 0)`),
     ],
     [
       `unapproved companies with more active seats than paid for (or ${env.COMPANY_UNAPPROVED_SEAT_LIMIT})`,
       0,
-      await value(sql`select count(*) from companies c where c.approved_at is null and
-        (select count(*) from company_seats s where s.company_id = c.id and s.revoked_at is null) > greatest(${env.COMPANY_UNAPPROVED_SEAT_LIMIT}::int,
-          (select coalesce(sum(${seatsOfOrder}), 0) from orders o where o.company_id = c.id and o.status in ${[...PAID_STATES]}))`),
+      await value(sql`with used as (select company_id, count(*) as n from company_seats where revoked_at is null group by 1),
+        paid as (select o.company_id, sum(${seatsOfOrder}) as n from orders o where o.company_id is not null and o.status in ${[...PAID_STATES]} group by 1)
+        select count(*) from used u join companies c on c.id = u.company_id left join paid p on p.company_id = u.company_id
+        where c.approved_at is null and u.n > greatest(${env.COMPANY_UNAPPROVED_SEAT_LIMIT}::int, coalesce(p.n, 0))`),
     ],
     [
       'seats taken back: a course still open by the seat',
@@ -1233,9 +1234,9 @@ async function consistency(fixture: Fixture): Promise<[string, string, string][]
     [
       'seats given back by a refund or cancellation while a newer one stays',
       0,
-      await value(sql`select count(*) from company_seats r
-        join company_audit_log l on l.action = 'seat_revoked' and l.actor_id is null and l.detail->>'seatId' = r.id::text
-        join company_seats a on a.company_id = r.company_id and a.revoked_at is null and a.assigned_at > r.assigned_at`),
+      await value(sql`select count(*) from company_audit_log l join company_seats r on r.id = (l.detail->>'seatId')::uuid
+        where l.action = 'seat_revoked' and l.actor_id is null and exists (
+          select 1 from company_seats a where a.company_id = r.company_id and a.revoked_at is null and a.assigned_at > r.assigned_at)`),
     ],
   );
   return checks.map(([what, expected, actual]) => [what, `${expected} → ${actual}`, expected === actual ? 'ok' : 'MISMATCH']);
