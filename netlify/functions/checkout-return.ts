@@ -19,7 +19,7 @@ export default createHandler({
     params: z.object({ orderId: z.uuid({ error: 'Fant ikke bestillingen.' }) }),
     async handler({ db, params, user, request, cookies, defer }) {
       const checkoutToken = parseCookie(request.headers.get('Cookie') ?? '')[CHECKOUT_COOKIE] ?? null;
-      const result = await returnFromPayment(db, { orderId: params.orderId, user, checkoutToken });
+      const result = await returnFromPayment(db, { orderId: params.orderId, user, checkoutToken, userAgent: request.headers.get('User-Agent') });
       if (result.session) cookies.push(...sessionCookies(request.url, result.session.token, result.session.expiresAt));
       // The receipt leaves right after the answer when this call paid the order (else the scheduled sender has it).
       if (result.paidNow) defer(sendQueuedMail);

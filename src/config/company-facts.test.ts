@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTestimonials } from '../../scripts/check-site-config';
 import { isProductionContext, siteConfigProblems, type TestimonialSource } from './company-facts';
-import { companyFactsFrom, SAMPLE_COMPANY_FACTS } from './site';
+import { companyFactsFrom, copyrightYear, SAMPLE_COMPANY_FACTS } from './site';
 
 /** Real-looking facts for every variable (923 456 783 has a valid check digit). */
 const realFacts = {
@@ -26,6 +26,18 @@ describe('company facts (decision 16)', () => {
     expect(facts).toEqual(SAMPLE_COMPANY_FACTS);
     expect(sampleFacts).toHaveLength(Object.keys(SAMPLE_COMPANY_FACTS).length);
     expect(companyFactsFrom({ ...realFacts, COMPANY_PHONE: '  ' }).sampleFacts).toEqual(['phone']);
+  });
+
+  it('show an organisation number given as nine digits grouped, as Norwegians write it', () => {
+    expect(companyFactsFrom({ COMPANY_ORG_NUMBER: '315999804' }).facts.orgNumber).toBe('315 999 804');
+    expect(companyFactsFrom({ COMPANY_ORG_NUMBER: '315 999 804' }).facts.orgNumber).toBe('315 999 804');
+  });
+
+  it('take the copyright year from the date in Norway, not from a constant', () => {
+    expect(copyrightYear(new Date('2026-06-01T12:00:00Z'))).toBe(2026);
+    expect(copyrightYear(new Date('2031-06-01T12:00:00Z'))).toBe(2031);
+    // New Year's Eve at 23:30 UTC is already the next year in Oslo.
+    expect(copyrightYear(new Date('2026-12-31T23:30:00Z'))).toBe(2027);
   });
 
   it('count as production with CONTEXT=production or APP_ENV=production only', () => {

@@ -13,6 +13,7 @@
  * The format checks (zod) live in `company-facts.ts`, which only the build loads.
  */
 
+import { formatOrgNumber } from '../lib/org-number';
 import { PRODUCT_NAME } from './product';
 
 /** Today's sample values: plausible, clearly fake, refused by a production build. */
@@ -58,7 +59,8 @@ export function companyFactsFrom(env: Env): { facts: CompanyFacts; sampleFacts: 
   const facts = { ...SAMPLE_COMPANY_FACTS } as CompanyFacts;
   for (const name of Object.keys(COMPANY_FACT_VARIABLES) as CompanyFactName[]) {
     const value = env[COMPANY_FACT_VARIABLES[name]]?.trim();
-    if (value) facts[name] = value;
+    // The organisation number is shown grouped ('315 999 804') however it was given.
+    if (value) facts[name] = name === 'orgNumber' ? formatOrgNumber(value) : value;
   }
   const sampleFacts = (Object.keys(facts) as CompanyFactName[]).filter((name) => facts[name] === SAMPLE_COMPANY_FACTS[name]);
   return { facts, sampleFacts };
@@ -72,5 +74,12 @@ export const site = {
   ...configured.facts,
   /** Facts that still have their sample value: the pages mark them as 'Eksempeldata'. */
   sampleFacts: configured.sampleFacts,
-  copyrightYear: 2025,
 } as const;
+
+/**
+ * The footer's copyright year: the year in Norway when the page is made. Static pages are made at
+ * build time, so each deploy carries the year it was built in.
+ */
+export function copyrightYear(now = new Date()): number {
+  return Number(new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', year: 'numeric' }).format(now));
+}

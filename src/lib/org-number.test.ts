@@ -16,5 +16,7 @@ describe('organisation numbers', () => {
     expect(orgNumberDigits(' 974 760 673 ')).toBe('974760673');
     expect(orgNumberDigits('97476067')).toBeNull();
     expect(formatOrgNumber('974760673')).toBe('974 760 673');
+    expect(formatOrgNumber('974 760673')).toBe('974 760 673');
+    expect(formatOrgNumber('12345')).toBe('12345');
   });
 });

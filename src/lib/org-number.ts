@@ -20,5 +20,8 @@ export function isValidOrgNumber(value: string): boolean {
   return check !== 10 && check === Number(digits[8]);
 }
 
-/** '923456789' → '923 456 789'. */
-export const formatOrgNumber = (digits: string) => `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}`;
+/** '923456789' (or typed with spaces) → '923 456 789', as Norwegians write it; anything that is not nine digits as it is. */
+export function formatOrgNumber(value: string): string {
+  const digits = orgNumberDigits(value);
+  return digits ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : value;
+}

@@ -9,4 +9,6 @@ export function hasSignedInHint(cookies: string): boolean {
 export function clearSignedInHint(): void {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
   document.cookie = `${SIGNED_IN_HINT}=; Max-Age=0; Path=/; SameSite=Lax${secure}`;
+  // The site header shows its anonymous links again (global.css).
+  delete document.body.dataset.signedIn;
 }

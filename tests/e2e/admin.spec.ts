@@ -347,7 +347,7 @@ test('superbruker@demo.no: the Dashboard tab with the seed figures, users, deact
   await tab(page, 'Statistikk').click();
   await expect(page.getByRole('region', { name: 'Brukere totalt' })).toBeVisible();
   // Everything /admin downloads with the Dashboard tab open (measured before any reload).
-  await expect(page.getByRole('region', { name: 'Siste Brukere' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Siste brukere' })).toBeVisible();
   await settle(page);
   const measured = await scripts.measure();
   expect(measured.gzipBytes, `superuser JavaScript ${measured.gzipBytes} bytes gzip`).toBeLessThanOrEqual(JS_BUDGET_GZIP_BYTES);
@@ -394,7 +394,7 @@ test('superbruker@demo.no: the Dashboard tab with the seed figures, users, deact
       String(Math.round(stats.averageProgress)),
       { timeout: 2_000 },
     );
-    await expect(page.getByRole('region', { name: 'Siste Brukere' }).getByRole('listitem')).toHaveCount(Math.min(5, users.length), {
+    await expect(page.getByRole('region', { name: 'Siste brukere' }).getByRole('listitem')).toHaveCount(Math.min(5, users.length), {
       timeout: 2_000,
     });
   }).toPass({ timeout: 30_000 });
@@ -478,7 +478,7 @@ test("superbruker@demo.no sees an admin's rename in 'Siste endringer'", async ({
   const rename = (name: string) => admin.request.put(`/api/admin/modules/${module.id}/name`, { data: { name }, headers });
   expect((await rename(renamed)).status()).toBe(200);
   expect((await rename(module.title)).status()).toBe(200);
-  // A new user whose name is one long word: 'Siste Brukere' beside the changes must wrap it too.
+  // A new user whose name is one long word: 'Siste brukere' beside the changes must wrap it too.
   const registered = await admin.request.post('/api/auth/register', {
     data: {
       firstName: 'Kunstigintelligensopplæringsprogramdokumentasjon',

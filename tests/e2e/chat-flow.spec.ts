@@ -10,7 +10,7 @@ import { axeViolations } from './helpers';
  * and the two projects never see each other's conversations.
  */
 
-const panel = (page: Page) => page.getByRole('complementary', { name: 'KI Assistent' });
+const panel = (page: Page) => page.getByRole('complementary', { name: 'KI-assistent' });
 const messageLog = (page: Page) => panel(page).getByRole('log', { name: 'Meldinger' });
 const messageInput = (page: Page) => panel(page).getByPlaceholder('Skriv en melding...');
 const conversationList = (page: Page) => panel(page).getByRole('list', { name: 'Samtaler' });
@@ -36,7 +36,7 @@ async function newLearner(page: Page, testInfo: TestInfo, what: string) {
 /** Opens the panel from the dashboard's 'KI-assistent' button. */
 async function openChat(page: Page) {
   await page.getByRole('button', { name: 'KI-assistent', exact: true }).click();
-  await expect(panel(page).getByRole('heading', { name: 'KI Assistent' })).toBeFocused();
+  await expect(panel(page).getByRole('heading', { name: 'KI-assistent' })).toBeFocused();
 }
 
 /** Asks a question with Enter and waits for the reply number `n` (1-based). */
@@ -108,7 +108,7 @@ test('the first question starts a conversation named after it; rename and delete
   await page.keyboard.press('Enter');
   await expect(panel(page).getByRole('button', { name: /^Samtaler/ })).toHaveCount(0);
   await expect(messageLog(page).getByText('Skriv et spørsmål nedenfor, så starter en ny samtale.')).toBeVisible();
-  await expect(panel(page).getByRole('heading', { name: 'KI Assistent' })).toBeFocused();
+  await expect(panel(page).getByRole('heading', { name: 'KI-assistent' })).toBeFocused();
   expect(await (await page.request.get('/api/chat/conversations')).json()).toEqual([]);
 });
 

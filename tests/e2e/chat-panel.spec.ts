@@ -9,7 +9,7 @@ import { courseTitle, notEnrolledLearners, seededLesson } from './player-fixture
 const PANEL_CHUNK = /\/ChatPanel\.[^/]*\.js$/;
 
 /**
- * The AI assistant panel 'KI Assistent' (issue 12) on the dashboard and in the course
+ * The AI assistant panel 'KI-assistent' (issue 12) on the dashboard and in the course
  * player, against the offline assistant (no model configured). Each test that writes
  * uses an account of its own, so tests running in parallel do not see each other's
  * conversations; each starts by deleting that account's conversations.
@@ -18,7 +18,7 @@ const PANEL_CHUNK = /\/ChatPanel\.[^/]*\.js$/;
 const PANEL_BUDGET_GZIP_BYTES = 60 * 1024;
 const OFFICE = 'ki-for-kontoret';
 
-const panel = (page: Page) => page.getByRole('complementary', { name: 'KI Assistent' });
+const panel = (page: Page) => page.getByRole('complementary', { name: 'KI-assistent' });
 const messageLog = (page: Page) => panel(page).getByRole('log', { name: 'Meldinger' });
 const messageInput = (page: Page) => panel(page).getByPlaceholder('Skriv en melding...');
 /** The header's 'Ny samtale' (an untitled conversation in the list, below it, has the same name). */
@@ -66,7 +66,7 @@ test.describe('on the dashboard', () => {
 
     const chat = page.getByRole('button', { name: 'KI-assistent', exact: true });
     await chat.click();
-    await expect(panel(page).getByRole('heading', { name: 'KI Assistent' })).toBeFocused();
+    await expect(panel(page).getByRole('heading', { name: 'KI-assistent' })).toBeFocused();
     const box = await panel(page).boundingBox();
     // 26rem beside the dashboard on a wide screen; a full-width sheet on a phone.
     expect(Math.round(box?.width ?? 0)).toBe(isMobile ? viewport?.width : 416);
@@ -105,7 +105,7 @@ test.describe('on the dashboard', () => {
     await expect(panel(page).getByRole('button', { name: 'Samtaler (1)' })).toBeVisible();
     await expect(panel(page).getByText('Skriv et spørsmål nedenfor, så starter en ny samtale.')).toBeVisible();
     // Its delete button went with the row: focus stays in the panel.
-    await expect(panel(page).getByRole('heading', { name: 'KI Assistent' })).toBeFocused();
+    await expect(panel(page).getByRole('heading', { name: 'KI-assistent' })).toBeFocused();
 
     // The list collapses.
     await panel(page).getByRole('button', { name: 'Samtaler (1)' }).click();
@@ -161,7 +161,7 @@ async function inlineGzip(page: Page): Promise<number> {
 }
 
 test.describe('in the course player', () => {
-  test('the KI Assistent toggle opens the panel; messages carry the current course and lesson; axe finds nothing', async ({ page, isMobile }) => {
+  test('the KI-assistent toggle opens the panel; messages carry the current course and lesson; axe finds nothing', async ({ page, isMobile }) => {
     const learner = isMobile ? notEnrolledLearners.mobile : notEnrolledLearners.desktop;
     const lesson = seededLesson(OFFICE, 0, 1);
     await signInTo(page, learner.email, `/course/${OFFICE}?lessonId=${lesson.id}`);
@@ -170,7 +170,7 @@ test.describe('in the course player', () => {
 
     const toggle = page.getByRole('button', { name: 'KI-assistent', exact: true });
     await toggle.click();
-    await expect(panel(page).getByRole('heading', { name: 'KI Assistent' })).toBeFocused();
+    await expect(panel(page).getByRole('heading', { name: 'KI-assistent' })).toBeFocused();
     const viewport = page.viewportSize();
     const box = await panel(page).boundingBox();
     if (isMobile) expect(Math.round(box?.width ?? 0)).toBe(viewport?.width);
@@ -190,7 +190,7 @@ test.describe('in the course player', () => {
     await expect(messageLog(page).locator('[data-role="assistant"]').getByRole('link').first()).toHaveAttribute('href', /^\/course\//);
     expect(await axeViolations(page)).toEqual([]);
 
-    await panel(page).getByRole('button', { name: 'Lukk KI Assistent' }).click();
+    await panel(page).getByRole('button', { name: 'Lukk KI-assistent' }).click();
     await expect(panel(page)).toHaveCount(0);
     await expect(toggle).toBeFocused();
   });
@@ -443,7 +443,7 @@ test.describe('the mobile sheet', () => {
 
     const toggle = page.getByRole('button', { name: 'KI-assistent', exact: true });
     await toggle.click();
-    await expect(panel(page).getByRole('heading', { name: 'KI Assistent' })).toBeFocused();
+    await expect(panel(page).getByRole('heading', { name: 'KI-assistent' })).toBeFocused();
     await panel(page).getByRole('button', { name: 'Fokusprøve', exact: true }).click();
     await messageInput(page).fill('Et utkast');
 

@@ -247,7 +247,7 @@ test.describe('as elev@demo.no', () => {
     await chat.click();
     await expect(chat).toHaveAttribute('aria-pressed', 'true');
     // On a phone the panel is a full-screen sheet over the button: it closes from inside.
-    if (isMobile) await page.getByRole('button', { name: 'Lukk KI Assistent' }).click();
+    if (isMobile) await page.getByRole('button', { name: 'Lukk KI-assistent' }).click();
     else await chat.click();
     await expect(chat).toHaveAttribute('aria-pressed', 'false');
   });

@@ -347,7 +347,7 @@ test.describe('the landing page', () => {
     });
     await page.goto('/', { waitUntil: 'networkidle' });
     expect(media).toEqual([]);
-    const play = page.getByRole('button', { name: /^Spill av introduksjonsvideo/ });
+    const play = page.getByRole('button', { name: /^Se introduksjonen · \d+:\d\d$/ });
     await play.click();
     const dialog = page.getByRole('dialog', { name: `Introduksjon til ${site.productName}` });
     await expect(dialog).toBeVisible();
@@ -371,11 +371,12 @@ test.describe('the landing page', () => {
   test('each course card and course page has its cover illustration, decorative and sized', async ({ page }) => {
     await page.goto('/');
     const covers = page.locator('#kurs svg[data-course-cover]');
-    await expect(covers).toHaveCount(6);
+    // The six courses and the live course.
+    await expect(covers).toHaveCount(7);
     await expect(covers.first()).toHaveAttribute('aria-hidden', 'true');
     await expect(covers.first()).toHaveAttribute('width', '320');
     const ids = await covers.evaluateAll((els) => els.map((el) => el.getAttribute('data-course-cover')));
-    expect(new Set(ids).size).toBe(6);
+    expect(new Set(ids).size).toBe(7);
     await page.goto('/ki-filmproduksjon');
     await expect(page.locator('main svg[data-course-cover="ki-filmproduksjon"]')).toBeVisible();
   });

@@ -269,7 +269,7 @@ test.describe('XSS: hostile text is shown as text and never runs', () => {
     await client.post('/api/chat/conversations', { title: N.attr });
     await page.goto('/');
     await page.getByRole('button', { name: 'KI-assistent', exact: true }).click();
-    const panel = page.getByRole('complementary', { name: 'KI Assistent' });
+    const panel = page.getByRole('complementary', { name: 'KI-assistent' });
     await expect(panel.getByRole('button', { name: N.attr, exact: true })).toBeVisible();
     await panel.getByRole('button', { name: N.attr, exact: true }).click();
     const log = panel.getByRole('log', { name: 'Meldinger' });
@@ -375,7 +375,7 @@ test.describe('XSS: hostile text is shown as text and never runs', () => {
         // The offline assistant quotes the new lesson: its reply is safe Markdown.
         await page.goto('/');
         await page.getByRole('button', { name: 'KI-assistent', exact: true }).click();
-        const panel = page.getByRole('complementary', { name: 'KI Assistent' });
+        const panel = page.getByRole('complementary', { name: 'KI-assistent' });
         await panel.getByRole('button', { name: 'Ny samtale', exact: true }).first().click();
         await panel.getByPlaceholder('Skriv en melding...').fill('Hva er sikkerhetsvalidering?');
         await panel.getByPlaceholder('Skriv en melding...').press('Enter');

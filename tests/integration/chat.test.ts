@@ -333,7 +333,7 @@ describe('sending with a model (fake OpenAI-compatible server)', () => {
     const request = fake.requests[0]!;
     expect(request.model).toBe('test-model');
     expect(request.messages[0]!.role).toBe('system');
-    expect(request.messages[0]!.content).toContain('KI Assistent');
+    expect(request.messages[0]!.content).toContain('KI-assistent');
     const passages = request.messages.at(-2)!;
     expect(passages.role).toBe('system');
     expect(passages.content).toMatch(/Lenke: \/course\/[a-z-]+\?lessonId=/);

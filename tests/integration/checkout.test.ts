@@ -6,6 +6,7 @@ import checkoutFunctions from '../../netlify/functions/checkout';
 import checkoutReturnFunctions from '../../netlify/functions/checkout-return';
 import ordersFunctions from '../../netlify/functions/orders';
 import adminOrdersFunctions from '../../netlify/functions/admin-orders';
+import accountFunctions from '../../netlify/functions/account';
 import testPaymentFunctions from '../../netlify/functions/test-payments';
 import webhookFunctions from '../../netlify/functions/webhooks';
 import orderSweeper from '../../netlify/functions/order-sweeper';
@@ -61,8 +62,12 @@ const referenceOf = (result: CallResult) => (result.body as { reference: string 
 const orderIdOf = (result: CallResult) => (result.body as { orderId: string }).orderId;
 const act = (reference: string, action: 'approve' | 'cancel' | 'fail') =>
   call(testPaymentFunctions, `/api/test-payments/${reference}/${action}`, { json: {} });
-const returnFrom = (orderId: string, cookie?: string) =>
-  call(checkoutReturnFunctions, `/api/checkout/orders/${orderId}/return`, { json: {}, ...(cookie ? { cookie } : {}) });
+const returnFrom = (orderId: string, cookie?: string, headers?: Record<string, string>) =>
+  call(checkoutReturnFunctions, `/api/checkout/orders/${orderId}/return`, {
+    json: {},
+    ...(cookie ? { cookie } : {}),
+    ...(headers ? { headers } : {}),
+  });
 
 function webhook(reference: string, state: string, id = `evt_${reference}_${state}`) {
   const body = JSON.stringify({ id, type: `payment.${state}`, data: { reference } });
@@ -186,6 +191,21 @@ describe('a guest buys the course', () => {
     expect(mine.body).toMatchObject([{ orderId: orderIdOf(made), status: 'paid' }]);
     const receipt = await call(ordersFunctions, `/api/orders/${orderIdOf(made)}`, { cookie: session });
     expect(receipt.body).toMatchObject({ receipt: { buyer: { name: 'Bjørn Ærlig', email }, orderReference: referenceOf(made) } });
+  });
+});
+
+describe("the guest's session", () => {
+  it('names its device from the browser, as a sign-in does, not as an unknown device', async () => {
+    const made = await order({ buyer: { firstName: 'Gina', lastName: 'Gjest', email: `enhet-${process.pid}@example.no` } });
+    expect(made.status).toBe(201);
+    expect((await act(referenceOf(made), 'approve')).status).toBe(200);
+    const safari =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+    const back = await returnFrom(orderIdOf(made), cookieHeader(made), { 'User-Agent': safari });
+    expect(back.body).toMatchObject({ status: 'paid', signedIn: true });
+    const listed = await call(accountFunctions, '/api/account/sessions', { cookie: cookieHeader(back) });
+    const sessions = (listed.body as { sessions: { current: boolean; device: string }[] }).sessions;
+    expect(sessions.find((s) => s.current)?.device).toBe('Safari på iPhone');
   });
 });
 

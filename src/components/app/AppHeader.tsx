@@ -78,7 +78,7 @@ function AppControls({ user, current, chatLabel, compact }: Pick<AppHeaderProps,
     <div className="flex items-center gap-2">
       {appLinks(user.role, 'header', current).map((link) => (
         // In the site header a phone finds the same link in the user menu ('Administrasjon').
-        <Button key={link.href} asChild variant="outline" className={cn('px-3', compact && 'max-sm:hidden')}>
+        <Button key={link.href} asChild variant="outline" className={cn('px-3 whitespace-nowrap', compact && 'max-sm:hidden')}>
           <a href={link.href}>{link.label}</a>
         </Button>
       ))}
@@ -87,7 +87,10 @@ function AppControls({ user, current, chatLabel, compact }: Pick<AppHeaderProps,
           variant="outline"
           onClick={toggleChat}
           aria-pressed={chatOpen}
-          className={cn('px-3 aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700', compact && 'max-sm:px-2.5')}
+          className={cn(
+            'px-3 whitespace-nowrap aria-pressed:border-brand-600 aria-pressed:bg-brand-50 aria-pressed:text-brand-700',
+            compact && 'max-sm:px-2.5',
+          )}
         >
           {compact && (
             <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20" className="shrink-0">

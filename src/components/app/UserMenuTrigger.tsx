@@ -9,14 +9,20 @@ import { initials } from '../../lib/user-display';
 
 export const triggerClass = 'flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-3';
 
-/** What the menu's button shows: the avatar and the name (the name only for screen readers on a phone). */
+/**
+ * What the menu's button shows: the avatar and the name (the name only for screen readers on a
+ * phone, and in the site header below 1280 px, where its courses menu needs the room: global.css).
+ */
 export function TriggerContent({ user }: { user: CurrentUser }) {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
     <>
       <Avatar user={user} />
       <span className="sr-only">Brukermeny for </span>
-      <span className="text-sm font-medium text-ink max-sm:sr-only">{name}</span>
+      {/* A long name is cut with an ellipsis rather than wrapping the header; the menu shows it whole. */}
+      <span className="max-w-40 truncate text-sm font-medium text-ink max-sm:sr-only" data-user-name>
+        {name}
+      </span>
     </>
   );
 }

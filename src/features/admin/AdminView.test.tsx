@@ -446,7 +446,7 @@ describe('Dashboard (superuser)', () => {
     expect(screen.getByText(/^Denne måneden: 12 spørsmål, 10 besvart offline og 2 med KI-modell \(3\s400 tokens\)$/)).toBeTruthy();
     expect(screen.getAllByRole('row')).toHaveLength(31);
 
-    const recent = await screen.findByRole('region', { name: 'Siste Brukere' });
+    const recent = await screen.findByRole('region', { name: 'Siste brukere' });
     expect(within(recent).getAllByRole('listitem')).toHaveLength(5);
     expect(within(recent).getByText('Ukjent')).toBeTruthy();
 

@@ -33,6 +33,8 @@ import {
 import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { onFirstUse } from '../../lib/intl';
+import { countOf } from '../../lib/plural';
+import { formatOrgNumber } from '../../lib/org-number';
 
 const numberFormat = onFirstUse(() => new Intl.NumberFormat('nb-NO'));
 const personStatus = { not_started: 'Ikke startet', in_progress: 'I gang', done: 'Fullført' } as const;
@@ -139,7 +141,7 @@ function CompanyTable({ companies, onOpen }: { companies: AdminCompanyRow[]; onO
                   </Badge>
                 )}
               </td>
-              <td className="py-2 pr-3 whitespace-nowrap">{company.orgNumber}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{formatOrgNumber(company.orgNumber)}</td>
               <td className="py-2 pr-3 text-right whitespace-nowrap">
                 {numberFormat().format(company.seatsUsed)} / {numberFormat().format(company.seatsTotal)}
               </td>
@@ -220,7 +222,7 @@ function CompanyDetail({ row }: { row: AdminCompanyRow }) {
     <>
       <DialogHeader>
         <DialogTitle>{row.name}</DialogTitle>
-        <DialogDescription>Org.nr. {row.orgNumber}</DialogDescription>
+        <DialogDescription>Org.nr. {formatOrgNumber(row.orgNumber)}</DialogDescription>
       </DialogHeader>
       <QueryState query={query} loading="Laster bedriften..." error="Kunne ikke hente bedriften.">
         {(detail) =>
@@ -311,7 +313,7 @@ function Approval({ companyId, heldBack }: { companyId: string; heldBack: number
     <div className="grid justify-items-start gap-2">
       <span>
         Venter på godkjenning
-        {heldBack > 0 ? ` (${heldBack === 1 ? '1 plass holdes' : `${heldBack} plasser holdes`} tilbake)` : ''}
+        {heldBack > 0 ? ` (${countOf(heldBack, 'plass', 'plasser')} holdes tilbake)` : ''}
       </span>
       <ConfirmInvoice
         label="Godkjenn bedriften"
@@ -335,7 +337,7 @@ function OrderRow({ order, companyId }: { order: AdminCompanyOrder; companyId: s
           <OrderStatusBadge status={order.status} />
         </p>
         <p className="text-muted">
-          {formatOrderTime(order.createdAt)} · {order.quantity} plasser · {formatOre(order.totalOre)}
+          {formatOrderTime(order.createdAt)} · {countOf(order.quantity, 'plass', 'plasser')} · {formatOre(order.totalOre)}
         </p>
       </div>
       {order.status === 'invoiced' && (
@@ -350,7 +352,7 @@ function OrderRow({ order, companyId }: { order: AdminCompanyOrder; companyId: s
           <ConfirmInvoice
             label="Kansellér faktura"
             title={`Kansellere fakturaen for ordre ${order.reference}?`}
-            text={`Bedriften mister ${order.quantity} plasser. Er alle plassene i bruk, mister de sist tildelte ansatte tilgangen. Fremdriften deres blir tatt vare på.`}
+            text={`Bedriften mister ${countOf(order.quantity, 'plass', 'plasser')}. Er alle plassene i bruk, mister de sist tildelte ansatte tilgangen. Fremdriften deres blir tatt vare på.`}
             destructive
             pending={invoice.isPending}
             onConfirm={() => invoice.mutate({ orderId: order.id, action: 'invoice-cancelled' })}

@@ -5,11 +5,11 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/Dialog';
 import { QueryState } from '../../components/ui/QueryState';
+import { countOf } from '../../lib/plural';
 import { lessonTypeLabels } from './admin-content';
 import { type AdminLessonListItem, adminCoursesQuery, adminLessonsQuery, courseWithContentQuery, type LessonFilter } from './admin.queries';
 import { EditLessonContent } from './LessonDialogs';
 import { selectClass } from './form-parts';
-import { onFirstUse } from '../../lib/intl';
 
 /**
  * The 'Leksjoner' tab (issue 29, point 9): every lesson of every course in catalogue order, with a
@@ -18,8 +18,7 @@ import { onFirstUse } from '../../lib/intl';
  */
 
 const TYPES: LessonType[] = ['text', 'html', 'video', 'task'];
-const plural = onFirstUse(() => new Intl.PluralRules('nb'));
-const lessonCount = (n: number) => `${n} ${plural().select(n) === 'one' ? 'leksjon' : 'leksjoner'}`;
+const lessonCount = (n: number) => countOf(n, 'leksjon', 'leksjoner');
 
 export function LessonsTab() {
   const [filter, setFilter] = useState<LessonFilter>({ courseId: '', type: '' });

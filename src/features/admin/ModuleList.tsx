@@ -10,6 +10,7 @@ import { QueryState } from '../../components/ui/QueryState';
 import { InlineRename, MoveButtons } from './form-parts';
 import { CreateLessonDialog, CreateModuleDialog, EditLessonDialog } from './LessonDialogs';
 import { PUBLISHED_FIELD_HINT } from './PublishingStatus';
+import { countOf } from '../../lib/plural';
 
 /** The Moduler tab: the selected course's modules and lessons, or a hint to pick a course first. */
 export function ModuleList({ courseId }: { courseId: string | null }) {
@@ -102,7 +103,7 @@ function ModuleCard({
               <h3 id={headingId} className="break-words text-base font-semibold text-ink">
                 {module.title}
               </h3>
-              <p className="text-sm text-muted">{lessons.length === 1 ? '1 leksjon' : `${lessons.length} leksjoner`}</p>
+              <p className="text-sm text-muted">{countOf(lessons.length, 'leksjon', 'leksjoner')}</p>
             </div>
             <div className="flex flex-wrap items-center gap-2">
               <MoveButtons what="modulen" title={module.title} index={index} count={count} pending={movePending} onMove={onMoveModule} />

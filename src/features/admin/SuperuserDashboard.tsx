@@ -12,7 +12,7 @@ import { RevenueTable } from './RevenueTable';
 import { formatCreated, UserAvatar, UserGrid } from './UserGrid';
 import { onFirstUse } from '../../lib/intl';
 
-/** How many users 'Siste Brukere' shows (spec, section 9). */
+/** How many users 'Siste brukere' shows (spec, section 9). */
 const RECENT_USERS = 5;
 const ROLES: Role[] = ['superuser', 'admin', 'company_admin', 'individual'];
 const numberFormat = onFirstUse(() => new Intl.NumberFormat('nb-NO'));
@@ -156,7 +156,7 @@ function RecentUsers({ users }: { users: AdminUser[] }) {
     <Card asChild>
       <section aria-labelledby="recent-users-heading">
         <CardHeader>
-          <CardTitle id="recent-users-heading">Siste Brukere</CardTitle>
+          <CardTitle id="recent-users-heading">Siste brukere</CardTitle>
         </CardHeader>
         <CardContent>
           {users.length === 0 ? (

@@ -18,6 +18,7 @@ import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Input, Label } from '../../components/ui/Input';
 import { onFirstUse } from '../../lib/intl';
+import { countOf, formatCount } from '../../lib/plural';
 
 /** Users per page of the grid: it stays fast with hundreds of users. */
 const USERS_PER_PAGE = 24;
@@ -76,7 +77,9 @@ export function UserGrid({ users, currentUserId }: { users: AdminUser[]; current
         />
       </div>
       <p className="text-sm text-muted" aria-live="polite">
-        {matches.length === users.length ? `${users.length} brukere` : `${matches.length} av ${users.length} brukere`}
+        {matches.length === users.length
+          ? countOf(users.length, 'bruker', 'brukere')
+          : `${formatCount(matches.length)} av ${countOf(users.length, 'bruker', 'brukere')}`}
       </p>
       {shown.length === 0 ? (
         <p className="text-muted">Ingen brukere passer søket.</p>

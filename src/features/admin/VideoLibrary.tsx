@@ -20,6 +20,7 @@ import { Input, Textarea } from '../../components/ui/Input';
 import { QueryState } from '../../components/ui/QueryState';
 import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
 import { VideoDurationProbe } from './VideoFields';
+import { countOf } from '../../lib/plural';
 
 /**
  * The Videoer tab: the spec's form (title, URL, optional description, 'Registrer
@@ -84,7 +85,7 @@ export function VideoLibrary() {
               {(props) => <Textarea {...props} value={description} onChange={(e) => setDescription(e.target.value)} />}
             </Field>
             <VideoDurationProbe url={url} onDuration={(seconds) => setDuration(String(seconds))} />
-            {duration && <p className="text-sm text-muted">Varighet: {duration} sekunder (lest fra videoen)</p>}
+            {duration && <p className="text-sm text-muted">Varighet: {countOf(Number(duration), 'sekund', 'sekunder')} (lest fra videoen)</p>}
             <FormErrors messages={otherIssues(register.error, ['title', 'url', 'description'])} />
             <Button type="submit" className="w-fit" disabled={missing || register.isPending}>
               {register.isPending ? 'Registrerer...' : 'Registrer video'}
@@ -120,7 +121,7 @@ function RegisteredVideos() {
                 <div className="grid min-w-0 gap-0.5">
                   <span className="break-words font-semibold text-ink">{video.title}</span>
                   <span className="break-all text-sm text-muted">{video.url}</span>
-                  {video.durationSeconds ? <span className="text-sm text-muted">{video.durationSeconds} sekunder</span> : null}
+                  {video.durationSeconds ? <span className="text-sm text-muted">{countOf(video.durationSeconds, 'sekund', 'sekunder')}</span> : null}
                   {video.description && <span className="break-words text-sm text-muted">{video.description}</span>}
                 </div>
                 <AlertDialog>

@@ -55,7 +55,7 @@ export function ChatMessageBubble({ message, streaming = false }: { message: Cha
           mine ? 'whitespace-pre-wrap bg-brand-700 text-white' : 'bg-slate-100 text-ink',
         )}
       >
-        <span className="sr-only">{mine ? 'Du: ' : 'KI Assistent: '}</span>
+        <span className="sr-only">{mine ? 'Du: ' : 'KI-assistent: '}</span>
         {mine ? (
           message.content
         ) : (

@@ -93,7 +93,7 @@ resetAfterEach(() => {
 describe('ChatPanel', () => {
   it('shows the title, the conversations with the fallback title, and the hint with nothing selected', async () => {
     renderPanel();
-    expect(screen.getByRole('heading', { name: 'KI Assistent' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'KI-assistent' })).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'Samtaler (2)' })).toBeTruthy();
     expect(newButton().closest('li')).toBeNull();
     expect(screen.getByRole('button', { name: 'Slett samtale Om prompting' })).toBeTruthy();
@@ -544,8 +544,8 @@ describe('ChatPanel state across openings', () => {
     act(() => screen.getByRole('button', { name: 'Chat' }).click());
     await selectA();
     fireEvent.change(input(), { target: { value: 'Halvskrevet spørsmål' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Lukk KI Assistent' }));
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'KI Assistent' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Lukk KI-assistent' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'KI-assistent' })).toBeNull());
 
     act(() => screen.getByRole('button', { name: 'Chat' }).click());
     expect(await within(messageLog()).findByText('Hei')).toBeTruthy();
@@ -583,7 +583,7 @@ describe('ChatPanel state across openings', () => {
     expect(await screen.findByRole('button', { name: 'Samtaler (1)' })).toBeTruthy();
     expect($chatSelectedId.get()).toBeNull();
     // Its row is gone: focus stays in the panel, on the heading.
-    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'KI Assistent' })));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'KI-assistent' })));
   });
 });
 
@@ -602,7 +602,7 @@ describe('ChatPanel focus', () => {
     setWidth(390);
     renderPanel();
     await screen.findByRole('button', { name: 'Samtaler (2)' });
-    const panel = screen.getByRole('complementary', { name: 'KI Assistent' });
+    const panel = screen.getByRole('complementary', { name: 'KI-assistent' });
     expect(panel.getAttribute('data-modal')).toBe('true');
     fireEvent.change(input(), { target: { value: 'x' } });
     const first = newButton();
@@ -616,7 +616,7 @@ describe('ChatPanel focus', () => {
     setWidth(1280);
     renderPanel();
     await screen.findByRole('button', { name: 'Samtaler (2)' });
-    expect(screen.getByRole('complementary', { name: 'KI Assistent' }).getAttribute('data-modal')).toBeNull();
+    expect(screen.getByRole('complementary', { name: 'KI-assistent' }).getAttribute('data-modal')).toBeNull();
     fireEvent.change(input(), { target: { value: 'x' } });
     tabFrom(sendButton());
     expect(document.activeElement).toBe(sendButton());
@@ -638,12 +638,12 @@ describe('ChatPanelHost', () => {
     const toggle = screen.getByRole('button', { name: 'Chat' });
     toggle.focus();
     act(() => toggle.click());
-    const heading = await screen.findByRole('heading', { name: 'KI Assistent' });
+    const heading = await screen.findByRole('heading', { name: 'KI-assistent' });
     await waitFor(() => expect(document.activeElement).toBe(heading));
     await waitFor(() => expect(calls('GET /api/chat/conversations')).toHaveLength(1));
     fireEvent.keyDown(heading, { key: 'Escape' });
     expect($chatOpen.get()).toBe(false);
-    await waitFor(() => expect(screen.queryByRole('heading', { name: 'KI Assistent' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'KI-assistent' })).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(toggle));
   });
 });

@@ -67,7 +67,7 @@ function useModalSheet(): boolean {
 }
 
 /**
- * The AI assistant panel 'KI Assistent' (spec, learner side, sections 2, 4, 5, 8). Mounted only
+ * The AI assistant panel 'KI-assistent' (spec, learner side, sections 2, 4, 5, 8). Mounted only
  * while open, so the conversation list loads only then; messages load for the selected one. The
  * selection and the draft live in `src/stores/ui.ts`, so they survive closing and reopening.
  */
@@ -216,13 +216,13 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
       <aside aria-labelledby={titleId} className={chatPanelFrame} onKeyDown={onKeyDown} data-chat-panel data-modal={modal ? 'true' : undefined}>
         <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
           <h2 id={titleId} ref={heading} tabIndex={-1} className="text-lg font-semibold text-ink outline-none">
-            KI Assistent
+            KI-assistent
           </h2>
           <div className="flex items-center gap-1">
             <Button size="sm" onClick={() => create.mutate()} disabled={create.isPending}>
               {create.isPending ? 'Oppretter...' : 'Ny samtale'}
             </Button>
-            <Button variant="ghost" size="icon" onClick={onClose} aria-label="Lukk KI Assistent">
+            <Button variant="ghost" size="icon" onClick={onClose} aria-label="Lukk KI-assistent">
               <svg aria-hidden="true" width="18" height="18" viewBox="0 0 20 20">
                 <path d="M5 5l10 10M15 5 5 15" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
               </svg>
@@ -292,7 +292,7 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
             value={draft}
             onChange={(event) => setDraft(event.target.value)}
             placeholder="Skriv en melding..."
-            aria-label="Melding til KI Assistent"
+            aria-label="Melding til KI-assistent"
             disabled={pending}
             className="min-w-0 flex-1"
             autoComplete="off"

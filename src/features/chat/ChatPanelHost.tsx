@@ -23,7 +23,7 @@ export function ChatPanelHost({ context }: { context?: ChatContext }) {
 
 function ChatPanelLoading() {
   return (
-    <aside aria-label="KI Assistent" aria-busy="true" className={chatPanelFrame}>
+    <aside aria-label="KI-assistent" aria-busy="true" className={chatPanelFrame}>
       <p className="p-4 text-sm text-muted">Laster...</p>
     </aside>
   );

@@ -163,6 +163,34 @@ describe('/bedrift', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('Kunne ikke hente bedriftene dine.');
   });
 
+  it('writes a count with its noun in the right number, and the organisation number grouped', async () => {
+    renderView();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Fjordtech AS' })).toBeTruthy();
+    const seats = screen.getByRole('region', { name: 'Plasser' });
+    expect(within(seats).getByText('1 invitasjon venter på svar.')).toBeTruthy();
+    expect(screen.getByText('Nettbaserte Kurspakker · Org.nr. 923 609 016')).toBeTruthy();
+  });
+
+  it('says how many invitations wait in the plural when there are more than one', async () => {
+    renderView({ [`GET ${C1}`]: () => Response.json({ ...overview, invitationsPending: 3 }) });
+    expect(await screen.findByText('3 invitasjoner venter på svar.')).toBeTruthy();
+  });
+
+  it('lets an e-mail address break only after its @ and before a dot, never mid-word', async () => {
+    renderView();
+    await screen.findByRole('heading', { level: 1, name: 'Fjordtech AS' });
+    for (const address of ['kari@fjordtech.no', 'ola@fjordtech.no', 'per@fjordtech.no', 'bedrift@demo.no']) {
+      const shown = await screen.findAllByText(address);
+      for (const element of shown) {
+        expect(element.closest('.break-all'), address).toBeNull();
+        // The break opportunities, and the pieces between them.
+        expect(element.querySelectorAll('wbr'), address).toHaveLength(2);
+        const pieces = [...element.childNodes].filter((node) => node.nodeType === Node.TEXT_NODE).map((node) => node.textContent);
+        expect(pieces.join('|'), address).toBe(address.replace('@', '@|').replace('.', '|.'));
+      }
+    }
+  });
+
   it('shows the company, its seats and the employees with per-course and total progress', async () => {
     renderView();
     expect(await screen.findByRole('heading', { level: 1, name: 'Fjordtech AS' })).toBeTruthy();

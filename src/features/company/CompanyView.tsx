@@ -9,12 +9,13 @@ import { QueryError, QueryState } from '../../components/ui/QueryState';
 import { onFirstUse } from '../../lib/intl';
 import type { CurrentUser } from '../../schemas/auth';
 import { buySeatsUrl, type CompanyOverview, companyQuery, managed, type Membership, membershipsQuery } from './company.queries';
-import { heldBackLine, memberLine } from './company-rules';
+import { heldBackLine, invitationsPendingLine, memberLine } from './company-rules';
 import { CompanySection } from './CompanySection';
 import { InvitationsCard } from './InvitationsCard';
 import { InviteCard } from './InviteCard';
 import { ManagersCard } from './ManagersCard';
 import { PeopleCard } from './PeopleCard';
+import { formatOrgNumber } from '../../lib/org-number';
 
 const numberFormat = onFirstUse(() => new Intl.NumberFormat('nb-NO'));
 
@@ -136,7 +137,7 @@ function CompanyPage({ companyId, userId }: { companyId: string; userId: string 
           <div>
             <h1 className="text-2xl font-bold break-words text-ink sm:text-3xl">{overview.company.name}</h1>
             <p className="mt-1 text-muted">
-              {overview.package.title} · Org.nr. {overview.company.orgNumber}
+              {overview.package.title} · Org.nr. {formatOrgNumber(overview.company.orgNumber)}
             </p>
           </div>
           <div className="grid gap-6 lg:grid-cols-2">
@@ -167,10 +168,7 @@ function SeatsCard({ overview }: { overview: CompanyOverview }) {
     { label: 'Ledige', value: seats.free },
   ];
   return (
-    <CompanySection
-      title="Plasser"
-      description={overview.invitationsPending > 0 ? `${overview.invitationsPending} invitasjoner venter på svar.` : undefined}
-    >
+    <CompanySection title="Plasser" description={overview.invitationsPending > 0 ? invitationsPendingLine(overview.invitationsPending) : undefined}>
       <dl className="grid grid-cols-3 gap-3">
         {figures.map((figure) => (
           <div key={figure.label} className="rounded-lg bg-slate-50 p-3">

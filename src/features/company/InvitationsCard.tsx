@@ -16,6 +16,7 @@ import { QueryState } from '../../components/ui/QueryState';
 import { cancelInvitationMutation, type Invitation, invitationsQuery, resendInvitationMutation } from './company.queries';
 import { formatDay, invitationStatusLabels } from './company-rules';
 import { CompanySection } from './CompanySection';
+import { EmailAddress } from '../../components/ui/EmailAddress';
 
 const tone: Record<Invitation['status'], string> = {
   pending: 'bg-amber-100 text-amber-900',
@@ -48,7 +49,9 @@ export function InvitationsCard({ companyId }: { companyId: string }) {
             {invitations.map((invitation) => (
               <li key={invitation.id} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
                 <div className="min-w-0">
-                  <p className="font-medium break-all text-ink">{invitation.email}</p>
+                  <p className="font-medium text-ink">
+                    <EmailAddress email={invitation.email} />
+                  </p>
                   <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
                     <Badge className={tone[invitation.status]}>{invitationStatusLabels[invitation.status]}</Badge>
                     <span>Sendt {formatDay(invitation.lastSentAt)}</span>

@@ -7,6 +7,7 @@ import { sessionExpired } from '../../lib/session-expired';
 import { buySeatsUrl, type InvitePreview, previewInvitations, sendInvitationsMutation } from './company.queries';
 import { sendLabel } from './company-rules';
 import { CompanySection } from './CompanySection';
+import { EmailAddress } from '../../components/ui/EmailAddress';
 
 /** The largest file read in the browser: 500 addresses in a CSV with a few columns fit easily. */
 const MAX_FILE_BYTES = 1_000_000;
@@ -193,9 +194,11 @@ function PreviewResult({ preview, buySeats }: { preview: InvitePreview; buySeats
         </p>
       )}
       {valid.length > 0 && (
-        <ul className="grid gap-0.5 break-all text-ink" aria-label="Adresser som kan inviteres">
+        <ul className="grid gap-0.5 text-ink" aria-label="Adresser som kan inviteres">
           {valid.map((row) => (
-            <li key={`${row.row}-${row.email}`}>{row.email}</li>
+            <li key={`${row.row}-${row.email}`}>
+              <EmailAddress email={row.email} />
+            </li>
           ))}
         </ul>
       )}
@@ -203,7 +206,7 @@ function PreviewResult({ preview, buySeats }: { preview: InvitePreview; buySeats
         <PreviewGroup title={`Ugyldige (${invalid.length})`}>
           {invalid.map((row) => (
             <li key={`i-${row.row}`}>
-              Rad {row.row}: <span className="break-all">{row.value || '(tom)'}</span> – {row.reason}
+              Rad {row.row}: <EmailAddress email={row.value || '(tom)'} /> – {row.reason}
             </li>
           ))}
         </PreviewGroup>
@@ -212,7 +215,7 @@ function PreviewResult({ preview, buySeats }: { preview: InvitePreview; buySeats
         <PreviewGroup title={`Dubletter (${duplicates.length})`}>
           {duplicates.map((row) => (
             <li key={`d-${row.row}`}>
-              Rad {row.row}: <span className="break-all">{row.email}</span> står allerede i listen
+              Rad {row.row}: <EmailAddress email={row.email} /> står allerede i listen
             </li>
           ))}
         </PreviewGroup>
@@ -221,7 +224,7 @@ function PreviewResult({ preview, buySeats }: { preview: InvitePreview; buySeats
         <PreviewGroup title={`Allerede med (${existing.length})`}>
           {existing.map((row) => (
             <li key={`e-${row.row}`}>
-              Rad {row.row}: <span className="break-all">{row.email}</span> – {row.reason}
+              Rad {row.row}: <EmailAddress email={row.email} /> – {row.reason}
             </li>
           ))}
         </PreviewGroup>

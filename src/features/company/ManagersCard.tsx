@@ -15,6 +15,7 @@ import { QueryState } from '../../components/ui/QueryState';
 import { type Manager, managersQuery, removeManagerMutation } from './company.queries';
 import { LAST_MANAGER } from './company-rules';
 import { CompanySection } from './CompanySection';
+import { EmailAddress } from '../../components/ui/EmailAddress';
 
 /**
  * 'Ledere': the company's managers, each removable after a confirmation, the last one not (the
@@ -45,7 +46,9 @@ export function ManagersCard({ companyId, companyName, userId }: { companyId: st
                         {manager.name}
                         {manager.userId === userId && <span className="font-normal text-muted"> (deg)</span>}
                       </p>
-                      <p className="text-sm break-all text-muted">{manager.email}</p>
+                      <p className="text-sm text-muted">
+                        <EmailAddress email={manager.email} />
+                      </p>
                     </div>
                     <Button
                       size="sm"

@@ -29,6 +29,7 @@ import {
 import { formatDay, peopleFilters, personStatusLabels } from './company-rules';
 import { CompanySection } from './CompanySection';
 import { PersonCertificates } from './PersonCertificates';
+import { EmailAddress } from '../../components/ui/EmailAddress';
 
 const statusTone: Record<Person['status'], string> = {
   not_started: 'bg-slate-100 text-ink',
@@ -299,7 +300,7 @@ function PeopleTable({ people, actions }: { people: Person[]; actions: RowAction
             <tr key={person.seatId} className="border-b border-slate-100 align-top last:border-0">
               <td className="py-2 pr-3">
                 <span className="block font-semibold text-ink [overflow-wrap:anywhere]">{person.name}</span>
-                <span className="block break-all text-muted">{person.email}</span>
+                <EmailAddress email={person.email} className="block text-muted" />
               </td>
               <td className="w-64 py-2 pr-3">
                 <CourseProgress person={person} />
@@ -330,7 +331,9 @@ function PersonCard({ person, actions }: { person: Person; actions: RowActions }
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="font-semibold text-ink [overflow-wrap:anywhere]">{person.name}</p>
-          <p className="break-all text-sm text-muted">{person.email}</p>
+          <p className="text-sm text-muted">
+            <EmailAddress email={person.email} />
+          </p>
         </div>
         <StatusBadges person={person} />
       </div>

@@ -23,6 +23,7 @@ import {
   type SeatProvider,
   type SeatQuote,
 } from './company.queries';
+import { formatOrgNumber } from '../../lib/org-number';
 import {
   clampSeats,
   type CompanyField,
@@ -374,7 +375,7 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
                     </label>
                     {option && (
                       <span id={`${id}-company-${value}-org`} className="text-sm text-muted">
-                        Org.nr. {option.orgNumber}
+                        Org.nr. {formatOrgNumber(option.orgNumber)}
                       </span>
                     )}
                   </div>

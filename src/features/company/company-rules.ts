@@ -3,6 +3,7 @@ import { formatOre } from '../../lib/money';
 import type { CompanyFields, InvitationStatus, PeopleFilter, Person, SeatProvider } from './company.queries';
 import { MAX_SEATS, MIN_SEATS } from './company.queries';
 import { onFirstUse } from '../../lib/intl';
+import { countOf } from '../../lib/plural';
 
 /** The company packages' rules that need no React: fields, labels, the seat count and what an error means. */
 
@@ -66,7 +67,7 @@ export function clampSeats(value: number): number {
   return Math.min(MAX_SEATS, Math.max(MIN_SEATS, Math.round(value)));
 }
 
-export const seatsWord = (n: number) => (n === 1 ? '1 plass' : `${n} plasser`);
+export const seatsWord = (n: number) => countOf(n, 'plass', 'plasser');
 
 /** The final button names what happens: the price, or the invoice order. */
 export function orderButtonLabel(provider: SeatProvider | null, quantity: number, totalOre: number): string {
@@ -132,7 +133,10 @@ const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { day: 'num
 export const formatDay = (iso: string | null) => (iso ? dateFormat().format(new Date(iso)) : '–');
 
 /** How many invitations a preview will send: the valid ones. */
-export const sendLabel = (n: number) => (n === 1 ? 'Send 1 invitasjon' : `Send ${n} invitasjoner`);
+export const sendLabel = (n: number) => `Send ${countOf(n, 'invitasjon', 'invitasjoner')}`;
+
+/** The invitations no one has answered yet: '1 invitasjon venter på svar.' */
+export const invitationsPendingLine = (n: number) => `${countOf(n, 'invitasjon', 'invitasjoner')} venter på svar.`;
 
 // --- memberships, managers and approval ----------------------------------------------
 

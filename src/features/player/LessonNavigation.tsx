@@ -5,7 +5,8 @@ import { Button } from '../../components/ui/Button';
  * Previous, Complete and Next. Previous is disabled on the first lesson, Next on the
  * last. An unwatched video holds Complete and Next back: they stay focusable
  * (aria-disabled) so a press can say why, and the reason is shown under them. A locked lesson
- * (decision 26) cannot be completed; Next still moves on through the course.
+ * (decision 26) cannot be completed; Next still moves on through the course. A completed lesson
+ * says so ('Fullført', disabled) instead of offering to complete it again.
  */
 export function LessonNavigation({
   state,
@@ -30,9 +31,15 @@ export function LessonNavigation({
           <span aria-hidden="true">←</span> Forrige
         </Button>
         <div className="flex flex-wrap gap-2">
-          <Button onClick={onComplete} disabled={pending || state.locked} {...heldProps}>
-            {pending ? 'Lagrer...' : 'Fullfør'}
-          </Button>
+          {state.completed && !pending ? (
+            <Button disabled>
+              <span aria-hidden="true">✓</span> Fullført
+            </Button>
+          ) : (
+            <Button onClick={onComplete} disabled={pending || state.locked} {...heldProps}>
+              {pending ? 'Lagrer...' : 'Fullfør'}
+            </Button>
+          )}
           <Button variant="outline" onClick={onNext} disabled={!state.hasNext} {...(state.hasNext ? heldProps : {})}>
             Neste <span aria-hidden="true">→</span>
           </Button>

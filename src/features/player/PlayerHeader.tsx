@@ -2,6 +2,7 @@ import type { CurrentUser } from '../../schemas/auth';
 import type { CourseProgress, CourseWithContent } from '../../schemas/player';
 import { AppHeader } from '../../components/app/AppHeader';
 import { Badge } from '../../components/ui/Badge';
+import { countOf, formatCount } from '../../lib/plural';
 
 /** The app header (back to the overview, the assistant toggle, the user menu) with the course's title, description, level and progress bar. */
 export function PlayerHeader({
@@ -29,7 +30,7 @@ export function PlayerHeader({
             Kursfremdrift
           </span>
           <span className="text-muted" data-progress-text>
-            {progress ? `${progress.completed} av ${progress.total} leksjoner · ${percentage} %` : 'Laster...'}
+            {progress ? `${formatCount(progress.completed)} av ${countOf(progress.total, 'leksjon', 'leksjoner')} · ${percentage} %` : 'Laster...'}
           </span>
         </div>
         <div

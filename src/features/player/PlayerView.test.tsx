@@ -236,6 +236,20 @@ describe('PlayerView lessons', () => {
     expect((screen.getByRole('button', { name: /Neste/ }) as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it("a completed lesson says 'Fullført' on a disabled button instead of offering 'Fullfør' again", async () => {
+    serve({
+      'GET /api/courses/kurs/with-content': () => Response.json(courseWith([[video, { ...task, completed: true }], [html]])),
+      'GET /api/courses/kurs/progress': () => Response.json(progress),
+    });
+    renderPlayer('?lessonId=t1');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Leksjon t1' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Fullfør' })).toBeNull();
+    const done = screen.getByRole('button', { name: 'Fullført' });
+    expect((done as HTMLButtonElement).disabled).toBe(true);
+    // Next still moves on.
+    expect((screen.getByRole('button', { name: /Neste/ }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('a failed completion shows the spec toast and stays', async () => {
     renderPlayer('?lessonId=t1');
     expect(await screen.findByRole('heading', { level: 2, name: 'Leksjon t1' })).toBeTruthy();

@@ -28,6 +28,28 @@ function serveAnswers(put = (init: RequestInit | undefined) => Response.json({ .
 }
 
 describe('TaskLesson', () => {
+  it('puts the scenarios, tasks and requirements before the questions that refer to them', () => {
+    serveAnswers();
+    renderInApp(
+      <TaskLesson
+        lessonId="t1"
+        content={{
+          instructions: 'Les situasjonene og svar.',
+          scenarios: ['En saksbehandler skriver svarbrev.'],
+          tasks: ['Skriv opp ti oppgaver.'],
+          requirements: ['Bruk egne eksempler.'],
+          questions: [{ question: 'Hvilken av situasjonene over krever mest kontroll?', answer: 'Svarbrevene.' }],
+          placeholder: 'Skriv her',
+        }}
+      />,
+    );
+    const headings = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(headings).toEqual(['Instruksjoner', 'Scenarioer', 'Oppgaver', 'Krav', 'Spørsmål']);
+    const scenario = screen.getByText('En saksbehandler skriver svarbrev.');
+    const question = screen.getByText('Hvilken av situasjonene over krever mest kontroll?');
+    expect(scenario.compareDocumentPosition(question) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it('shows the saved answers in their fields, with a field per question and the lesson’s own', async () => {
     serveAnswers();
     renderInApp(<TaskLesson lessonId="t1" content={content} />);

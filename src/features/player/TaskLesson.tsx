@@ -16,7 +16,8 @@ export const AUTOSAVE_DELAY_MS = 800;
 const COUNT_FROM = TASK_ANSWER_MAX_LENGTH - 1_000;
 
 /**
- * A practical task: the fields the content has, in a fixed order. Each question has the learner's
+ * A practical task: the fields the content has, in a fixed order: the instructions, the scenarios,
+ * the tasks and the requirements to read first, then the questions and the answer field. Each question has the learner's
  * own answer field before its model answer ('Vis svar'), and the lesson has its answer field when
  * the content gives one (`placeholder`). Answers are saved on the server as the learner types
  * (issue 29, decision 36) and come back on reload and on another device; only the learner sees them.
@@ -44,6 +45,10 @@ export function TaskLesson({ lessonId, content }: { lessonId: string; content: T
           <p className="mt-1 whitespace-pre-line leading-relaxed">{content.instructions}</p>
         </section>
       )}
+      {/* What the learner reads comes before what they answer: the questions refer to the scenarios 'over' them. */}
+      <TaskList title="Scenarioer" items={content.scenarios} />
+      <TaskList title="Oppgaver" items={content.tasks} />
+      <TaskList title="Krav" items={content.requirements} />
       {hasFields && (
         <p className="text-sm text-muted">
           Svarene dine lagres automatisk mens du skriver, og bare du kan se dem.
@@ -69,9 +74,6 @@ export function TaskLesson({ lessonId, content }: { lessonId: string; content: T
           </ol>
         </section>
       )}
-      <TaskList title="Oppgaver" items={content.tasks} />
-      <TaskList title="Krav" items={content.requirements} />
-      <TaskList title="Scenarioer" items={content.scenarios} />
       {content.placeholder !== undefined && <AnswerField key={`${lessonId}:0`} label="Ditt svar" placeholder={content.placeholder} {...field(0)} />}
     </div>
   );

@@ -73,6 +73,8 @@ export interface NavigationState {
   blockedByVideo: boolean;
   /** A lesson the learner may not open (decision 26): Complete is off, Next moves on. */
   locked: boolean;
+  /** A lesson already completed: Complete has nothing left to do and says 'Fullført'. */
+  completed: boolean;
 }
 
 /** What the Previous, Complete and Next buttons may do for the lesson at `index`. */
@@ -83,5 +85,6 @@ export function navigationState(lessons: OrderedLesson[], index: number, videoWa
     hasNext: index >= 0 && index < lessons.length - 1,
     blockedByVideo: current !== undefined && !current.locked && current.contentType === 'video' && !current.completed && !videoWatched,
     locked: current?.locked === true,
+    completed: current !== undefined && !current.locked && current.completed,
   };
 }

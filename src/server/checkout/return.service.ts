@@ -18,7 +18,10 @@ export const CHECKOUT_COOKIE = 'kia_checkout';
  * is reconciled, and a guest whose account this payment made is signed in, once: the cookie's
  * hash is cleared in the same statement that allows it.
  */
-export async function returnFromPayment(db: Db, input: { orderId: string; user: SessionUser | null; checkoutToken: string | null }) {
+export async function returnFromPayment(
+  db: Db,
+  input: { orderId: string; user: SessionUser | null; checkoutToken: string | null; userAgent?: string | null },
+) {
   const [found] = await db.select().from(orders).where(eq(orders.id, input.orderId));
   const tokenHash = input.checkoutToken ? hashCheckoutToken(input.checkoutToken) : null;
   const holdsCookie = found !== undefined && tokenHash !== null && found.checkoutTokenHash === tokenHash;
@@ -38,7 +41,8 @@ export async function returnFromPayment(db: Db, input: { orderId: string; user: 
         .where(and(eq(orders.id, order.id), eq(orders.checkoutTokenHash, tokenHash!)))
         .returning({ userId: orders.userId });
       if (!claimed?.userId) return null;
-      const made = await createSession(tx, claimed.userId);
+      // The browser's User-Agent names the session's device on /konto, as for a sign-in.
+      const made = await createSession(tx, claimed.userId, new Date(), input.userAgent ?? null);
       return { token: made.token, expiresAt: made.session.expiresAt };
     });
   }

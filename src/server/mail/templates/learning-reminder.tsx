@@ -2,6 +2,7 @@ import { Heading } from '@react-email/heading';
 import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
 import { ActionLink, MailLayout, styles } from './layout';
+import { countOf } from '../../../lib/plural';
 
 export interface LearningReminderProps {
   firstName: string;
@@ -36,7 +37,7 @@ export function LearningReminder(props: LearningReminderProps) {
       <Heading style={styles.heading}>Fortsett der du slapp</Heading>
       <Text style={styles.text}>Hei {firstName},</Text>
       <Text style={styles.text}>
-        Det er en uke siden sist du var innom {courseTitle}. Du har fullført {completedLessons} av {totalLessons} leksjoner (
+        Det er en uke siden sist du var innom {courseTitle}. Du har fullført {completedLessons} av {countOf(totalLessons, 'leksjon', 'leksjoner')} (
         {percent(completedLessons, totalLessons)} %).
       </Text>
       {nextLessonTitle && <Text style={styles.text}>Neste leksjon er «{nextLessonTitle}».</Text>}
