@@ -1035,6 +1035,8 @@ export const certificates = pgTable(
     /** The course's hours as its page states them, e.g. '6 timer'. */
     courseHours: text('course_hours').notNull(),
     completedAt: timestamp('completed_at', { withTimezone: true }).notNull(),
+    /** The learner's result on the course's graded test, in percent; null while a course has none (shown only when set). */
+    score: integer('score'),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
@@ -1046,6 +1048,7 @@ export const certificates = pgTable(
     index('certificates_issued_idx').on(t.issuedAt, t.id),
     check('certificates_code_format', sql`${t.code} ~ '^[0-9A-F]{20}$'`),
     check('certificates_revoked_with_reason', sql`(${t.revokedAt} IS NULL) = (${t.revokedReason} IS NULL)`),
+    check('certificates_score_percent', sql`${t.score} IS NULL OR ${t.score} BETWEEN 0 AND 100`),
   ],
 );
 

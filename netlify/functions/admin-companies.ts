@@ -12,6 +12,7 @@ import {
 import { companyTexts } from '../../src/server/company/messages';
 import { createHandler, json, route } from '../../src/server/http';
 import { sendQueuedMail } from '../../src/server/mail/sender';
+import { formatReceiptNumber } from '../../src/server/receipts/receipt-data';
 
 /**
  * The superuser's companies (issue 24, decision 32).
@@ -74,7 +75,9 @@ export default createHandler({
     afterResponse: sendQueuedMail,
     async handler({ db, params, user }) {
       const order = await settleInvoice(db, params.orderId, 'paid', user.id);
-      return json({ order: { id: order.id, status: order.status, receiptNumber: order.receiptNumber } });
+      return json({
+        order: { id: order.id, status: order.status, receiptNumber: order.receiptNumber === null ? null : formatReceiptNumber(order.receiptNumber) },
+      });
     },
   }),
 
@@ -83,7 +86,9 @@ export default createHandler({
     params: orderParams,
     async handler({ db, params, user }) {
       const order = await settleInvoice(db, params.orderId, 'cancelled', user.id);
-      return json({ order: { id: order.id, status: order.status, receiptNumber: order.receiptNumber } });
+      return json({
+        order: { id: order.id, status: order.status, receiptNumber: order.receiptNumber === null ? null : formatReceiptNumber(order.receiptNumber) },
+      });
     },
   }),
 });

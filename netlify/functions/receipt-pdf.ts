@@ -4,7 +4,6 @@ import { readableOrder } from '../../src/server/checkout/orders.service';
 import { receiptDataFor } from '../../src/server/checkout/receipts';
 import { hasReceipt } from '../../src/server/checkout/orders.service';
 import { createHandler, notFound, route } from '../../src/server/http';
-import { formatReceiptNumber } from '../../src/server/receipts/receipt-data';
 import { receiptPdf } from '../../src/server/receipts/receipt-pdf';
 
 /**
@@ -24,7 +23,7 @@ export default createHandler({
       return new Response(Buffer.from(pdf), {
         headers: {
           'Content-Type': 'application/pdf',
-          'Content-Disposition': `attachment; filename="kvittering-${formatReceiptNumber(data.receiptNumber)}.pdf"`,
+          'Content-Disposition': `attachment; filename="kvittering-${data.receiptNumber}.pdf"`,
           'Cache-Control': 'private, no-store',
         },
       });

@@ -36,6 +36,8 @@ export type CertificateVerification =
       courseTitle: string;
       courseHours: string;
       completedAt: string;
+      /** The result on the course's graded test in percent; null for a course without one. */
+      score: number | null;
       issuedAt: string;
       revokedAt: string | null;
     }

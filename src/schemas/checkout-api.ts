@@ -104,14 +104,16 @@ export interface OrderSummary {
   totalOre: number;
   createdAt: string;
   paidAt: string | null;
-  receiptNumber: number | string | null;
+  /** As printed ('000042'). */
+  receiptNumber: string | null;
   receiptPath: string | null;
   courseId: string;
 }
 
 /** The sales documentation of a paid order (src/server/receipts/receipt-data.ts). */
 export interface ReceiptData {
-  receiptNumber: number | string;
+  /** As printed: '000042'. */
+  receiptNumber: string;
   orderReference: string;
   paidAt: string;
   seller: { name: string; orgNumber: string; address: string; email: string };
@@ -123,6 +125,8 @@ export interface ReceiptData {
   vatByRate: { rateBp: number; baseOre: number; vatOre: number }[];
   paymentMethod: string;
   refundedOre: number;
+  /** The statement on the right of withdrawal, as the mail and the PDF state it. */
+  withdrawal: string;
 }
 
 /** GET /api/orders/:orderId */

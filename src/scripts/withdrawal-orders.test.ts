@@ -19,7 +19,7 @@ const order = (extra: Partial<OrderSummary>): OrderSummary => ({
   totalOre: 199_000,
   createdAt: '2026-11-24T23:30:00.000Z',
   paidAt: '2026-11-24T23:31:00.000Z',
-  receiptNumber: 1,
+  receiptNumber: '000001',
   receiptPath: '/kvittering/o1',
   courseId: 'ki-for-kontoret',
   ...extra,

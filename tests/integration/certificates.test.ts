@@ -188,6 +188,7 @@ describe('the public verification', () => {
       courseTitle: 'Kurs for kursbevis',
       courseHours: '2 timer',
       completedAt: certificate!.completedAt.toISOString(),
+      score: null,
       issuedAt: certificate!.issuedAt.toISOString(),
       revokedAt: null,
     } satisfies CertificateVerification);

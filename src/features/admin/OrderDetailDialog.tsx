@@ -6,7 +6,6 @@ import {
   eventDetailLines,
   formatOrderTime,
   formatOre,
-  formatReceiptNumber,
   orderStatusLabels,
   providerLabel,
   triggerText,
@@ -125,10 +124,10 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
             <Row term="Kvittering">
               {order.receiptPath ? (
                 <a className={linkClass} href={order.receiptPath}>
-                  {formatReceiptNumber(order.receiptNumber)}
+                  {order.receiptNumber}
                 </a>
               ) : (
-                formatReceiptNumber(order.receiptNumber)
+                order.receiptNumber
               )}
               {order.pdfPath && (
                 <>

@@ -32,7 +32,7 @@ const order = (id: string, extra: Partial<AdminOrder> = {}): AdminOrder => ({
   refundedOre: 0,
   createdAt: '2026-11-23T09:15:00Z',
   paidAt: '2026-11-23T09:16:00Z',
-  receiptNumber: 42,
+  receiptNumber: '000042',
   receiptPath: `/kvittering/${id}`,
   buyerName: 'Emma Larsen',
   buyerEmail: 'emma@demo.no',

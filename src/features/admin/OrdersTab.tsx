@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type AdminOrder, formatOrderTime, formatOre, formatReceiptNumber, type OrderStatus, orderStatuses, orderStatusLabels } from './admin-orders';
+import { type AdminOrder, formatOrderTime, formatOre, type OrderStatus, orderStatuses, orderStatusLabels } from './admin-orders';
 import { adminOrdersQuery } from './orders.queries';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
@@ -161,7 +161,7 @@ function OrderTable({ orders, onOpen }: { orders: AdminOrder[]; onOpen: (order: 
               <td className="py-2 pr-3">
                 <OrderStatusBadge status={order.status} />
               </td>
-              <td className="py-2 pr-3 whitespace-nowrap">{order.receiptNumber === null ? '–' : formatReceiptNumber(order.receiptNumber)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{order.receiptNumber ?? '–'}</td>
               <td className="py-2">
                 <Button size="sm" variant="outline" onClick={(event) => onOpen(order, event.currentTarget)}>
                   Detaljer<span className="sr-only"> for ordre {order.reference}</span>

@@ -1,6 +1,7 @@
 import { formatOre } from '../../lib/money';
 import { onFirstUse } from '../../lib/intl';
 import { ORDER_STATES, type OrderState } from '../../lib/order-states';
+import { formatReceiptNumber } from '../../lib/receipt-format';
 
 /**
  * The superuser's orders, refunds and revenue (issue 22) in words and numbers, free of React so
@@ -23,7 +24,8 @@ export interface AdminOrder {
   refundedOre: number;
   createdAt: string;
   paidAt: string | null;
-  receiptNumber: number | null;
+  /** As printed ('000042'). */
+  receiptNumber: string | null;
   receiptPath: string | null;
   buyerName: string;
   buyerEmail: string;
@@ -133,8 +135,8 @@ export function eventDetailLines(detail: unknown): string[] {
 
 export { formatOre };
 
-/** A receipt number as the receipt prints it: at least six digits, 42 → '000042'. */
-export const formatReceiptNumber = (n: number) => String(n).padStart(6, '0');
+/** A receipt number as every receipt prints it: 42 → '000042' (the one format, src/lib/receipt-format.ts). */
+export { formatReceiptNumber };
 
 /** The largest refund the API takes in one go (refundBody in src/schemas/checkout.ts): one million kroner. */
 const MAX_REFUND_ORE = 100_000_000;

@@ -13,7 +13,7 @@ const order = (extra: Partial<OrderSummary>): OrderSummary => ({
   totalOre: 199_000,
   createdAt: '2026-11-25T10:00:00.000Z',
   paidAt: '2026-11-25T10:01:00.000Z',
-  receiptNumber: 1,
+  receiptNumber: '000001',
   receiptPath: '/kvittering/o1',
   courseId: 'ki-for-kontoret',
   ...extra,

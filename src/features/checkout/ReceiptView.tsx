@@ -4,9 +4,18 @@ import { AppHeader } from '../../components/app/AppHeader';
 import { Button } from '../../components/ui/Button';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { QueryError } from '../../components/ui/QueryState';
-import { formatLongDate } from '../../lib/format';
-import { formatOre, formatRate } from '../../lib/money';
-import { formatOrgNumber } from '../../lib/org-number';
+import {
+  discountTitle,
+  formatPaidAt,
+  formatReceiptOre as formatOre,
+  formatReceiptOrgNumber,
+  formatVatRate,
+  paidWithText,
+  quantityText,
+  receiptLabels as L,
+  sellerRegistration,
+  vatRateTitle,
+} from '../../lib/receipt-format';
 import type { CurrentUser } from '../../schemas/auth';
 import type { ReceiptData } from '../../schemas/checkout-api';
 import { isNotFound, orderQuery } from './checkout.queries';
@@ -52,9 +61,13 @@ function Message({ text }: { text: string }) {
   );
 }
 
+/**
+ * The receipt as the mail and the PDF state it: the same data (the API's `receipt`, built by the
+ * server's one receipt model) printed by the same functions (src/lib/receipt-format.ts), the
+ * number as '000042' and the withdrawal statement included.
+ */
 function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: string | null; print: () => void }) {
   const { seller, buyer } = receipt;
-  const paidAt = new Date(receipt.paidAt);
   return (
     <article
       aria-labelledby="kvittering-tittel"
@@ -62,7 +75,7 @@ function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: s
     >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <h1 id="kvittering-tittel" className="text-3xl font-bold">
-          Kvittering
+          {L.title}
         </h1>
         <div className="flex flex-wrap gap-2 print:hidden">
           {pdfPath && (
@@ -79,22 +92,21 @@ function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: s
       <div className="grid gap-6 sm:grid-cols-2">
         <section aria-labelledby="selger">
           <h2 id="selger" className="text-sm font-semibold uppercase tracking-wide text-muted">
-            Selger
+            {L.seller}
           </h2>
           <p className="mt-1 font-semibold">{seller.name}</p>
-          <p>Org.nr. {seller.orgNumber} MVA</p>
-          <p>Foretaksregisteret</p>
+          <p>{sellerRegistration(seller)}</p>
           <p>{seller.address}</p>
           <p className="break-all">{seller.email}</p>
         </section>
         <section aria-labelledby="kjoper">
           <h2 id="kjoper" className="text-sm font-semibold uppercase tracking-wide text-muted">
-            Kjøper
+            {L.buyer}
           </h2>
           {buyer.company ? (
             <>
               <p className="mt-1 font-semibold">{buyer.company.name}</p>
-              <p>Org.nr. {formatOrgNumber(buyer.company.orgNumber)}</p>
+              <p>Org.nr. {formatReceiptOrgNumber(buyer.company.orgNumber)}</p>
               {buyer.company.poReference && <p>Deres ref.: {buyer.company.poReference}</p>}
               <p>{buyer.name}</p>
             </>
@@ -106,20 +118,21 @@ function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: s
       </div>
 
       <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-        <dt className="text-muted">Kvitteringsnummer</dt>
-        <dd className="font-semibold">{receipt.receiptNumber}</dd>
-        <dt className="text-muted">Ordrereferanse</dt>
+        <dt className="text-muted">{L.number}</dt>
+        <dd className="font-semibold tabular-nums">{receipt.receiptNumber}</dd>
+        <dt className="text-muted">{L.orderReference}</dt>
         <dd className="break-all">{receipt.orderReference}</dd>
-        <dt className="text-muted">Dato</dt>
+        <dt className="text-muted">{L.paidAt}</dt>
         <dd>
-          <time dateTime={paidAt.toISOString()}>{formatLongDate(paidAt)}</time>
+          <time dateTime={receipt.paidAt}>{formatPaidAt(receipt.paidAt)}</time>
         </dd>
-        <dt className="text-muted">Betalingsmåte</dt>
+        <dt className="text-muted">{L.paymentMethod}</dt>
         <dd>{receipt.paymentMethod}</dd>
       </dl>
 
       <div>
         <table className="w-full border-collapse text-sm">
+          <caption className="pb-2 text-left font-semibold">{L.lines}</caption>
           <thead className="border-b border-slate-300">
             <tr>
               <th scope="col" className={cell}>
@@ -138,37 +151,36 @@ function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: s
               <tr key={index} className="border-b border-slate-200">
                 <td className={cell}>
                   {line.description}
-                  <span className="block text-muted">
-                    {line.quantity} × {formatOre(line.unitPriceOre)}
-                  </span>
+                  <span className="block text-muted">{quantityText(line.quantity, line.unitPriceOre)}</span>
                 </td>
-                <td className={number}>{line.vatRateBp > 0 ? formatRate(line.vatRateBp) : 'Fritatt'}</td>
+                <td className={number}>{line.vatRateBp > 0 ? formatVatRate(line.vatRateBp) : 'Fritatt'}</td>
                 <td className={number}>{formatOre(line.amountOre)}</td>
               </tr>
             ))}
             {receipt.discount && (
               <tr className="border-b border-slate-200">
                 <td className={cell} colSpan={2}>
-                  Rabatt ({receipt.discount.code})
+                  {discountTitle(receipt.discount.code)}
                 </td>
-                <td className={number}>−{formatOre(receipt.discount.amountOre)}</td>
+                <td className={number}>{formatOre(-receipt.discount.amountOre)}</td>
               </tr>
             )}
           </tbody>
           <tfoot>
             <tr className="font-semibold">
               <th scope="row" className={cell} colSpan={2}>
-                Totalt
+                {L.total}
               </th>
               <td className={number}>{formatOre(receipt.totalOre)}</td>
             </tr>
           </tfoot>
         </table>
+        <p className="mt-2 text-sm text-muted">{L.currencyNote}</p>
       </div>
 
       <div>
         <table className="w-full border-collapse text-sm">
-          <caption className="pb-2 text-left font-semibold">Merverdiavgift</caption>
+          <caption className="pb-2 text-left font-semibold">{L.vat}</caption>
           <thead className="border-b border-slate-300">
             <tr>
               <th scope="col" className={cell}>
@@ -185,7 +197,7 @@ function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: s
           <tbody>
             {receipt.vatByRate.map((rate) => (
               <tr key={rate.rateBp} className="border-b border-slate-200">
-                <td className={cell}>{rate.rateBp > 0 ? formatRate(rate.rateBp) : 'Fritatt for merverdiavgift'}</td>
+                <td className={cell}>{vatRateTitle(rate.rateBp)}</td>
                 <td className={number}>{formatOre(rate.baseOre)}</td>
                 <td className={number}>{formatOre(rate.vatOre)}</td>
               </tr>
@@ -194,7 +206,7 @@ function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: s
           <tfoot>
             <tr className="font-semibold">
               <th scope="row" className={cell} colSpan={2}>
-                Sum mva.
+                {L.vatTotal}
               </th>
               <td className={number}>{formatOre(receipt.vatOre)}</td>
             </tr>
@@ -202,11 +214,30 @@ function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: s
         </table>
       </div>
 
-      {receipt.refundedOre > 0 && (
-        <p className="rounded-md bg-amber-50 p-3">
-          Refundert: <strong>{formatOre(receipt.refundedOre)}</strong>
-        </p>
-      )}
+      <section aria-labelledby="betaling">
+        <h2 id="betaling" className="font-semibold">
+          {L.payment}
+        </h2>
+        <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+          <dt>{paidWithText(receipt.paymentMethod)}</dt>
+          <dd className="text-right tabular-nums">{formatOre(receipt.totalOre)}</dd>
+          {receipt.refundedOre > 0 && (
+            <>
+              <dt className="font-semibold">{L.refunded}</dt>
+              <dd className="text-right font-semibold tabular-nums">{formatOre(-receipt.refundedOre)}</dd>
+              <dt>{L.paidAfterRefund}</dt>
+              <dd className="text-right tabular-nums">{formatOre(receipt.totalOre - receipt.refundedOre)}</dd>
+            </>
+          )}
+        </dl>
+      </section>
+
+      <section aria-labelledby="angrerett" className="border-t border-slate-200 pt-4">
+        <h2 id="angrerett" className="font-semibold">
+          {L.withdrawal}
+        </h2>
+        <p className="mt-1 text-sm">{receipt.withdrawal}</p>
+      </section>
     </article>
   );
 }

@@ -106,6 +106,7 @@ export async function verifyCertificate(db: Db, input: string, ip: string): Prom
     courseTitle: row.courseTitle,
     courseHours: row.courseHours,
     completedAt: row.completedAt.toISOString(),
+    score: row.score,
     issuedAt: row.issuedAt.toISOString(),
     revokedAt: row.revokedAt?.toISOString() ?? null,
   };

@@ -7,6 +7,7 @@ import { cursorCodec, type CursorValues, fetchSize, microsIso, type PageRequest,
 import type { SessionUser } from '../session';
 import { checkoutPath, coursePlayerPath, receiptPath } from './paths';
 import { receiptDataFor } from './receipts';
+import { formatReceiptNumber } from '../receipts/receipt-data';
 
 /** Reading orders: the buyer's own list and receipts, and the superuser's list, detail and revenue (decision 30). */
 
@@ -25,7 +26,8 @@ export function orderSummary(order: Order) {
     refundedOre: order.refundedOre,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
-    receiptNumber: order.receiptNumber,
+    /** As every receipt prints it ('000042'); the series' value stays in the database. */
+    receiptNumber: order.receiptNumber === null ? null : formatReceiptNumber(order.receiptNumber),
     receiptPath: receipt ? receiptPath(order.id) : null,
     coursePath: order.courseId ? coursePlayerPath(order.courseId) : null,
     checkoutPath: order.courseId ? checkoutPath(order.courseId) : null,

@@ -249,3 +249,35 @@ describe('formatting', () => {
     expect(text).toContain('kontakt@kiakademiet.no');
   });
 });
+
+describe('the one receipt model', () => {
+  const base: ReceiptInput = {
+    receiptNumber: 7,
+    orderReference: 'KA-7',
+    paidAt: '2026-11-25T12:00:00Z',
+    seller,
+    buyer: { name: 'Kari Kjøper', email: 'kari@example.no' },
+    items: [{ description: 'Kurs', quantity: 1, unitPriceOre: 199_000, vatRateBp: 2500 }],
+    discount: null,
+    paymentMethod: 'Vipps',
+  };
+
+  it("carries the number as printed ('000007') and a consumer's withdrawal statement", () => {
+    const receipt = buildReceipt(base);
+    expect(receipt.receiptNumber).toBe('000007');
+    expect(receipt.withdrawal).toBe(withdrawalText(seller));
+    expect(receipt.withdrawal).toContain('angrerettloven § 22 bokstav n');
+  });
+
+  it("says a company's purchase has no right of withdrawal, without a consent it never gave", () => {
+    const receipt = buildReceipt({ ...base, buyer: { ...base.buyer, company: { name: 'Fjordtech AS', orgNumber: '315999804', poReference: null } } });
+    expect(receipt.withdrawal).toContain('Angrerettloven gjelder bare for forbrukere, så kjøpet har ingen angrerett');
+    expect(receipt.withdrawal).not.toContain('§ 22');
+    expect(receipt.withdrawal).toContain('kontakt@kiakademiet.no');
+  });
+
+  it('formatReceiptNumber leaves a printed number as it is', () => {
+    expect(formatReceiptNumber('000042')).toBe('000042');
+    expect(() => formatReceiptNumber('4a')).toThrow(RangeError);
+  });
+});

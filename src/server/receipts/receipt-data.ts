@@ -1,8 +1,15 @@
 import { MONEY_BACK_GUARANTEE_DAYS } from '../../config/site';
 import { containedVatOre } from '../../lib/money';
+import { formatReceiptNumber, formatReceiptOre } from '../../lib/receipt-format';
+
+export { formatPaidAt, formatReceiptNumber, formatVatRate, sellerRegistration } from '../../lib/receipt-format';
+
 /**
- * A receipt as data (issue 22): what the PDF (receipt-pdf.ts) and the order confirmation mail
- * (mail/templates/receipt.tsx) both show, so the two never disagree. Pure: no I/O, no clock.
+ * A receipt as data: the one model every format renders (the web receipt through the API, the order
+ * confirmation mail in mail/templates/receipt.tsx, the PDF in receipt-pdf.ts), with the receipt
+ * number as printed and the withdrawal statement in it, so no format can leave either out or print
+ * it its own way. Each format prints the facts with the functions of src/lib/receipt-format.ts.
+ * Pure: no I/O, no clock.
  *
  * What a Norwegian receipt must say (bokføringsforskriften § 5-1-1, shared NORWAY.md): a number from
  * an unbroken series, the date, the seller's name, org number followed by 'MVA' and address, the
@@ -37,8 +44,8 @@ export interface ReceiptCompany {
 }
 
 export interface ReceiptData {
-  /** The receipt's number in the unbroken series. */
-  receiptNumber: number;
+  /** The receipt's number in the unbroken series, as printed: '000042' (formatReceiptNumber). */
+  receiptNumber: string;
   /** The order's reference as the buyer and the payment provider see it. */
   orderReference: string;
   /** ISO date-time of the sale (the payment). */
@@ -59,6 +66,8 @@ export interface ReceiptData {
   paymentMethod: string;
   /** Refunded so far, in øre (0 when nothing was). */
   refundedOre: number;
+  /** The statement on the right of withdrawal (withdrawalText): a consumer's lost right, or none for a company. */
+  withdrawal: string;
 }
 
 const BP = 10_000;
@@ -153,7 +162,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptData {
   assertOre(refundedOre, 'A refund');
   if (refundedOre > totalOre) throw new RangeError('More was refunded than paid');
   return {
-    receiptNumber: input.receiptNumber,
+    receiptNumber: formatReceiptNumber(input.receiptNumber),
     orderReference: input.orderReference,
     paidAt: input.paidAt,
     seller: input.seller,
@@ -165,59 +174,28 @@ export function buildReceipt(input: ReceiptInput): ReceiptData {
     vatByRate,
     paymentMethod: input.paymentMethod,
     refundedOre,
+    withdrawal: withdrawalText(input.seller, { business: Boolean(input.buyer.company) }),
   };
 }
 
-const groupedKroner = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 0 });
+/** Øre as a receipt prints them: '1 990,00 kr' (src/lib/receipt-format.ts). */
+export const formatOre = formatReceiptOre;
 
 /**
- * Øre as kroner the Norwegian way, with both decimals: 199000 → '1 990,00 kr', -20000 → '−200,00 kr'.
- * Exact (kroner and øre apart, no division in floating point). The spaces are no-break spaces
- * (U+00A0): Intl may give narrow ones (U+202F), which the receipt's font lacks.
+ * The receipt's words on the right of withdrawal (angrerettloven § 18, § 22 n): a consumer asked
+ * for the digital content at once and accepted that the right of withdrawal is lost when delivery
+ * starts. A company's purchase (a buyer with an organisation number) has no right of withdrawal:
+ * the law covers consumers only (§ 1), and no § 22 n consent was asked for, so the statement says
+ * that instead of quoting a consent that was never given. Both say where to write.
  */
-export function formatOre(ore: number): string {
-  if (!Number.isSafeInteger(ore)) throw new RangeError(`Øre are whole numbers, got ${ore}`);
-  const abs = Math.abs(ore);
-  const kroner = groupedKroner.format(Math.floor(abs / 100)).replace(/[\s\u202f]/g, '\u00a0');
-  return `${ore < 0 ? '\u2212' : ''}${kroner},${String(abs % 100).padStart(2, '0')}\u00a0kr`;
-}
-
-/** A receipt number as printed: at least six digits, zero-padded: 42 → '000042'. */
-export function formatReceiptNumber(n: number): string {
-  if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`A receipt number is a whole number, got ${n}`);
-  return String(n).padStart(6, '0');
-}
-
-/** A VAT rate as printed: 2500 → '25 %', 1200 → '12 %', 1111 → '11,11 %'. */
-export function formatVatRate(rateBp: number): string {
-  const whole = Math.floor(rateBp / 100);
-  const rest = rateBp % 100;
-  return `${whole}${rest ? `,${String(rest).padStart(2, '0').replace(/0$/, '')}` : ''}\u00a0%`;
-}
-
-/** The date and time of the sale in Norway's time zone: '25. november 2026 kl. 13:00'. */
-export function formatPaidAt(iso: string): string {
-  const text = new Intl.DateTimeFormat('nb-NO', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Oslo' }).format(new Date(iso));
-  return text.replace(/\u202f/g, '\u00a0');
-}
-
-/** '923456789' or '923 456 789' → '923 456 789' (no-break spaces); anything else as given. */
-function formatOrgNumber(orgNumber: string): string {
-  const digits = orgNumber.replace(/\s/g, '');
-  return /^\d{9}$/.test(digits) ? `${digits.slice(0, 3)}\u00a0${digits.slice(3, 6)}\u00a0${digits.slice(6)}` : orgNumber;
-}
-
-/** The seller's registration as a receipt states it: 'Org.nr. 923 456 789 MVA · Foretaksregisteret'. */
-export function sellerRegistration(seller: Pick<ReceiptData['seller'], 'orgNumber'>): string {
-  return `Org.nr. ${formatOrgNumber(seller.orgNumber)} MVA · Foretaksregisteret`;
-}
-
-/**
- * The order confirmation's words on the right of withdrawal (angrerettloven § 18, § 22 n): the
- * buyer asked for the digital content at once and accepted that the right of withdrawal is lost
- * when delivery starts, and where to write.
- */
-export function withdrawalText(seller: Pick<ReceiptData['seller'], 'name' | 'email'>): string {
+export function withdrawalText(seller: Pick<ReceiptData['seller'], 'name' | 'email'>, options: { business?: boolean } = {}): string {
+  if (options.business) {
+    return (
+      'Kjøpet er gjort på vegne av en bedrift. Angrerettloven gjelder bare for forbrukere, så kjøpet har ingen angrerett; ' +
+      'avtalen og vilkårene gjelder. ' +
+      `Har du spørsmål om kjøpet eller vil du klage, kan du skrive til ${seller.name} på ${seller.email}.`
+    );
+  }
   return (
     'Du ba om å få tilgang til det digitale innholdet med en gang, og bekreftet at angreretten går tapt når leveringen har begynt ' +
     '(angrerettloven § 22 bokstav n). Leveringen begynte da kjøpet ble betalt, så angreretten gjelder ikke for dette kjøpet. ' +

@@ -1,8 +1,18 @@
 import fontkit from '@pdf-lib/fontkit';
 import { type PDFPage, PDFDocument, rgb } from 'pdf-lib';
 import { ACCENT, drawText, embedInter, type Face, INK, MUTED, RULE, wrapText } from './pdf-text';
-import { formatOre, formatPaidAt, formatReceiptNumber, formatVatRate, type ReceiptData, sellerRegistration } from './receipt-data';
-import { formatOrgNumber } from '../../lib/org-number';
+import type { ReceiptData } from './receipt-data';
+import {
+  discountTitle,
+  formatPaidAt,
+  formatReceiptOre as formatOre,
+  formatReceiptOrgNumber,
+  formatVatRate,
+  paidWithText,
+  receiptLabels as L,
+  sellerRegistration,
+  vatRateTitle,
+} from '../../lib/receipt-format';
 
 /**
  * The receipt as a PDF (issue 22): one A4 page with every fact bokføringsforskriften § 5-1-1 asks
@@ -32,6 +42,7 @@ function dataTexts(data: ReceiptData): string[] {
     data.orderReference,
     data.paymentMethod,
     data.discount?.code ?? '',
+    data.withdrawal,
     ...data.lines.map((line) => line.description),
   ];
 }
@@ -102,7 +113,7 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   const { regular, bold } = await embedInter(doc, dataTexts(data));
   const p = new Painter(doc, regular, bold);
 
-  const number = formatReceiptNumber(data.receiptNumber);
+  const number = data.receiptNumber;
   const paidAt = new Date(data.paidAt);
   doc.setTitle(`Kvittering ${number} – ${data.seller.name}`, { showInWindowTitleBar: true });
   doc.setAuthor(data.seller.name);
@@ -118,7 +129,7 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   const right = PAGE.width - PAGE.margin;
 
   // Title, and the seller on the right: name, org number with 'MVA' and the register, address, e-mail.
-  p.text('Kvittering', left, { size: 26, bold: true, color: ACCENT, y: p.y - 22 });
+  p.text(L.title, left, { size: 26, bold: true, color: ACCENT, y: p.y - 22 });
   const sellerLines: [string, TextStyle][] = [
     [data.seller.name, { size: 11, bold: true }],
     [sellerRegistration(data.seller), { size: 9 }],
@@ -135,7 +146,7 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   // The buyer on the left; the receipt's number, order, date and payment on the right.
   const top = p.y;
   p.advance(17);
-  p.text('Kjøper', left, { size: 9, color: MUTED });
+  p.text(L.buyer, left, { size: 9, color: MUTED });
   p.advance(16);
   const company = data.buyer.company;
   if (company) {
@@ -144,7 +155,7 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
       p.text(line, left, { size: 12, bold: true });
       p.advance(15);
     }
-    p.text(`Org.nr. ${formatOrgNumber(company.orgNumber)}`, left, { size: 10 });
+    p.text(`Org.nr. ${formatReceiptOrgNumber(company.orgNumber)}`, left, { size: 10 });
     p.advance(14);
     if (company.poReference) {
       for (const line of p.wrap(`Deres ref.: ${company.poReference}`, 230, 10)) {
@@ -167,16 +178,16 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
 
   p.y = top;
   const facts: [string, string][] = [
-    ['Kvitteringsnummer', number],
-    ['Ordrenummer', data.orderReference],
-    ['Salgsdato', formatPaidAt(data.paidAt)],
-    ['Betalingsmåte', data.paymentMethod],
+    [L.number, number],
+    [L.orderReference, data.orderReference],
+    [L.paidAt, formatPaidAt(data.paidAt)],
+    [L.paymentMethod, data.paymentMethod],
   ];
   const labelX = 320;
   for (const [label, value] of facts) {
     p.advance(17);
     p.text(label, labelX, { size: 9, color: MUTED });
-    p.text(value, right, { size: 10, bold: label === 'Kvitteringsnummer', align: 'right' });
+    p.text(value, right, { size: 10, bold: label === L.number, align: 'right' });
   }
   p.y = Math.min(p.y, buyerBottom);
   p.advance(34);
@@ -211,21 +222,21 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   }
   if (data.discount) {
     p.advance(18);
-    p.text(`Rabatt (kode ${data.discount.code})`, left);
+    p.text(discountTitle(data.discount.code), left);
     p.text(formatOre(-data.discount.amountOre), col.amount, { align: 'right' });
     p.advance(8);
     p.rule();
   }
 
   p.advance(22);
-  p.text('Totalt', col.unit - 60, { size: 13, bold: true });
+  p.text(L.total, col.unit - 60, { size: 13, bold: true });
   p.text(formatOre(data.totalOre), col.amount, { size: 13, bold: true, align: 'right' });
   p.advance(15);
-  p.text('Alle beløp er i norske kroner, inkludert merverdiavgift.', col.amount, { size: 8, color: MUTED, align: 'right' });
+  p.text(L.currencyNote, col.amount, { size: 8, color: MUTED, align: 'right' });
 
   // VAT per rate: base, rate and VAT; an exempt rate says so.
   p.advance(36, 60);
-  p.text('Merverdiavgift', left, { size: 11, bold: true });
+  p.text(L.vat, left, { size: 11, bold: true });
   p.advance(18);
   const vatCol = { rate: left, base: 360, vat: 450, sum: right };
   p.text('Sats', vatCol.rate, { size: 9, bold: true, color: MUTED });
@@ -236,7 +247,7 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   p.rule();
   for (const rate of data.vatByRate) {
     p.advance(17);
-    p.text(rate.rateBp === 0 ? 'Fritatt for merverdiavgift' : `${formatVatRate(rate.rateBp)} merverdiavgift`, vatCol.rate);
+    p.text(vatRateTitle(rate.rateBp), vatCol.rate);
     p.text(formatOre(rate.baseOre), vatCol.base, { align: 'right' });
     p.text(formatOre(rate.vatOre), vatCol.vat, { align: 'right' });
     p.text(formatOre(rate.baseOre + rate.vatOre), vatCol.sum, { align: 'right' });
@@ -244,20 +255,30 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   p.advance(8);
   p.rule();
   p.advance(17);
-  p.text('Sum merverdiavgift', vatCol.rate, { bold: true });
+  p.text(L.vatTotal, vatCol.rate, { bold: true });
   p.text(formatOre(data.vatOre), vatCol.vat, { bold: true, align: 'right' });
 
   // Payment, and a refund when there was one.
   p.advance(36, 40);
-  p.text(`Betalt med ${data.paymentMethod}`, left);
+  p.text(paidWithText(data.paymentMethod), left);
   p.text(formatOre(data.totalOre), right, { align: 'right' });
   if (data.refundedOre > 0) {
     p.advance(17);
-    p.text('Refundert', left, { bold: true });
+    p.text(L.refunded, left, { bold: true });
     p.text(formatOre(-data.refundedOre), right, { bold: true, align: 'right' });
     p.advance(17);
-    p.text('Betalt etter refusjon', left);
+    p.text(L.paidAfterRefund, left);
     p.text(formatOre(data.totalOre - data.refundedOre), right, { align: 'right' });
+  }
+
+  // The statement on the right of withdrawal, as the mail and the web receipt state it.
+  const withdrawal = p.wrap(data.withdrawal, right - left, 9);
+  p.advance(36, 14 + withdrawal.length * 12);
+  p.text(L.withdrawal, left, { size: 11, bold: true });
+  p.advance(4);
+  for (const line of withdrawal) {
+    p.advance(12);
+    p.text(line, left, { size: 9 });
   }
 
   // The footer on every page: the seller again, and which page of which receipt when there are several.

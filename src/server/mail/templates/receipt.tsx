@@ -5,18 +5,25 @@ import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
 import {
-  formatOre,
+  discountTitle,
   formatPaidAt,
   formatReceiptNumber,
-  formatVatRate,
-  type ReceiptData,
+  formatReceiptOre as formatOre,
+  formatReceiptOrgNumber,
+  lineVatText,
+  paidWithText,
+  quantityText,
+  receiptLabels as L,
   sellerRegistration,
-  withdrawalText,
-} from '../../receipts/receipt-data';
+  vatRateTitle,
+} from '../../../lib/receipt-format';
+import { type ReceiptData, withdrawalText } from '../../receipts/receipt-data';
 import { MailLayout, styles } from './layout';
-import { formatOrgNumber } from '../../../lib/org-number';
 
-export interface ReceiptProps extends ReceiptData {
+/** A mail queued before the receipt number was a string and the statement part of the receipt has the older props. */
+export interface ReceiptProps extends Omit<ReceiptData, 'receiptNumber' | 'withdrawal'> {
+  receiptNumber: string | number;
+  withdrawal?: string;
   firstName: string;
   /** The absolute link to the course bought ('Gå til kurset'). */
   courseUrl: string;
@@ -34,12 +41,14 @@ const sectionTitle = { ...styles.text, fontWeight: 600, margin: '16px 0 8px' } a
 
 /**
  * The order confirmation on a durable medium (angrerettloven § 18) and the receipt
- * (bokføringsforskriften § 5-1-1): the same facts as the PDF (src/server/receipts/receipt-pdf.ts),
- * from the same data, plus the consent that ended the right of withdrawal.
+ * (bokføringsforskriften § 5-1-1): the same facts as the PDF (src/server/receipts/receipt-pdf.ts)
+ * and the web receipt, from the same data and printed by the same functions, the withdrawal
+ * statement included.
  */
 export function Receipt(props: ReceiptProps) {
   const { firstName, courseUrl, receiptUrl, seller, buyer, lines, discount, vatByRate, notice } = props;
   const number = formatReceiptNumber(props.receiptNumber);
+  const withdrawal = props.withdrawal ?? withdrawalText(seller, { business: Boolean(buyer.company) });
   return (
     <MailLayout preview={`Takk for kjøpet! Kvittering ${number} for ordre ${props.orderReference}.`}>
       <Heading style={styles.heading}>Takk for kjøpet!</Heading>
@@ -61,69 +70,79 @@ export function Receipt(props: ReceiptProps) {
 
       <Hr />
       <Heading as="h2" style={{ ...styles.heading, fontSize: '18px', lineHeight: '26px' }}>
-        Kvittering
+        {L.title}
       </Heading>
-      <Text style={row}>Kvitteringsnummer: {number}</Text>
-      <Text style={row}>Ordrenummer: {props.orderReference}</Text>
-      <Text style={row}>Salgsdato: {formatPaidAt(props.paidAt)}</Text>
-      <Text style={row}>Betalingsmåte: {props.paymentMethod}</Text>
+      <Text style={row}>
+        {L.number}: {number}
+      </Text>
+      <Text style={row}>
+        {L.orderReference}: {props.orderReference}
+      </Text>
+      <Text style={row}>
+        {L.paidAt}: {formatPaidAt(props.paidAt)}
+      </Text>
+      <Text style={row}>
+        {L.paymentMethod}: {props.paymentMethod}
+      </Text>
 
-      <Text style={sectionTitle}>Selger</Text>
+      <Text style={sectionTitle}>{L.seller}</Text>
       <Text style={row}>{seller.name}</Text>
       <Text style={row}>{sellerRegistration(seller)}</Text>
       <Text style={row}>{seller.address}</Text>
       <Text style={row}>{seller.email}</Text>
 
-      <Text style={sectionTitle}>Kjøper</Text>
+      <Text style={sectionTitle}>{L.buyer}</Text>
       {buyer.company ? (
         <>
           <Text style={strong}>{buyer.company.name}</Text>
-          <Text style={row}>Org.nr. {formatOrgNumber(buyer.company.orgNumber)}</Text>
+          <Text style={row}>Org.nr. {formatReceiptOrgNumber(buyer.company.orgNumber)}</Text>
           {buyer.company.poReference ? <Text style={row}>Deres ref.: {buyer.company.poReference}</Text> : null}
         </>
       ) : null}
       <Text style={row}>{buyer.name}</Text>
       <Text style={row}>{buyer.email}</Text>
 
-      <Text style={sectionTitle}>Kjøpt</Text>
+      <Text style={sectionTitle}>{L.lines}</Text>
       {lines.map((line, i) => (
         <Text key={i} style={row}>
-          {line.description}, {line.quantity} stk. à {formatOre(line.unitPriceOre)} (
-          {line.vatRateBp === 0 ? 'fritatt for mva.' : `${formatVatRate(line.vatRateBp)} mva.`}
-          ): {formatOre(line.amountOre)}
+          {line.description}, {quantityText(line.quantity, line.unitPriceOre)} ({lineVatText(line.vatRateBp)}): {formatOre(line.amountOre)}
         </Text>
       ))}
       {discount ? (
         <Text style={row}>
-          Rabatt (kode {discount.code}): {formatOre(-discount.amountOre)}
+          {discountTitle(discount.code)}: {formatOre(-discount.amountOre)}
         </Text>
       ) : null}
-      <Text style={{ ...strong, margin: '8px 0 4px' }}>Totalt: {formatOre(props.totalOre)}</Text>
-      <Text style={styles.muted}>Alle beløp er i norske kroner, inkludert merverdiavgift.</Text>
+      <Text style={{ ...strong, margin: '8px 0 4px' }}>
+        {L.total}: {formatOre(props.totalOre)}
+      </Text>
+      <Text style={styles.muted}>{L.currencyNote}</Text>
 
-      <Text style={sectionTitle}>Merverdiavgift</Text>
+      <Text style={sectionTitle}>{L.vat}</Text>
       {vatByRate.map((rate) => (
         <Text key={rate.rateBp} style={row}>
           {rate.rateBp === 0
-            ? `Fritatt for merverdiavgift: grunnlag ${formatOre(rate.baseOre)}`
-            : `${formatVatRate(rate.rateBp)} merverdiavgift: grunnlag ${formatOre(rate.baseOre)}, mva. ${formatOre(rate.vatOre)}`}
+            ? `${vatRateTitle(0)}: grunnlag ${formatOre(rate.baseOre)}`
+            : `${vatRateTitle(rate.rateBp)}: grunnlag ${formatOre(rate.baseOre)}, mva. ${formatOre(rate.vatOre)}`}
         </Text>
       ))}
-      <Text style={strong}>Sum merverdiavgift: {formatOre(props.vatOre)}</Text>
+      <Text style={strong}>
+        {L.vatTotal}: {formatOre(props.vatOre)}
+      </Text>
 
-      <Text style={sectionTitle}>Betaling</Text>
+      <Text style={sectionTitle}>{L.payment}</Text>
       <Text style={row}>
-        Betalt med {props.paymentMethod}: {formatOre(props.totalOre)}
+        {paidWithText(props.paymentMethod)}: {formatOre(props.totalOre)}
       </Text>
       {props.refundedOre > 0 ? (
         <Text style={row}>
-          Refundert: {formatOre(-props.refundedOre)} (betalt etter refusjon: {formatOre(props.totalOre - props.refundedOre)})
+          {L.refunded}: {formatOre(-props.refundedOre)} ({L.paidAfterRefund.toLowerCase()}: {formatOre(props.totalOre - props.refundedOre)})
         </Text>
       ) : null}
 
       <Hr />
-      <Text style={sectionTitle}>Angrerett</Text>
-      <Text style={styles.text}>{withdrawalText(seller)}</Text>
+      <Text style={sectionTitle}>{L.withdrawal}</Text>
+      <Text style={styles.text}>{withdrawal}</Text>
     </MailLayout>
   );
 }

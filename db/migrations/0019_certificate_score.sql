@@ -1,0 +1,2 @@
+ALTER TABLE "certificates" ADD COLUMN "score" integer;--> statement-breakpoint
+ALTER TABLE "certificates" ADD CONSTRAINT "certificates_score_percent" CHECK ("certificates"."score" IS NULL OR "certificates"."score" BETWEEN 0 AND 100);
