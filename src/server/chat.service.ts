@@ -15,7 +15,9 @@ import {
   type Passage,
   passagesMessage,
   searchCourseContent,
-  siteTopicReply,
+  siteAnswerMessage,
+  type SiteTopicSplit,
+  splitSiteTopics,
   streamChat,
   SYSTEM_PROMPT,
 } from './assistant';
@@ -192,6 +194,8 @@ interface Prepared {
   passages: Passage[];
   /** The course the learner asks from (the player's context), if any. */
   courseId: string | undefined;
+  /** The message's questions about the site, answered, and the rest (the part the lessons were searched for). */
+  site: SiteTopicSplit;
   /** What the model gets: the system prompt, the latest messages, the passages, the question. */
   modelMessages: ModelMessage[];
 }
@@ -266,7 +270,11 @@ async function prepare(db: Db, userId: string, conversationId: string, input: Se
   const day = usageDay(receivedAt);
   await reserveMessage(db, userId, day, settings.dailyMessageLimit, receivedAt);
   try {
-    const passages = await searchCourseContent(db, input.content, { readableCourseIds: await readableCourseIds(db, userId) }, input.context ?? {});
+    const site = await siteTopics(db, input.content, input.context?.courseId);
+    // The lessons are searched for the questions that are not about the site (all of them, usually).
+    const passages = site.rest
+      ? await searchCourseContent(db, site.rest, { readableCourseIds: await readableCourseIds(db, userId) }, input.context ?? {})
+      : [];
     let modelMessages: ModelMessage[] = [];
     if (settings.apiKey) {
       const history = await db
@@ -282,26 +290,35 @@ async function prepare(db: Db, userId: string, conversationId: string, input: Se
           .filter((m) => m.role !== 'system')
           .map((m): ModelMessage => (m.role === 'user' ? { role: 'user', content: m.content } : { role: 'assistant', content: m.content })),
         { role: 'system', content: passagesMessage(passages) },
+        ...(site.answer ? [{ role: 'system' as const, content: siteAnswerMessage(site.answer) }] : []),
         { role: 'user', content: input.content },
       ];
     }
-    return { userId, conversationId, day, content: input.content, receivedAt, passages, courseId: input.context?.courseId, modelMessages };
+    return { userId, conversationId, day, content: input.content, receivedAt, passages, courseId: input.context?.courseId, site, modelMessages };
   } catch (error) {
     await refundMessage(db, { userId, day });
     throw error;
   }
 }
 
+/** The message's questions about the site, answered (the catalogue is read only when it may ask one). */
+async function siteTopics(db: Db, content: string, courseId: string | undefined): Promise<SiteTopicSplit> {
+  if (!mayBeSiteTopic(content)) return { answer: null, topics: [], rest: content };
+  const catalogue = await db.select({ id: courses.id, title: courses.title }).from(courses);
+  return splitSiteTopics(content, catalogue, courseId);
+}
+
 /**
  * The offline assistant's reply: a question about the site (price, invoice, buying for a company,
- * withdrawal, contact) gets the page that answers it (issue 29); anything else the lessons found.
+ * withdrawal, contact) gets the page that answers it; the other questions of the message what the
+ * lessons have on them, so a two-part question gets both halves answered.
  */
 async function offlineReply(db: Db, prepared: Prepared): Promise<ModelReply> {
-  const { passages } = prepared;
-  if (mayBeSiteTopic(prepared.content)) {
-    const catalogue = await db.select({ id: courses.id, title: courses.title }).from(courses);
-    const answer = siteTopicReply(prepared.content, catalogue, prepared.courseId);
-    if (answer) return { content: answer, inputTokens: 0, outputTokens: 0 };
+  const { passages, site } = prepared;
+  if (site.answer) {
+    if (!site.rest) return { content: site.answer, inputTokens: 0, outputTokens: 0 };
+    const lessons = passages.length > 0 ? offlineAnswer(passages, []) : 'Resten av spørsmålet fant jeg ikke noe om i kursinnholdet.';
+    return { content: `${site.answer}\n\n${lessons}`, inputTokens: 0, outputTokens: 0 };
   }
   const titles =
     passages.length > 0

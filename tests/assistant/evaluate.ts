@@ -32,19 +32,27 @@ export async function evaluateAssistant(db: Db, questions: EvalQuestion[]): Prom
   let courseHits = 0;
   let lessonHits = 0;
   const misses: EvalResult['misses'] = [];
+  const wantedOf = (question: string, courseId: string, titles: string[]) => {
+    const wanted = new Set(rows.filter((r) => r.courseId === courseId && titles.includes(r.title)).map((r) => r.id));
+    if (wanted.size !== titles.length) throw new Error(`Unknown lesson title in: ${question}`);
+    return wanted;
+  };
   for (const q of questions) {
-    const wanted = new Set(rows.filter((r) => r.courseId === q.courseId && q.lessons.includes(r.title)).map((r) => r.id));
-    if (wanted.size !== q.lessons.length) throw new Error(`Unknown lesson title in: ${q.question}`);
+    // A two-part question hits only when the answer cites a right course and lesson for each part.
+    const asked = [{ courseId: q.courseId, lessons: q.lessons }, ...(q.also ? [q.also] : [])].map((part) => ({
+      courseId: part.courseId,
+      wanted: wantedOf(q.question, part.courseId, part.lessons),
+    }));
     const answer = offlineAnswer(await searchCourseContent(db, q.question, everyCourse), []);
     const cited = [...answer.matchAll(LINK)].slice(0, 3).map((m) => ({ courseId: m[1]!, lessonId: m[2]! }));
-    const courseHit = cited.some((c) => c.courseId === q.courseId);
-    const lessonHit = cited.some((c) => wanted.has(c.lessonId));
+    const courseHit = asked.every((part) => cited.some((c) => c.courseId === part.courseId));
+    const lessonHit = asked.every((part) => cited.some((c) => part.wanted.has(c.lessonId)));
     if (courseHit) courseHits++;
     if (lessonHit) lessonHits++;
     if (!lessonHit)
       misses.push({
         question: q.question,
-        expected: `${q.courseId}: ${q.lessons.join(' / ')}`,
+        expected: `${q.courseId}: ${q.lessons.join(' / ')}${q.also ? ` + ${q.also.courseId}: ${q.also.lessons.join(' / ')}` : ''}`,
         cited: cited.map((c) => titleOf.get(c.lessonId) ?? c.lessonId),
         courseHit,
       });

@@ -1,8 +1,8 @@
 /** The chat assistant: retrieval, the offline answerer and the model behind one door. */
 export { AssistantError, assistantMessages } from './errors';
 export { offlineAnswer } from './offline';
-export { passagesMessage, SYSTEM_PROMPT } from './prompt';
+export { passagesMessage, siteAnswerMessage, SYSTEM_PROMPT } from './prompt';
 export { completeChat, type ModelMessage, type ModelReply, streamChat } from './provider';
 export { type Passage, searchCourseContent } from './search';
-export { mayBeSiteTopic, siteTopicReply } from './topics';
+export { mayBeSiteTopic, siteTopicReply, type SiteTopicSplit, splitSiteTopics } from './topics';
 export { assistantSettings, type AssistantSettings, overrideAssistantSettings } from './settings';

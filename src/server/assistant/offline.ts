@@ -1,7 +1,7 @@
 import type { RootContent } from 'mdast';
 import { markdown, paragraph, text } from './markdown';
 import { passagePath } from './prompt';
-import type { Passage } from './search';
+import { type Passage, passageAccess } from './search';
 
 /**
  * The built-in assistant, used when no model is configured (local runs, CI): it answers
@@ -13,6 +13,19 @@ import type { Passage } from './search';
  */
 
 const MAX_CITED = 3;
+
+/** What follows a cited link: where the lesson is, and whether it needs a purchase to open. */
+function citedAs(p: Passage): string {
+  const where = ` – ${p.courseTitle}, ${p.moduleTitle ?? ''}`;
+  switch (passageAccess(p)) {
+    case 'open':
+      return where;
+    case 'preview':
+      return `${where} (gratis forhåndsvisning; resten av kurset krever kjøp)`;
+    case 'purchase':
+      return ' – krever kjøp: du har ikke tilgang til dette kurset ennå';
+  }
+}
 
 export function offlineAnswer(passages: Passage[], courseTitles: string[]): string {
   if (passages.length === 0) {
@@ -31,7 +44,7 @@ export function offlineAnswer(passages: Passage[], courseTitles: string[]): stri
   const items = cited.flatMap((p): RootContent[] => [
     paragraph(
       { type: 'strong', children: [{ type: 'link', url: passagePath(p), children: [text(p.lessonTitle ?? p.courseTitle)] }] },
-      text(p.lessonTitle !== null ? ` – ${p.courseTitle}, ${p.moduleTitle ?? ''}` : ' – kurs du ikke har tilgang til ennå'),
+      text(citedAs(p)),
     ),
     { type: 'blockquote', children: [paragraph(text(p.excerpt))] },
   ]);

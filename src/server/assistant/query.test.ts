@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { questionTerms, termWords } from './query';
+import { questionParts, questionTerms, termWords } from './query';
 
 describe('questionTerms', () => {
   it('keeps letters and digits only, so nothing in a question is tsquery syntax', () => {
@@ -28,5 +28,31 @@ describe('questionTerms', () => {
 
   it('bounds the number of terms', () => {
     expect(questionTerms(Array.from({ length: 100 }, (_, i) => `ord${i}`).join(' ')).length).toBeLessThanOrEqual(16);
+  });
+});
+
+describe('questionParts', () => {
+  it('splits a two-part question where a new question starts', () => {
+    expect(questionParts('Hva koster kurset, og kan jeg få faktura?')).toEqual(['Hva koster kurset', 'kan jeg få faktura']);
+    expect(questionParts('Hvordan skriver jeg bedre prompter? Og hva betyr tokens?')).toEqual([
+      'Hvordan skriver jeg bedre prompter',
+      'hva betyr tokens',
+    ]);
+    expect(questionParts('Hva er et kontekstvindu og hvorfor glemmer chatboten ting?')).toEqual([
+      'Hva er et kontekstvindu',
+      'hvorfor glemmer chatboten ting',
+    ]);
+    expect(questionParts('Hvordan lager jeg slides, hva er en prompt; kan Copilot lage formler?')).toEqual([
+      'Hvordan lager jeg slides',
+      'hva er en prompt',
+      'kan Copilot lage formler',
+    ]);
+  });
+
+  it('keeps one question whole, also when it says "og" between two things', () => {
+    expect(questionParts('Hva er forskjellen på ChatGPT og Copilot?')).toEqual(['Hva er forskjellen på ChatGPT og Copilot']);
+    expect(questionParts('Kan jeg lage automatiseringer uten å kode?')).toEqual(['Kan jeg lage automatiseringer uten å kode']);
+    expect(questionParts('Takk!')).toEqual(['Takk']);
+    expect(questionParts('   ')).toEqual(['']);
   });
 });

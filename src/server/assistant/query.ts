@@ -88,3 +88,31 @@ export function questionTerms(question: string): Term[] {
 export function termWords(terms: Term[]): string[] {
   return [...new Set(terms.flatMap((term) => term.flatMap((alternative) => alternative.words)))];
 }
+
+/** Words that open a question of their own after 'og', 'men' or a comma ('…, og kan jeg få faktura?'). */
+const QUESTION_OPENERS = 'hva|hvordan|hvorfor|hvor|hvilke|hvilken|hvilket|hvem|når|kan|er|må|bør|skal|vil|finnes|får|gjelder|trenger|koster|går';
+const PART_BREAK = new RegExp(
+  `[?;!\\n]+|[,.]\\s+(?:og|men|samt)\\s+(?=(?:${QUESTION_OPENERS})\\b)|\\s+(?:og|men)\\s+(?=(?:${QUESTION_OPENERS})\\s)|[,.]\\s+(?=(?:${QUESTION_OPENERS})\\b)`,
+  'giu',
+);
+
+/**
+ * A message's questions, each on its own: 'Hva koster kurset, og kan jeg få faktura?' is two
+ * ('Hva koster kurset', 'kan jeg få faktura'). A part is cut where a sentence ends, or where 'og',
+ * 'men' or a comma is followed by a word that opens a question; 'ChatGPT og Copilot' stays one. A
+ * piece of fewer than two words joins the part before it. One question gives one part.
+ */
+export function questionParts(message: string): string[] {
+  const pieces = message
+    .split(PART_BREAK)
+    .map((piece) => piece.trim())
+    .filter((piece) => piece.length > 0);
+  const parts: string[] = [];
+  for (const piece of pieces) {
+    const words = piece.match(WORD) ?? [];
+    if (words.length === 0) continue;
+    if (words.length < 2 && parts.length > 0) parts[parts.length - 1] += ` ${piece}`;
+    else parts.push(piece);
+  }
+  return parts.length > 0 ? parts : [message.trim()];
+}

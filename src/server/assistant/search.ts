@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { previewLessonCondition } from '../access/entitlements';
 import { sentenceExcerpt } from './excerpt';
 import { cachedLexicon, LESSONS_VERSION, Lexicon, LEXICON_JSON, rememberLexicon } from './lexicon';
-import { questionTerms, type Term, termWords } from './query';
+import { questionParts, questionTerms, type Term, termWords } from './query';
 
 /**
  * Retrieval over the course content (decision 12): Postgres full-text search in the
@@ -20,6 +20,10 @@ import { questionTerms, type Term, termWords } from './query';
  *    lessons), summed, so a rare word counts more than 'KI', which every lesson says; the
  *    lesson the learner is on and its course count a little more. The best few lessons
  *    come back with a short excerpt: whole sentences around `ts_headline`'s fragment (`excerpt.ts`).
+ *
+ * A message of several questions ('Hvordan skriver jeg en god prompt, og hva er tokens?') is
+ * searched one question at a time (`questionParts`) and the results taken in turn, so the best
+ * lessons of every part come first: ranked as one, the part with the rarer words took every place.
  */
 
 export interface SearchContext {
@@ -46,7 +50,22 @@ export interface Passage {
   /** Whole sentences of plain text around the words that matched (`excerpt.ts`). */
   excerpt: string;
   score: number;
+  /**
+   * Whether the asker can open what the passage links to: 'open' (a lesson of a course they may
+   * read), 'preview' (a free preview lesson of a course they have not got: the rest needs a
+   * purchase), 'purchase' (a course they have not got). Unset: 'open' for a lesson, 'purchase'
+   * for a course.
+   */
+  access?: PassageAccess;
 }
+
+export type PassageAccess = 'open' | 'preview' | 'purchase';
+
+/** What the asker can open of a passage (see `Passage.access`). */
+export const passageAccess = (p: Passage): PassageAccess => p.access ?? (p.lessonId === null ? 'purchase' : 'open');
+
+/** At most this many questions of one message are searched on their own. */
+const MAX_PARTS = 3;
 
 /** Stems shorter than this match only exactly: a prefix `ki:*` would match 'kilde' and 'kino'. */
 const PREFIX_MIN = 4;
@@ -111,8 +130,49 @@ export async function questionQueries(db: Db, question: string): Promise<string[
 }
 
 export async function searchCourseContent(db: Db, question: string, scope: SearchScope, context: SearchContext = {}, limit = 4): Promise<Passage[]> {
+  const parts = questionParts(question).slice(0, MAX_PARTS);
+  if (parts.length < 2) {
+    const found = await searchQuestion(db, question, scope, context, limit);
+    return [...found.lessons, ...found.courses];
+  }
+  // One search per part (one after another: a connection runs one statement at a time).
+  const found: { lessons: Passage[]; courses: Passage[] }[] = [];
+  for (const part of parts) found.push(await searchQuestion(db, part, scope, context, limit));
+  const key = (p: Passage) => `${p.courseId}:${p.lessonId ?? ''}`;
+  const inTurn = (lists: Passage[][], max: number) => {
+    const taken = new Map<string, Passage>();
+    for (let rank = 0; taken.size < max && lists.some((list) => rank < list.length); rank++) {
+      for (const list of lists) {
+        const passage = list[rank];
+        if (passage && !taken.has(key(passage)) && taken.size < max) taken.set(key(passage), passage);
+      }
+    }
+    return [...taken.values()];
+  };
+  // Each part keeps room for its two best lessons.
+  const lessons = inTurn(
+    found.map((f) => f.lessons),
+    Math.max(limit, 2 * parts.length),
+  );
+  return [
+    ...lessons,
+    ...inTurn(
+      found.map((f) => f.courses),
+      MAX_COURSE_PASSAGES,
+    ),
+  ];
+}
+
+/** One question's lessons (best first) and the courses the asker has not got that it matches. */
+async function searchQuestion(
+  db: Db,
+  question: string,
+  scope: SearchScope,
+  context: SearchContext,
+  limit: number,
+): Promise<{ lessons: Passage[]; courses: Passage[] }> {
   const queries = await questionQueries(db, question);
-  if (queries.length === 0) return [];
+  if (queries.length === 0) return { lessons: [], courses: [] };
   const readable = JSON.stringify(scope.readableCourseIds);
   const all = queries.join(' | ');
   const lessonId = context.lessonId ?? null;
@@ -163,8 +223,13 @@ export async function searchCourseContent(db: Db, question: string, scope: Searc
     ) doc
     WHERE scored.score >= ${MIN_SCORE}
     ORDER BY scored.score DESC, l.id`);
-  const lessonPassages = (result as unknown as { rows: (Passage & { document: string })[] }).rows.map(toPassage);
-  return [...lessonPassages, ...(await searchLockedCourses(db, queries, scope))];
+  const readableIds = new Set(scope.readableCourseIds);
+  const lessons = (result as unknown as { rows: (Passage & { document: string })[] }).rows.map((row) => ({
+    ...toPassage(row),
+    // A lesson of a course the asker has not got is one of its free previews (the search retrieves no other).
+    access: readableIds.has(row.courseId) ? ('open' as const) : ('preview' as const),
+  }));
+  return { lessons, courses: await searchLockedCourses(db, queries, scope) };
 }
 
 /** At most this many courses the asker has not got are offered beside the lessons. */
@@ -192,7 +257,7 @@ async function searchLockedCourses(db: Db, queries: string[], scope: SearchScope
     WHERE docs.document @@ q.query
     ORDER BY score DESC, docs.id
     LIMIT ${MAX_COURSE_PASSAGES}`);
-  return (result as unknown as { rows: (Passage & { document: string })[] }).rows.map(toPassage);
+  return (result as unknown as { rows: (Passage & { document: string })[] }).rows.map((row) => ({ ...toPassage(row), access: 'purchase' as const }));
 }
 
 /** A row as a passage: its excerpt whole sentences of the document around ts_headline's fragment. */

@@ -1,6 +1,7 @@
 import type { RootContent } from 'mdast';
 import { assistantPages, coursePagePath } from '../../lib/assistant-links';
 import { markdown, paragraph, text } from './markdown';
+import { questionParts } from './query';
 
 /**
  * Questions about the site rather than the courses (issue 29, decision 36): the price, an
@@ -282,7 +283,40 @@ export function siteTopicAnswer(topic: SiteTopic, course?: TopicCourse): string 
  * price links the course the question names, else the one the learner is in (`contextCourseId`).
  */
 export function siteTopicReply(question: string, courses: TopicCourse[], contextCourseId?: string): string | null {
-  const topic = siteTopic(question, courses);
-  if (!topic) return null;
-  return siteTopicAnswer(topic, namedCourse(question, courses) ?? courses.find((c) => c.id === contextCourseId));
+  return splitSiteTopics(question, courses, contextCourseId).answer;
+}
+
+/** A message's questions about the site, answered, and what is left of it for the course material. */
+export interface SiteTopicSplit {
+  /** The site's answers, one per topic, in the order the message asks them; null when it asks none. */
+  answer: string | null;
+  topics: SiteTopic[];
+  /** The message's other questions (for the lessons), or '' when every question was about the site. */
+  rest: string;
+}
+
+/**
+ * Every question of a message is looked at on its own (`questionParts`): 'Hva koster kurset, og kan
+ * jeg få faktura?' asks for the price and for an invoice, and gets both answers, where the message
+ * read as one got only the first topic that matched. A question that is not about the site stays
+ * for the lessons (`rest`). When no single question is about the site, the message as a whole may
+ * still be.
+ */
+export function splitSiteTopics(message: string, courses: TopicCourse[], contextCourseId?: string): SiteTopicSplit {
+  const parts = questionParts(message);
+  const topics: SiteTopic[] = [];
+  const rest: string[] = [];
+  for (const part of parts) {
+    const topic = parts.length > 1 ? siteTopic(part, courses) : null;
+    if (topic === null) rest.push(part);
+    else if (!topics.includes(topic)) topics.push(topic);
+  }
+  if (topics.length === 0) {
+    const whole = siteTopic(message, courses);
+    if (whole === null) return { answer: null, topics: [], rest: message };
+    topics.push(whole);
+    rest.length = 0;
+  }
+  const course = namedCourse(message, courses) ?? courses.find((c) => c.id === contextCourseId);
+  return { answer: topics.map((topic) => siteTopicAnswer(topic, course)).join('\n\n'), topics, rest: rest.join('. ') };
 }
