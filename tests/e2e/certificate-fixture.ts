@@ -28,3 +28,17 @@ export function courseLessons(courseId: string): { id: string; title: string }[]
   if (!course) throw new Error(`No course ${courseId} in the catalogue`);
   return course.modules.flatMap((m, mi) => m.lessons.map((l, li) => ({ id: seedLessonId(courseId, mi, li), title: l.title })));
 }
+
+/**
+ * Certificates for the verification page without JavaScript (certificate-verification.spec.ts),
+ * written by prepare-db.ts with fixed codes: one valid with a score, one valid without, one revoked.
+ * Only read, so both projects share them.
+ */
+export const verificationCertificates = {
+  owner: { email: 'e2e-bevis-kontroll@demo.no', firstName: 'Kari Ærlig', lastName: 'Kontrollø' },
+  scored: { code: 'E2E00000000000000001', courseTitle: 'KI for kontoret', courseHours: '6 timer', score: 92 },
+  plain: { code: 'E2E00000000000000002', courseTitle: 'Grunnleggende KI', courseHours: '4 timer', score: null },
+  revoked: { code: 'E2E00000000000000003', courseTitle: 'KI Markedsføring', courseHours: '5 timer', score: null },
+  completedAt: new Date('2026-11-20T10:00:00Z'),
+  revokedAt: new Date('2026-11-27T09:00:00Z'),
+} as const;

@@ -5,7 +5,8 @@ import { mailsTo } from './mail-catcher';
 /**
  * The checkout as a buyer meets it (issue 22): a new visitor buys 'KI for Kontoret' with the
  * built-in test provider, lands in the player with the course open, and the receipt reaches the
- * suite's SMTP server. axe finds nothing on the checkout and receipt pages, at desktop and phone
+ * suite's SMTP server; the web receipt and the mail show the same six-digit number and the same
+ * statement on the right of withdrawal. axe finds nothing on the checkout and receipt pages, at desktop and phone
  * width (the two projects).
  */
 
@@ -50,6 +51,14 @@ test('a new visitor buys a course with the test provider, starts it and gets the
   await expect(page).toHaveURL(/\/kvittering\//);
   await expect(page.getByText('Foretaksregisteret').first()).toBeVisible();
   await expect(page.getByText(email).first()).toBeVisible();
+  // The receipt number as every format prints it (six digits), and the statement on the right of withdrawal.
+  const number = (await page.getByText('Kvitteringsnummer', { exact: true }).locator('xpath=following-sibling::dd[1]').innerText()).trim();
+  expect(number).toMatch(/^\d{6}$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Angrerett' })).toBeVisible();
+  const statement = page.getByText(/^Du ba om å få tilgang til det digitale innholdet med en gang/);
+  await expect(statement).toBeVisible();
+  await expect(statement).toContainText('angreretten gjelder ikke for dette kjøpet');
+  const statementText = (await statement.innerText()).replace(/\s+/g, ' ').trim();
   expect(await axeViolations(page)).toEqual([]);
 
   await page.goBack();
@@ -66,6 +75,10 @@ test('a new visitor buys a course with the test provider, starts it and gets the
   const [receipt] = await mailsTo(email);
   expect(receipt!.text).toContain('Foretaksregisteret');
   expect(receipt!.text).toMatch(/1\s590,00\skr/);
+  // The mail says what the web receipt says: the same number and the same statement.
+  const mailText = receipt!.text.replace(/\s+/g, ' ');
+  expect(mailText).toContain(`Kvitteringsnummer: ${number}`);
+  expect(mailText).toContain(statementText);
 });
 
 test('a signed-in learner who has the course is told so instead of paying twice', async ({ page }) => {

@@ -4,11 +4,18 @@
 // time, so this must finish before the server opens the same folder.
 import { openDatabase } from '../../db/client';
 import { prepareEmbeddedDatabase } from '../../db/prepare';
-import { enrollments, lessonProgress, lessons, users } from '../../db/schema';
+import { certificates, enrollments, lessonProgress, lessons, users } from '../../db/schema';
 import { DEMO_PASSWORD_HASH, seedId } from '../../db/seed';
 import { appDatabaseOptions } from '../../src/server/db';
 import { env } from '../../src/server/env';
-import { CERTIFICATE_COURSE, certificateLearners, courseLessons, LESSONS_LEFT, reminderLearners } from './certificate-fixture';
+import {
+  CERTIFICATE_COURSE,
+  certificateLearners,
+  courseLessons,
+  LESSONS_LEFT,
+  reminderLearners,
+  verificationCertificates,
+} from './certificate-fixture';
 import { contentLearner, figuresLearners, hostileHtmlLesson, notEnrolledLearners, playerLearners } from './player-fixture';
 
 if (env.APP_ENV !== 'test') throw new Error('tests/e2e/prepare-db.ts writes test data: run it with APP_ENV=test only');
@@ -103,6 +110,35 @@ try {
         .onConflictDoNothing();
     }
   }
+  // The verification page without JavaScript (certificate-verification.spec.ts): fixed codes.
+  const checked = verificationCertificates;
+  const ownerId = seedId(`e2e:user:${checked.owner.email}`);
+  await database.db
+    .insert(users)
+    .values({
+      id: ownerId,
+      email: checked.owner.email,
+      passwordHash: DEMO_PASSWORD_HASH,
+      firstName: checked.owner.firstName,
+      lastName: checked.owner.lastName,
+      role: 'individual' as const,
+    })
+    .onConflictDoNothing();
+  await database.db
+    .insert(certificates)
+    .values(
+      (['scored', 'plain', 'revoked'] as const).map((which) => ({
+        code: checked[which].code,
+        userId: ownerId,
+        learnerName: `${checked.owner.firstName} ${checked.owner.lastName}`,
+        courseTitle: checked[which].courseTitle,
+        courseHours: checked[which].courseHours,
+        completedAt: checked.completedAt,
+        score: checked[which].score,
+        ...(which === 'revoked' ? { revokedAt: checked.revokedAt, revokedReason: 'Ende-til-ende-test' } : {}),
+      })),
+    )
+    .onConflictDoNothing();
   // The dashboard's figures (issue 29, dashboard.spec.ts) and the player's completions
   // (course-player.spec.ts): learners with one course and nothing done.
   for (const learner of [...Object.values(figuresLearners), ...Object.values(playerLearners)]) {
