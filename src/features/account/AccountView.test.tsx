@@ -12,6 +12,7 @@ const account = (extra: Partial<Account> = {}): Account => ({
   lastName: 'Larsen',
   email: 'elev@demo.no',
   emailVerified: true,
+  hasPassword: true,
   pendingEmail: null,
   preferences: { reminders: false },
   createdAt: '2026-01-05T09:00:00.000Z',

@@ -14,6 +14,7 @@ import {
   withdrawalText,
 } from '../../receipts/receipt-data';
 import { MailLayout, styles } from './layout';
+import { ReceiptSignIn, type ReceiptSignInProps } from './receipt-sign-in';
 import { formatOrgNumber } from '../../../lib/org-number';
 
 export interface ReceiptProps extends ReceiptData {
@@ -24,6 +25,8 @@ export interface ReceiptProps extends ReceiptData {
   receiptUrl: string;
   /** Something the buyer must know about this order first (a second purchase of a course, refunded at once). */
   notice?: string | undefined;
+  /** How the buyer signs in again (none for an order whose account is gone). */
+  signIn?: ReceiptSignInProps | undefined;
 }
 
 export const receiptSubject = ({ orderReference }: ReceiptProps) => `Kvittering for kjøp – ordre ${orderReference}`;
@@ -58,6 +61,7 @@ export function Receipt(props: ReceiptProps) {
         </Link>{' '}
         på nettsiden, der du også kan laste den ned som PDF.
       </Text>
+      {props.signIn ? <ReceiptSignIn {...props.signIn} /> : null}
 
       <Hr />
       <Heading as="h2" style={{ ...styles.heading, fontSize: '18px', lineHeight: '26px' }}>
