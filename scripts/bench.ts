@@ -998,7 +998,10 @@ async function passwordlessAccounts(scale: number, count: number): Promise<strin
   const d = (await openDb()).db;
   const cookies: string[] = [];
   for (let i = 0; i < count; i += 500) {
-    const rows = Array.from({ length: Math.min(500, count - i) }, (_, j) => sql`(${`gjest-${run}-${scale}-${i + j}@bench.test`}, ${NO_PASSWORD}, 'Bench', 'Gjest')`);
+    const rows = Array.from(
+      { length: Math.min(500, count - i) },
+      (_, j) => sql`(${`gjest-${run}-${scale}-${i + j}@bench.test`}, ${NO_PASSWORD}, 'Bench', 'Gjest')`,
+    );
     const made = await d.execute(sql`INSERT INTO users (email, password_hash, first_name, last_name) VALUES ${sql.join(rows, sql`, `)} RETURNING id`);
     const ids = ((made as { rows?: { id: string }[] }).rows ?? (made as unknown as { id: string }[])).map((row) => row.id);
     const madeSessions = ids.map((id) => newSession(id));

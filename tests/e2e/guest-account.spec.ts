@@ -32,7 +32,11 @@ async function buyAsGuest(page: Page, email: string) {
 /** The link to `path` in the mail with this subject that reached `to`, once it has arrived. */
 async function mailLink(to: string, subject: string, path: string): Promise<string> {
   const pattern = new RegExp(`https?://[^\\s"'<>()\\]]+${path.replace(/[?]/g, '\\?')}#token=[^\\s"'<>()\\]]+`);
-  const find = async () => (await mailsTo(to)).filter((m) => m.subject === subject).map((m) => pattern.exec(m.text)?.[0]).find(Boolean);
+  const find = async () =>
+    (await mailsTo(to))
+      .filter((m) => m.subject === subject)
+      .map((m) => pattern.exec(m.text)?.[0])
+      .find(Boolean);
   await expect.poll(find, { timeout: 30_000, message: `a mail '${subject}' to ${to} with a ${path} link` }).toBeTruthy();
   return (await find())!;
 }

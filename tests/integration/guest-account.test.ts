@@ -80,7 +80,8 @@ const byMail = (cookie: string, json: Record<string, unknown>) => call(account, 
 const confirmByMail = (token: string, cookie?: string) =>
   call(account, '/api/auth/account-confirm', { json: { token }, ip: nextIp(), ...(cookie ? { cookie } : {}) });
 const auditOf = async (userId: string) =>
-  (await db()).select({ action: userAuditLog.action, actorId: userAuditLog.actorId, from: userAuditLog.fromValue, to: userAuditLog.toValue })
+  (await db())
+    .select({ action: userAuditLog.action, actorId: userAuditLog.actorId, from: userAuditLog.fromValue, to: userAuditLog.toValue })
     .from(userAuditLog)
     .where(eq(userAuditLog.userId, userId));
 
@@ -102,7 +103,12 @@ describe('a guest purchase', () => {
     expect(before!.passwordHash).toBe(NO_PASSWORD);
     expect(before!.emailVerifiedAt).toBeNull();
     const token = mail.createUrl.split('#token=')[1]!;
-    const [stored] = await (await db()).select().from(userTokens).where(and(eq(userTokens.userId, guest.id), eq(userTokens.purpose, 'set_password')));
+    const [stored] = await (
+      await db()
+    )
+      .select()
+      .from(userTokens)
+      .where(and(eq(userTokens.userId, guest.id), eq(userTokens.purpose, 'set_password')));
     expect(stored!.tokenHash).not.toContain(token);
     expect(stored!.tokenHash).toMatch(/^[0-9a-f]{64}$/);
 
@@ -121,7 +127,9 @@ describe('a guest purchase', () => {
     expect(await auditOf(guest.id)).toEqual([{ action: 'password_set', actorId: guest.id, from: null, to: null }]);
 
     // Used: neither the password nor the address can be set with it again.
-    expect((await call(account, '/api/auth/password-reset/confirm', { json: { token, password: 'et annet langt passord' }, ip: nextIp() })).status).toBe(400);
+    expect(
+      (await call(account, '/api/auth/password-reset/confirm', { json: { token, password: 'et annet langt passord' }, ip: nextIp() })).status,
+    ).toBe(400);
     expect((await signInAs(guest.email, 'et annet langt passord')).status).toBe(401);
     const [after] = await (await db()).select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, guest.id));
     expect(after!.passwordHash).not.toBe(NO_PASSWORD);
@@ -203,7 +211,10 @@ describe('an account without a password in /konto', () => {
     expect((await confirmByMail(token)).status).toBe(400);
     expect(await mailsTo(guest.email, 'email-change-notice')).toHaveLength(1);
     const changeToken = await tokenFrom(newEmail, 'email-change', 'confirmUrl');
-    expect((await call(account, '/api/auth/confirm-email', { json: { token: changeToken } })).body).toMatchObject({ kind: 'changed', email: newEmail });
+    expect((await call(account, '/api/auth/confirm-email', { json: { token: changeToken } })).body).toMatchObject({
+      kind: 'changed',
+      email: newEmail,
+    });
     expect((await call(account, '/api/account', { cookie: guest.cookie })).body).toMatchObject({ email: newEmail, emailVerified: true });
     expect(await auditOf(guest.id)).toEqual([{ action: 'email_changed', actorId: guest.id, from: guest.email, to: newEmail }]);
   });
@@ -234,11 +245,15 @@ describe('an account without a password in /konto', () => {
     expect((await confirmByMail(createToken)).status).toBe(400);
     await byMail(guest.cookie, { action: 'delete' });
     const deletion = ((await mailsTo(guest.email, 'account-confirm')).at(-1)!.data as { confirmUrl: string }).confirmUrl.split('#token=')[1]!;
-    expect((await call(account, '/api/auth/password-reset/confirm', { json: { token: deletion, password: PASSWORD }, ip: nextIp() })).status).toBe(400);
+    expect((await call(account, '/api/auth/password-reset/confirm', { json: { token: deletion, password: PASSWORD }, ip: nextIp() })).status).toBe(
+      400,
+    );
     expect((await call(account, '/api/auth/confirm-email', { json: { token: deletion } })).status).toBe(400);
 
     // An hour later (the row's clock moved back: the same as waiting).
-    await (await db())
+    await (
+      await db()
+    )
       .update(userTokens)
       .set({ expiresAt: sql`${userTokens.expiresAt} - interval '61 minutes'` })
       .where(and(eq(userTokens.userId, guest.id), eq(userTokens.purpose, 'confirm_deletion')));
@@ -252,12 +267,16 @@ describe('an account without a password in /konto', () => {
     expect((await confirmByMail(first)).status).toBe(400);
 
     // The 'Lag et passord' link expires too: then it neither verifies nor sets.
-    await (await db())
+    await (
+      await db()
+    )
       .update(userTokens)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(and(eq(userTokens.userId, guest.id), eq(userTokens.purpose, 'set_password')));
     expect((await call(account, '/api/auth/confirm-email', { json: { token: createToken } })).status).toBe(400);
-    expect((await call(account, '/api/auth/password-reset/confirm', { json: { token: createToken, password: PASSWORD }, ip: nextIp() })).status).toBe(400);
+    expect((await call(account, '/api/auth/password-reset/confirm', { json: { token: createToken, password: PASSWORD }, ip: nextIp() })).status).toBe(
+      400,
+    );
   });
 });
 

@@ -119,11 +119,7 @@ export async function deleteAccount(db: Db, userId: string, password: string): P
  * address). `within` runs first in the deleting transaction: a mailed link is used up there, so a
  * deletion that fails leaves the link working and one that succeeds leaves it used.
  */
-export async function removeAccount(
-  db: Db,
-  user: { id: string; email: string; role: string },
-  within?: (tx: Db) => Promise<void>,
-): Promise<void> {
+export async function removeAccount(db: Db, user: { id: string; email: string; role: string }, within?: (tx: Db) => Promise<void>): Promise<void> {
   const userId = user.id;
   if (user.role === 'admin' || user.role === 'superuser') throw new ForbiddenError(accountMessages.staffCannotDelete);
   await cancelOpenOrdersOf(db, { userId, email: user.email });
