@@ -31,7 +31,7 @@ export const deleteAccountBody = z.strictObject({ password: currentPassword });
 export const mailConfirmActions = ['change_email', 'delete', 'set_password'] as const;
 export type MailConfirmAction = (typeof mailConfirmActions)[number];
 export const mailConfirmRequestBody = z.strictObject({
-  action: z.enum(mailConfirmActions, { error: 'Handlingen må være å endre e-post, slette kontoen eller lage et passord' }),
+  action: z.enum(mailConfirmActions, { error: 'Valget må være å endre e-post, slette kontoen eller lage et passord' }),
   newEmail: email.optional(),
 });
 export const mailConfirmBody = z.strictObject({ token });

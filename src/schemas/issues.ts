@@ -67,8 +67,6 @@ export const fieldLabels = {
   isActive: { label: 'Status' },
   isPreview: { label: 'Forhåndsvisning' },
   role: { label: 'Rolle' },
-  // what an account without a password confirms by mail (src/schemas/account.ts)
-  action: { label: 'Handling' },
   // a lesson's content (src/schemas/lesson-content.ts)
   type: { label: 'Type' },
   captionsUrl: { label: 'Teksting-URL' },
