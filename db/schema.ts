@@ -156,7 +156,16 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_id_idx').on(t.userId), index('sessions_expires_at_idx').on(t.expiresAt)],
 );
 
-export const userTokenPurpose = pgEnum('user_token_purpose', ['verify_email', 'reset_password', 'change_email']);
+export const userTokenPurpose = pgEnum('user_token_purpose', [
+  'verify_email',
+  'reset_password',
+  'change_email',
+  // An account without a password: the guest buyer's link that proves the address and sets the first password.
+  'set_password',
+  // An account without a password confirms by mail what another account confirms with its password.
+  'confirm_email_change',
+  'confirm_deletion',
+]);
 
 /**
  * One-time links sent by mail (decision 31): verify the address, set a new password, confirm a
@@ -500,11 +509,21 @@ export const videos = pgTable(
   (t) => [index('videos_created_at_idx').on(t.createdAt)],
 );
 
-export const userAuditAction = pgEnum('user_audit_action', ['created', 'promoted', 'deactivated', 'reactivated', 'role_changed']);
+export const userAuditAction = pgEnum('user_audit_action', [
+  'created',
+  'promoted',
+  'deactivated',
+  'reactivated',
+  'role_changed',
+  // The owner's own changes through a mailed link: a new address, a first password.
+  'email_changed',
+  'password_set',
+]);
 
 /**
- * Who changed whose account, what and when (issue 13): a superuser's status and role changes and
- * the `user:create` command's (actor null). Never updated or deleted by the app.
+ * Who changed whose account, what and when (issue 13): a superuser's status and role changes,
+ * the `user:create` command's (actor null), and the owner's address changes and first password
+ * (the owner as actor). Never updated or deleted by the app.
  */
 export const userAuditLog = pgTable(
   'user_audit_log',

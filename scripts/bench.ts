@@ -28,7 +28,9 @@ import { signTestPaymentsDelivery } from '../src/server/payments/test-provider-w
 import { benchDatabase } from './bench/database';
 import { load, type LoadResult, type RequestSpec } from './bench/load';
 import { gitRevision, machine, table, today, writeBlock } from './bench/report';
-import { addUsers, type Fixture, prepareFixture, seatCompanies, seatPeople, tableCounts } from './bench/seed';
+import { addUsers, type Fixture, newSession, prepareFixture, seatCompanies, seatPeople, tableCounts } from './bench/seed';
+import { NO_PASSWORD } from '../src/server/password';
+import { sessions } from '../db/schema';
 import { PAID_STATES, SEAT_STATES } from '../src/lib/order-states';
 
 const args = process.argv.slice(2);
@@ -818,6 +820,29 @@ const endpoints: Endpoint[] = [
     amount: () => confirmTokens.length,
     next: () => ({ method: 'POST', path: '/api/auth/confirm-email', body: { token: confirmTokens[sequence++ % Math.max(confirmTokens.length, 1)] } }),
   },
+  {
+    // An account without a password (a guest buyer's) asks for the link that confirms deleting it: each account once (throttled per account).
+    name: 'POST /api/account/confirm-by-mail',
+    read: false,
+    amount: () => passwordlessCookies.length,
+    next: () => ({
+      method: 'POST',
+      path: '/api/account/confirm-by-mail',
+      cookie: passwordlessCookies[sequence++ % Math.max(passwordlessCookies.length, 1)],
+      body: { action: 'delete' },
+    }),
+  },
+  {
+    // The link of such a mail for a new address: each token once; queues the link to the new address and the notice.
+    name: 'POST /api/auth/account-confirm',
+    read: false,
+    amount: () => accountConfirmTokens.length,
+    next: () => ({
+      method: 'POST',
+      path: '/api/auth/account-confirm',
+      body: { token: accountConfirmTokens[sequence++ % Math.max(accountConfirmTokens.length, 1)] },
+    }),
+  },
   // Certificates and reminders (issue 25, decision 33): a certificate per learner, made before the first run.
   {
     name: 'GET /api/certificates',
@@ -873,6 +898,9 @@ let revokeQueue: string[] = [];
 
 /** Verification tokens of the fixture's learners for the confirm-email run, made just before it. */
 let confirmTokens: string[] = [];
+/** Sessions of accounts without a password, and links confirming a new address, for the runs of a guest buyer's account. */
+let passwordlessCookies: string[] = [];
+let accountConfirmTokens: string[] = [];
 
 // Notes belong to whoever created them: remember the cookie per note.
 const noteOwner = new Map<string, string>();
@@ -921,6 +949,8 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
       returnQueue = orders.map(([id, o]) => [id, o.cookie]);
     }
     if (endpoint.name === 'POST /api/auth/confirm-email') confirmTokens = await verificationTokens(fixture, 3_000);
+    if (endpoint.name === 'POST /api/account/confirm-by-mail') passwordlessCookies = await passwordlessAccounts(scale, 2_000);
+    if (endpoint.name === 'POST /api/auth/account-confirm') accountConfirmTokens = await emailChangeLinks(fixture, scale, 2_000);
     if (endpoint.name === 'GET /api/certificates') certificateQueue = await learnerCertificates(fixture);
     if (endpoint.name === 'POST /api/admin/certificates/:id/revoke') revokeQueue = await certificatesToRevoke(fixture, 2_000);
     if (endpoint.name === 'GET /api/orders/:id/receipt.pdf') paidQueue = returnQueue.filter(([id]) => created.returned.has(id));
@@ -957,6 +987,38 @@ async function verificationTokens(fixture: Fixture, count: number): Promise<stri
     const rows = tokens.slice(i, i + 500).map((token, j) => {
       const learner = fixture.learners[(i + j) % fixture.learners.length]!;
       return sql`(${learner.userId}::uuid, 'verify_email', ${hashToken(token)}, (SELECT email FROM users WHERE id = ${learner.userId}::uuid), now() + interval '1 day')`;
+    });
+    await d.execute(sql`INSERT INTO user_tokens (user_id, purpose, token_hash, email, expires_at) VALUES ${sql.join(rows, sql`, `)}`);
+  }
+  return tokens;
+}
+
+/** `count` accounts without a password (as a guest's purchase makes them), each with a session: their cookies. */
+async function passwordlessAccounts(scale: number, count: number): Promise<string[]> {
+  const d = (await openDb()).db;
+  const cookies: string[] = [];
+  for (let i = 0; i < count; i += 500) {
+    const rows = Array.from(
+      { length: Math.min(500, count - i) },
+      (_, j) => sql`(${`gjest-${run}-${scale}-${i + j}@bench.test`}, ${NO_PASSWORD}, 'Bench', 'Gjest')`,
+    );
+    const made = await d.execute(sql`INSERT INTO users (email, password_hash, first_name, last_name) VALUES ${sql.join(rows, sql`, `)} RETURNING id`);
+    const ids = ((made as { rows?: { id: string }[] }).rows ?? (made as unknown as { id: string }[])).map((row) => row.id);
+    const madeSessions = ids.map((id) => newSession(id));
+    await d.insert(sessions).values(madeSessions.map((s) => s.row));
+    cookies.push(...madeSessions.map((s) => s.cookie));
+  }
+  return cookies;
+}
+
+/** `count` links confirming a new address for the fixture's learners (spread over them), as the mail to an account without a password carries. */
+async function emailChangeLinks(fixture: Fixture, scale: number, count: number): Promise<string[]> {
+  const d = (await openDb()).db;
+  const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
+  for (let i = 0; i < tokens.length; i += 500) {
+    const rows = tokens.slice(i, i + 500).map((token, j) => {
+      const learner = fixture.learners[(i + j) % fixture.learners.length]!;
+      return sql`(${learner.userId}::uuid, 'confirm_email_change', ${hashToken(token)}, ${`ny-${run}-${scale}-${i + j}@bench.test`}, now() + interval '1 hour')`;
     });
     await d.execute(sql`INSERT INTO user_tokens (user_id, purpose, token_hash, email, expires_at) VALUES ${sql.join(rows, sql`, `)}`);
   }

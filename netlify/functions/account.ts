@@ -4,6 +4,8 @@ import {
   confirmEmailBody,
   deleteAccountBody,
   emailChangeBody,
+  mailConfirmBody,
+  mailConfirmRequestBody,
   passwordChangeBody,
   passwordResetBody,
   passwordResetConfirmBody,
@@ -14,6 +16,7 @@ import { registerBody } from '../../src/schemas/auth';
 import { accountOf, endOtherSessions, endSession, sessionsOf, setPreferences, updateProfile } from '../../src/server/account/account.service';
 import { deleteAccount, exportUserData } from '../../src/server/account/data.service';
 import { confirmEmail, requestEmailChange, resendVerification } from '../../src/server/account/email.service';
+import { confirmByMail, requestByMail } from '../../src/server/account/mail-confirm.service';
 import { accountMessages } from '../../src/server/account/messages';
 import { changePassword, resetPassword, sendResetLink } from '../../src/server/account/password.service';
 import { register } from '../../src/server/auth.service';
@@ -30,8 +33,8 @@ import { policies, reserve } from '../../src/server/throttle';
  * after answering, so this function carries the mail sender (the sign-in function stays small).
  *   POST   /api/auth/register                  anyone     {firstName, lastName, email, password} → 201 {user}; signs in; mails the verification link
  *   POST   /api/auth/password-reset            anyone     {email} → 202, the same answer for every address; the link is mailed after the answer
- *   POST   /api/auth/password-reset/confirm    anyone     {token, password} → 200; ends every session of the account
- *   POST   /api/auth/confirm-email             anyone     {token} → {kind: verified | changed, email}
+ *   POST   /api/auth/password-reset/confirm    anyone     {token, password} → 200; ends every session of the account (also the 'Lag et passord' link)
+ *   POST   /api/auth/confirm-email             anyone     {token} → {kind: verified | changed, email} (a 'Lag et passord' link: verified, and still unused)
  *   POST   /api/auth/verify-email/resend       signed in  → 202 (200 when already verified)
  *   GET    /api/account                        signed in  → profile, address state, preferences
  *   PATCH  /api/account/profile                signed in  {firstName, lastName} → {user}
@@ -43,6 +46,8 @@ import { policies, reserve } from '../../src/server/throttle';
  *   PUT    /api/account/preferences            signed in  {reminders} → {preferences}
  *   GET    /api/account/export                 signed in  → the JSON file of the user's data (download)
  *   POST   /api/account/delete                 signed in  {password} → 200; the account is gone, cookies cleared
+ *   POST   /api/account/confirm-by-mail        signed in  {action, newEmail?} → 202; an account without a password: the link goes to its address (409 with a password)
+ *   POST   /api/auth/account-confirm           anyone     {token} → {kind: deleted | email_change_sent}; the link of that mail
  */
 
 const sessionIdParams = z.object({ sessionId: z.string().regex(/^[0-9a-f]{24}$/, { error: accountMessages.sessionNotFound }) });
@@ -85,10 +90,10 @@ export default createHandler({
     body: passwordResetConfirmBody,
     afterResponse: sendQueuedMail,
     async handler({ db, body, request, cookies, session }) {
-      await resetPassword(db, body.token, body.password);
+      const { kind } = await resetPassword(db, body.token, body.password);
       // Every session of the account ended; this browser's too if it was signed in as it.
       if (session) cookies.push(...clearedSessionCookies(request.url));
-      return json({ message: accountMessages.resetDone });
+      return json({ message: kind === 'created' ? accountMessages.passwordCreated : accountMessages.resetDone });
     },
   }),
 
@@ -198,6 +203,30 @@ export default createHandler({
       return json({ message: accountMessages.deleted });
     },
   }),
+
+  'POST /api/account/confirm-by-mail': route({
+    access: 'user',
+    body: mailConfirmRequestBody,
+    afterResponse: sendQueuedMail,
+    async handler({ db, user, body }) {
+      return json(await requestByMail(db, user.id, body), { status: 202 });
+    },
+  }),
+
+  'POST /api/auth/account-confirm': route({
+    access: 'public',
+    body: mailConfirmBody,
+    afterResponse: sendQueuedMail,
+    async handler({ db, body, request, cookies, user }) {
+      const confirmed = await confirmByMail(db, body.token);
+      if (confirmed.kind === 'deleted') {
+        // The account is gone: this browser's session too, if it was the account's.
+        if (user?.id === confirmed.userId) cookies.splice(0, cookies.length, ...clearedSessionCookies(request.url));
+        return json({ kind: confirmed.kind, message: accountMessages.deleted });
+      }
+      return json({ kind: confirmed.kind, pendingEmail: confirmed.pendingEmail, message: accountMessages.changeSent(confirmed.pendingEmail) });
+    },
+  }),
 });
 
 export const config: Config = {
@@ -217,6 +246,8 @@ export const config: Config = {
     '/api/account/preferences',
     '/api/account/export',
     '/api/account/delete',
+    '/api/account/confirm-by-mail',
+    '/api/auth/account-confirm',
   ],
   method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
 };

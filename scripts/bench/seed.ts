@@ -50,7 +50,7 @@ function base32(bytes: Buffer): string {
 }
 
 /** A session as createSession makes it: `<id>.<secret>`, the database keeping SHA-256(secret). */
-function newSession(userId: string) {
+export function newSession(userId: string) {
   const id = base32(randomBytes(20));
   const secret = base32(randomBytes(20));
   return {

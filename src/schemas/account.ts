@@ -26,3 +26,12 @@ export const emailChangeBody = z.strictObject({ newEmail: email, password: curre
 export const passwordChangeBody = z.strictObject({ currentPassword, newPassword });
 export const preferencesBody = z.strictObject({ reminders: z.boolean({ error: 'Velg om du vil ha påminnelser' }) });
 export const deleteAccountBody = z.strictObject({ password: currentPassword });
+
+/** What an account without a password confirms through a link to its address instead of the password. */
+export const mailConfirmActions = ['change_email', 'delete', 'set_password'] as const;
+export type MailConfirmAction = (typeof mailConfirmActions)[number];
+export const mailConfirmRequestBody = z.strictObject({
+  action: z.enum(mailConfirmActions, { error: 'Valget må være å endre e-post, slette kontoen eller lage et passord' }),
+  newEmail: email.optional(),
+});
+export const mailConfirmBody = z.strictObject({ token });

@@ -304,7 +304,7 @@ export interface AdminVideo {
   createdAt: string;
 }
 
-export type AuditAction = 'created' | 'promoted' | 'deactivated' | 'reactivated' | 'role_changed';
+export type AuditAction = 'created' | 'promoted' | 'deactivated' | 'reactivated' | 'role_changed' | 'email_changed' | 'password_set';
 
 export interface AuditEntry {
   id: string;

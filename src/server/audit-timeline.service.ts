@@ -93,6 +93,8 @@ function userChange(action: AuditAction, from: string | null, to: string | null)
     const active = (value: string | null) => (value === null ? null : value === 'true');
     return { before: { isActive: active(from) }, after: { isActive: active(to) } };
   }
+  if (action === 'email_changed') return { before: { email: from }, after: { email: to } };
+  if (action === 'password_set') return { before: null, after: null };
   return { before: action === 'created' ? null : { role: from }, after: { role: to } };
 }
 

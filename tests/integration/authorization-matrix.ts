@@ -688,6 +688,19 @@ export const matrix: MatrixRow[] = [
     body: { password: 'ikke passordet' },
     expect: { ...signedIn, individual: 400, company_admin: 400, admin: 400, superuser: 400 },
   },
+  // An account without a password confirms by mail; every caller here has a password, so 409 proves the caller got past the access check.
+  {
+    route: 'POST /api/account/confirm-by-mail',
+    path: '/api/account/confirm-by-mail',
+    body: { action: 'set_password' },
+    expect: { ...signedIn, individual: 409, company_admin: 409, admin: 409, superuser: 409 },
+  },
+  {
+    route: 'POST /api/auth/account-confirm',
+    path: () => freshLink('confirm_email_change', '/api/auth/account-confirm'),
+    body: () => ({ token: linkToken }),
+    expect: everyone('2xx'),
+  },
 
   // company.ts (issue 24, memberships): the caller's companies; this company's manager's routes; accepting an invitation
   {

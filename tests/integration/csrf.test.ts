@@ -94,6 +94,8 @@ const pool: Record<string, unknown[]> = {
   userId: ['00000000-0000-4000-8000-000000000003'],
   // The contact form (issue 29).
   message: ['En melding fra en annen side'],
+  // What an account without a password confirms by mail.
+  action: ['delete'],
 };
 
 /** A body the route accepts: were the origin check missing, the request would do real work. */

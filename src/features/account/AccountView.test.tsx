@@ -12,6 +12,7 @@ const account = (extra: Partial<Account> = {}): Account => ({
   lastName: 'Larsen',
   email: 'elev@demo.no',
   emailVerified: true,
+  hasPassword: true,
   pendingEmail: null,
   preferences: { reminders: false },
   createdAt: '2026-01-05T09:00:00.000Z',
@@ -86,6 +87,25 @@ describe("'Min konto'", () => {
     expect(bodyOf('PATCH /api/account/profile')).toEqual({ firstName: 'Kari', lastName: 'Nordmann' });
     expect(screen.getByRole('button', { name: 'Brukermeny for Kari Nordmann' })).toBeTruthy();
     expect(calls('GET /api/auth/user')).toHaveLength(1);
+  });
+
+  it('an account without a password asks for links to its address instead of the password', async () => {
+    const sent = 'Vi har sendt en lenke til elev@demo.no. Åpne den for å bekrefte.';
+    serveAccount({ 'POST /api/account/confirm-by-mail': () => json({ message: sent }, 202) }, account({ hasPassword: false }));
+    renderAccount();
+    const email = await section('E-post');
+    expect(within(email).queryByLabelText('Passord')).toBeNull();
+    expect(screen.queryByText('Passordet du logger inn med nå.')).toBeNull();
+    fireEvent.change(within(email).getByLabelText('Ny e-postadresse'), { target: { value: 'ny@example.no' } });
+    fireEvent.click(within(email).getByRole('button', { name: 'Send lenke for å endre e-post' }));
+    expect(await within(email).findByText(sent)).toBeTruthy();
+    expect(bodyOf('POST /api/account/confirm-by-mail')).toEqual({ action: 'change_email', newEmail: 'ny@example.no' });
+
+    const create = await section('Lag et passord');
+    expect(screen.queryByRole('region', { name: 'Passord' })).toBeNull();
+    fireEvent.click(within(create).getByRole('button', { name: 'Send lenke for å lage passord' }));
+    expect(await within(create).findByText(sent)).toBeTruthy();
+    expect(calls('POST /api/account/confirm-by-mail').length).toBe(2);
   });
 
   it("puts the server's field messages under their fields and focuses the first", async () => {

@@ -47,7 +47,7 @@ export function AccountView({ user, navigate = assign }: AccountViewProps) {
               <>
                 <ProfileCard account={account} />
                 <EmailCard account={account} />
-                <PasswordCard email={account.email} />
+                <PasswordCard email={account.email} hasPassword={account.hasPassword} />
                 <SessionsCard signedOut={signedOut} />
                 <AccountSection title="Kjøp og kvitteringer">
                   <a href="/kjop" className="font-semibold text-brand-700 underline">
@@ -55,7 +55,7 @@ export function AccountView({ user, navigate = assign }: AccountViewProps) {
                   </a>
                 </AccountSection>
                 <RemindersCard account={account} />
-                <DataCard email={account.email} signedOut={signedOut} />
+                <DataCard email={account.email} hasPassword={account.hasPassword} signedOut={signedOut} />
               </>
             )}
           </QueryState>

@@ -12,14 +12,14 @@ import {
 } from '../../components/ui/AlertDialog';
 import { Button } from '../../components/ui/Button';
 import { buttonVariants } from '../../components/ui/button-variants';
-import { deleteAccountMutation, EXPORT_URL } from './account.queries';
+import { confirmByMailMutation, deleteAccountMutation, EXPORT_URL } from './account.queries';
 import { AccountSection } from './AccountSection';
-import { Field, FormError, useFormFailure } from './form';
+import { Field, FormError, FormStatus, useFormFailure } from './form';
 
 const fields = ['password'] as const;
 
 /** 'Dine data': the download of everything the account holds, and 'Slett kontoen'. */
-export function DataCard({ email, signedOut }: { email: string; signedOut: () => void }) {
+export function DataCard({ email, hasPassword = true, signedOut }: { email: string; hasPassword?: boolean; signedOut: () => void }) {
   return (
     <AccountSection title="Dine data" description="Du kan når som helst laste ned en kopi av dataene dine, eller slette kontoen.">
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap">
@@ -27,7 +27,7 @@ export function DataCard({ email, signedOut }: { email: string; signedOut: () =>
         <a href={EXPORT_URL} download className={buttonVariants({ variant: 'outline' })}>
           Last ned mine data
         </a>
-        <DeleteAccount email={email} signedOut={signedOut} />
+        <DeleteAccount email={email} hasPassword={hasPassword} signedOut={signedOut} />
       </div>
       <p className="mt-3 text-sm text-muted">
         Nedlastingen er en JSON-fil med profilen, innloggingene, kursene, fremdriften, notatene, samtalene og kjøpene dine.
@@ -38,13 +38,16 @@ export function DataCard({ email, signedOut }: { email: string; signedOut: () =>
 
 /**
  * 'Slett kontoen': a confirmation that says what goes and what stays, and asks for the password.
- * On success the server has ended the session; the browser leaves for '/' signed out.
+ * On success the server has ended the session; the browser leaves for '/' signed out. An account
+ * without a password gets a link at its address instead, and the deletion happens when it is opened.
  */
-function DeleteAccount({ email, signedOut }: { email: string; signedOut: () => void }) {
+function DeleteAccount({ email, hasPassword, signedOut }: { email: string; hasPassword: boolean; signedOut: () => void }) {
   const form = useRef<HTMLFormElement>(null);
   const [open, setOpen] = useState(false);
   const [password, setPassword] = useState('');
-  const remove = useMutation(deleteAccountMutation(signedOut));
+  const withPassword = useMutation(deleteAccountMutation(signedOut));
+  const byMail = useMutation(confirmByMailMutation());
+  const remove = hasPassword ? withPassword : byMail;
   const failure = useFormFailure(remove.error, fields, form);
 
   const onOpenChange = (next: boolean) => {
@@ -97,28 +100,46 @@ function DeleteAccount({ email, signedOut }: { email: string; signedOut: () => v
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            if (!remove.isPending) remove.mutate({ password });
+            if (remove.isPending) return;
+            if (hasPassword) withPassword.mutate({ password });
+            else byMail.mutate({ action: 'delete' });
           }}
         >
-          <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-          <Field
-            label="Passord"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={256}
-            hint="Skriv inn passordet ditt for å bekrefte."
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={failure.fields.password}
-          />
+          {hasPassword ? (
+            <>
+              <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
+              <Field
+                label="Passord"
+                name="password"
+                type="password"
+                autoComplete="current-password"
+                required
+                maxLength={256}
+                hint="Skriv inn passordet ditt for å bekrefte."
+                value={password}
+                onChange={(event) => setPassword(event.target.value)}
+                error={failure.fields.password}
+              />
+            </>
+          ) : (
+            <p className="text-sm text-ink">
+              Kontoen din har ikke passord. Vi sender en lenke til <span className="break-all font-medium">{email}</span>, og kontoen slettes når du
+              åpner lenken og bekrefter.
+            </p>
+          )}
           <FormError message={failure.message} />
+          {!hasPassword && <FormStatus>{byMail.isSuccess && byMail.data.message}</FormStatus>}
           <AlertDialogFooter>
-            <AlertDialogCancel disabled={remove.isPending}>Avbryt</AlertDialogCancel>
-            <Button type="submit" variant="destructive" disabled={remove.isPending}>
-              {remove.isPending || remove.isSuccess ? 'Sletter...' : 'Slett kontoen min'}
-            </Button>
+            <AlertDialogCancel disabled={remove.isPending}>{!hasPassword && byMail.isSuccess ? 'Lukk' : 'Avbryt'}</AlertDialogCancel>
+            {hasPassword ? (
+              <Button type="submit" variant="destructive" disabled={withPassword.isPending}>
+                {withPassword.isPending || withPassword.isSuccess ? 'Sletter...' : 'Slett kontoen min'}
+              </Button>
+            ) : (
+              <Button type="submit" variant="destructive" disabled={byMail.isPending || byMail.isSuccess}>
+                {byMail.isPending ? 'Sender...' : 'Send lenke for å slette'}
+              </Button>
+            )}
           </AlertDialogFooter>
         </form>
       </AlertDialogContent>

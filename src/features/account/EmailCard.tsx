@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
-import { type Account, changeEmailMutation } from './account.queries';
+import { type Account, changeEmailMutation, confirmByMailMutation } from './account.queries';
 import { AccountSection } from './AccountSection';
 import { Field, FormError, FormStatus, useFormFailure } from './form';
 
@@ -11,15 +11,24 @@ const fields = ['newEmail', 'password'] as const;
 /**
  * 'E-post': the address, whether it is confirmed, a change waiting for its link, and the form
  * that asks for a new one (with the password). The address changes only when the link in the
- * mail to the new address is opened (/bekreft-epost).
+ * mail to the new address is opened (/bekreft-epost). An account without a password confirms the
+ * change with a link to its current address first (/bekreft-konto) instead of the password.
  */
 export function EmailCard({ account }: { account: Account }) {
   const client = useQueryClient();
   const form = useRef<HTMLFormElement>(null);
   const [newEmail, setNewEmail] = useState('');
   const [password, setPassword] = useState('');
-  const change = useMutation(changeEmailMutation(client));
+  const withPassword = useMutation(changeEmailMutation(client));
+  const byMail = useMutation(confirmByMailMutation());
+  const change = account.hasPassword ? withPassword : byMail;
   const failure = useFormFailure(change.error, fields, form);
+  const clear = {
+    onSuccess: () => {
+      setNewEmail('');
+      setPassword('');
+    },
+  };
 
   return (
     <AccountSection title="E-post">
@@ -46,15 +55,8 @@ export function EmailCard({ account }: { account: Account }) {
         onSubmit={(event) => {
           event.preventDefault();
           if (change.isPending) return;
-          change.mutate(
-            { newEmail, password },
-            {
-              onSuccess: () => {
-                setNewEmail('');
-                setPassword('');
-              },
-            },
-          );
+          if (account.hasPassword) withPassword.mutate({ newEmail, password }, clear);
+          else byMail.mutate({ action: 'change_email', newEmail }, clear);
         }}
       >
         <div className="grid gap-4 sm:grid-cols-2">
@@ -69,23 +71,29 @@ export function EmailCard({ account }: { account: Account }) {
             onChange={(event) => setNewEmail(event.target.value)}
             error={failure.fields.newEmail}
           />
-          <Field
-            label="Passord"
-            name="password"
-            type="password"
-            autoComplete="current-password"
-            required
-            maxLength={256}
-            hint="Passordet du logger inn med nå."
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={failure.fields.password}
-          />
+          {account.hasPassword ? (
+            <Field
+              label="Passord"
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              maxLength={256}
+              hint="Passordet du logger inn med nå."
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+              error={failure.fields.password}
+            />
+          ) : (
+            <p className="text-sm text-muted sm:self-end">
+              Kontoen din har ikke passord. Vi sender en lenke til {account.email} som du bekrefter endringen med.
+            </p>
+          )}
         </div>
         <FormError message={failure.message} />
         <div>
           <Button type="submit" disabled={change.isPending}>
-            {change.isPending ? 'Sender...' : 'Endre e-post'}
+            {change.isPending ? 'Sender...' : account.hasPassword ? 'Endre e-post' : 'Send lenke for å endre e-post'}
           </Button>
         </div>
         <FormStatus>{change.isSuccess && change.data.message}</FormStatus>

@@ -13,6 +13,8 @@ export interface Account {
   lastName: string;
   email: string;
   emailVerified: boolean;
+  /** False for an account made by a guest's purchase until a password is chosen: changes are then confirmed by mail. */
+  hasPassword: boolean;
   /** A new address waiting for its link to be opened; the change happens only then. */
   pendingEmail: string | null;
   preferences: AccountPreferences;
@@ -139,5 +141,18 @@ export function deleteAccountMutation(signedOut: () => void) {
   return mutationOptions({
     mutationFn: async (input: { password: string }) => json<{ message: string }>(await apiRequest('POST', '/api/account/delete', input)),
     onSuccess: () => signedOut(),
+  });
+}
+
+export type MailConfirmAction = 'change_email' | 'delete' | 'set_password';
+
+/**
+ * POST /api/account/confirm-by-mail: an account without a password asks for a link to its address
+ * that confirms a change (or lets it choose a password); nothing changes until the link is opened.
+ */
+export function confirmByMailMutation() {
+  return mutationOptions({
+    mutationFn: async (input: { action: MailConfirmAction; newEmail?: string }) =>
+      json<{ message: string }>(await apiRequest('POST', '/api/account/confirm-by-mail', input)),
   });
 }

@@ -115,6 +115,8 @@ const actionText: Record<AuditEntry['action'], string> = {
   deactivated: 'Deaktivert',
   reactivated: 'Aktivert igjen',
   role_changed: 'Rolle endret',
+  email_changed: 'E-post endret',
+  password_set: 'Passord laget',
 };
 
 const valueText = (value: string | null) => {

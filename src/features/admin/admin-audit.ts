@@ -26,6 +26,8 @@ export const actionLabels: Record<AdminAuditEntry['action'], string> = {
   'user.role_changed': 'Endret rolle',
   'user.deactivated': 'Deaktiverte bruker',
   'user.reactivated': 'Aktiverte bruker',
+  'user.email_changed': 'Endret e-postadresse',
+  'user.password_set': 'Laget passord',
 };
 
 const targetLabels: Record<AdminAuditEntry['target']['type'], string> = {
@@ -46,6 +48,7 @@ const fieldLabels: Record<string, string> = {
   url: 'URL',
   durationSeconds: 'Varighet (sekunder)',
   role: 'Rolle',
+  email: 'E-post',
   isActive: 'Status',
   revoked: 'Trukket tilbake',
   reason: 'Årsak',

@@ -3,6 +3,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { sessions, users } from '../../../db/schema';
 import { NotFoundError } from '../errors';
+import { NO_PASSWORD } from '../password';
 import { sessionUserColumns } from '../session';
 import { deviceLabel } from './devices';
 import { pendingEmailOf } from './email.service';
@@ -19,6 +20,7 @@ export async function accountOf(db: Db, userId: string) {
       emailVerifiedAt: users.emailVerifiedAt,
       emailReminders: users.emailReminders,
       createdAt: users.createdAt,
+      passwordHash: users.passwordHash,
     })
     .from(users)
     .where(eq(users.id, userId));
@@ -28,6 +30,8 @@ export async function accountOf(db: Db, userId: string) {
     lastName: row.lastName,
     email: row.email,
     emailVerified: row.emailVerifiedAt !== null,
+    // A guest buyer's account has none until its owner chooses one: /konto then confirms by mail.
+    hasPassword: row.passwordHash !== NO_PASSWORD,
     pendingEmail: await pendingEmailOf(db, userId),
     preferences: { reminders: row.emailReminders },
     createdAt: row.createdAt.toISOString(),

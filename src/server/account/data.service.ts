@@ -111,9 +111,20 @@ export const ANONYMOUS_BUYER = { firstName: 'Slettet', lastName: 'bruker', email
 /** 'Slett kontoen': the password first; staff accounts are removed by a superuser instead. */
 export async function deleteAccount(db: Db, userId: string, password: string): Promise<void> {
   const user = await checkPassword(db, userId, password, 'password');
+  await removeAccount(db, { id: userId, email: user.email, role: user.role });
+}
+
+/**
+ * The deletion itself, once the owner is proven (by the password, or by a link mailed to the
+ * address). `within` runs first in the deleting transaction: a mailed link is used up there, so a
+ * deletion that fails leaves the link working and one that succeeds leaves it used.
+ */
+export async function removeAccount(db: Db, user: { id: string; email: string; role: string }, within?: (tx: Db) => Promise<void>): Promise<void> {
+  const userId = user.id;
   if (user.role === 'admin' || user.role === 'superuser') throw new ForbiddenError(accountMessages.staffCannotDelete);
   await cancelOpenOrdersOf(db, { userId, email: user.email });
   await atomically(db, async (tx) => {
+    if (within) await within(tx);
     await tx
       .update(orders)
       .set({

@@ -1,13 +1,15 @@
 import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { atomically, type Db } from '../../../db/client';
-import { users, userTokens } from '../../../db/schema';
+import { userAuditLog, users, userTokens } from '../../../db/schema';
 import { site } from '../../config/site';
 import { BadRequestError, ConflictError, ThrottledError } from '../errors';
 import { queueMail } from '../mail/outbox';
 import { policies, reserve } from '../throttle';
 import { accountMessages } from './messages';
+import { NO_PASSWORD } from '../password';
 import { checkPassword } from './password.service';
-import { consumeToken, issueToken, TOKEN_LIFETIME_MS, tokenLink } from './tokens';
+import { queueCreatePassword } from './password-links';
+import { consumeToken, hashToken, issueToken, TOKEN_LIFETIME_MS, tokenLink } from './tokens';
 
 const DAY_MS = 86_400_000;
 
@@ -26,17 +28,20 @@ export async function queueVerification(tx: Db, user: { id: string; email: strin
   });
 }
 
-/** 'Send lenken på nytt': a new verification link, throttled per account like sign-ups per address. */
+/**
+ * 'Send lenken på nytt': a new verification link, throttled per account like sign-ups per address.
+ * An account without a password gets its 'Lag et passord' mail again instead, which verifies too.
+ */
 export async function resendVerification(db: Db, userId: string): Promise<{ sent: boolean; email: string }> {
   const [user] = await db
-    .select({ id: users.id, email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt })
+    .select({ id: users.id, email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.id, userId));
   if (!user) throw new BadRequestError(accountMessages.emailLinkInvalid);
   if (user.verifiedAt) return { sent: false, email: user.email };
   const reservation = await reserve(db, `verify:account:${userId}`, policies.mailLinkAccount);
   if (!reservation.allowed) throw new ThrottledError(accountMessages.tooMany, reservation.retryAfter);
-  await atomically(db, (tx) => queueVerification(tx, user));
+  await atomically(db, (tx) => (user.passwordHash === NO_PASSWORD ? queueCreatePassword(tx, user, 'request') : queueVerification(tx, user)));
   return { sent: true, email: user.email };
 }
 
@@ -49,33 +54,40 @@ export async function requestEmailChange(db: Db, input: { userId: string; newEma
   if (user.email === input.newEmail) throw new BadRequestError(accountMessages.sameEmail, 'newEmail');
   const reservation = await reserve(db, `email-change:account:${input.userId}`, policies.mailLinkAccount);
   if (!reservation.allowed) throw new ThrottledError(accountMessages.tooMany, reservation.retryAfter);
-  await atomically(db, async (tx) => {
-    const token = await issueToken(tx, { userId: user.id, purpose: 'change_email', email: input.newEmail });
-    await queueMail(tx, {
-      to: input.newEmail,
-      template: 'email-change',
-      props: {
-        firstName: user.firstName,
-        newEmail: input.newEmail,
-        confirmUrl: tokenLink('change_email', token),
-        validHours: TOKEN_LIFETIME_MS.change_email / 3_600_000,
-      },
-    });
-    await queueMail(tx, {
-      to: user.email,
-      template: 'email-change-notice',
-      props: { firstName: user.firstName, newEmail: input.newEmail, contactEmail: site.email },
-    });
-  });
+  await atomically(db, (tx) => queueEmailChange(tx, user, input.newEmail));
   return { pendingEmail: input.newEmail };
+}
+
+/** The change's link to the new address and the notice to the old one (in the caller's transaction), once the owner is proven. */
+export async function queueEmailChange(tx: Db, user: { id: string; email: string; firstName: string }, newEmail: string): Promise<void> {
+  const token = await issueToken(tx, { userId: user.id, purpose: 'change_email', email: newEmail });
+  await queueMail(tx, {
+    to: newEmail,
+    template: 'email-change',
+    props: {
+      firstName: user.firstName,
+      newEmail,
+      confirmUrl: tokenLink('change_email', token),
+      validHours: TOKEN_LIFETIME_MS.change_email / 3_600_000,
+    },
+  });
+  await queueMail(tx, {
+    to: user.email,
+    template: 'email-change-notice',
+    props: { firstName: user.firstName, newEmail, contactEmail: site.email },
+  });
 }
 
 /**
  * The link from a verification or change mail (public: the token is the proof). Verifying marks
  * the address proven if it is still the account's; a change moves the account to the new address,
- * proven by this very link, unless another account took it meanwhile (409).
+ * proven by this very link, unless another account took it meanwhile (409), and is audited.
+ * A 'Lag et passord' link proves the address as it is opened but stays unused: it still has to
+ * set the password (`resetPassword`).
  */
-export async function confirmEmail(db: Db, token: string): Promise<{ kind: 'verified' | 'changed'; email: string }> {
+export async function confirmEmail(db: Db, token: string, now = new Date()): Promise<{ kind: 'verified' | 'changed'; email: string }> {
+  const opened = await openPasswordLink(db, token, now);
+  if (opened) return { kind: 'verified', email: opened };
   return atomically(db, async (tx) => {
     const used = await consumeToken(tx, token, ['verify_email', 'change_email']);
     if (!used) throw new BadRequestError(accountMessages.emailLinkInvalid, 'token');
@@ -93,14 +105,42 @@ export async function confirmEmail(db: Db, token: string): Promise<{ kind: 'veri
       .from(users)
       .where(and(eq(users.email, used.email), ne(users.id, used.userId)));
     if (taken) throw new ConflictError(accountMessages.emailTaken, 'email_taken');
+    const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, used.userId)).for('update');
     const [row] = await tx
       .update(users)
       .set({ email: used.email, emailVerifiedAt: new Date() })
       .where(eq(users.id, used.userId))
       .returning({ email: users.email });
-    if (!row) throw new BadRequestError(accountMessages.emailLinkInvalid, 'token');
+    if (!row || !before) throw new BadRequestError(accountMessages.emailLinkInvalid, 'token');
+    await tx
+      .insert(userAuditLog)
+      .values({ userId: used.userId, actorId: used.userId, action: 'email_changed', fromValue: before.email, toValue: row.email });
     return { kind: 'changed' as const, email: row.email };
   });
+}
+
+/** A 'Lag et passord' link that is unused and unexpired: proves its address (if still the account's); the address, or null for any other token. */
+async function openPasswordLink(db: Db, token: string, now: Date): Promise<string | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [link] = await db
+    .select({ userId: userTokens.userId, email: userTokens.email })
+    .from(userTokens)
+    .where(
+      and(
+        eq(userTokens.tokenHash, hashToken(token)),
+        eq(userTokens.purpose, 'set_password'),
+        isNull(userTokens.usedAt),
+        sql`${userTokens.expiresAt} > ${now.toISOString()}::timestamptz`,
+      ),
+    );
+  if (!link) return null;
+  const [row] = await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(and(eq(users.id, link.userId), eq(users.email, link.email)))
+    .returning({ email: users.email });
+  if (!row) throw new BadRequestError(accountMessages.emailLinkInvalid, 'token');
+  return row.email;
 }
 
 /** The address of a change asked for and not yet confirmed (the newest unused, unexpired link). */

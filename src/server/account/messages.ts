@@ -17,4 +17,9 @@ export const accountMessages = {
   deleted: 'Kontoen din er slettet.',
   staffCannotDelete: 'Kontoer for ansatte slettes av en superbruker. Ta kontakt med oss.',
   sessionNotFound: 'Fant ikke innloggingen.',
+  passwordCreated: 'Passordet er lagret. Logg inn med e-postadressen og det nye passordet.',
+  hasPassword: 'Kontoen din har et passord. Bekreft med passordet i stedet.',
+  createPasswordSent: (email: string) => `Vi har sendt en lenke til ${email}. Åpne den for å lage et passord.`,
+  confirmSent: (email: string) => `Vi har sendt en lenke til ${email}. Åpne den for å bekrefte.`,
+  newEmailRequired: 'Skriv inn den nye e-postadressen',
 } as const;

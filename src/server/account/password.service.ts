@@ -1,6 +1,6 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { atomically, type Db } from '../../../db/client';
-import { sessions, users, userTokens } from '../../../db/schema';
+import { sessions, userAuditLog, users, userTokens } from '../../../db/schema';
 import { site } from '../../config/site';
 import { BadRequestError, ThrottledError } from '../errors';
 import { queueMail } from '../mail/outbox';
@@ -56,20 +56,21 @@ export async function sendResetLink(db: Db, email: string, now = new Date()): Pr
 }
 
 /**
- * The link from the reset mail: a new password for the account, every session of it ended, the
- * address counted as proven (the link came to it), the sign-in throttle's count for it cleared,
- * and a mail that the password changed. The token is looked at before the password is hashed (so a
- * made-up token costs no hashing) and used in the transaction that changes the password.
+ * The link from the reset mail, or from the 'Lag et passord' mail of an account without a
+ * password: a new password for the account, every session of it ended, the address counted as
+ * proven (the link came to it), the sign-in throttle's count for it cleared, and a mail that the
+ * password changed; a first password is audited. The token is looked at before the password is
+ * hashed (so a made-up token costs no hashing) and used in the transaction that changes the password.
  */
-export async function resetPassword(db: Db, token: string, password: string, now = new Date()): Promise<void> {
+export async function resetPassword(db: Db, token: string, password: string, now = new Date()): Promise<{ kind: 'reset' | 'created' }> {
   const [candidate] = await db
     .select({ id: userTokens.id })
     .from(userTokens)
     .where(eq(userTokens.tokenHash, hashToken(token)));
   if (!candidate) throw new BadRequestError(accountMessages.linkInvalid, 'token');
   const passwordHash = await hashPassword(password);
-  const email = await atomically(db, async (tx) => {
-    const used = await consumeToken(tx, token, ['reset_password'], now);
+  const { email, kind } = await atomically(db, async (tx) => {
+    const used = await consumeToken(tx, token, ['reset_password', 'set_password'], now);
     if (!used) throw new BadRequestError(accountMessages.linkInvalid, 'token');
     const [user] = await tx
       .update(users)
@@ -79,9 +80,12 @@ export async function resetPassword(db: Db, token: string, password: string, now
     if (!user) throw new BadRequestError(accountMessages.linkInvalid, 'token');
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     await queuePasswordChanged(tx, user, now);
-    return user.email;
+    const created = used.purpose === 'set_password';
+    if (created) await tx.insert(userAuditLog).values({ userId: user.id, actorId: user.id, action: 'password_set' });
+    return { email: user.email, kind: created ? ('created' as const) : ('reset' as const) };
   });
   await clear(db, `login:account:${email}`);
+  return { kind };
 }
 
 /** 'Endre passord': the current password, then the new one; every other session of the account ends. */

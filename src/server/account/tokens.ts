@@ -11,7 +11,7 @@ import { env } from '../env';
  * purpose retires the account's earlier unused ones of that purpose: only the newest mail works.
  */
 
-export type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
+export type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email' | 'set_password' | 'confirm_email_change' | 'confirm_deletion';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -19,6 +19,10 @@ export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
   reset_password: HOUR_MS,
   change_email: 24 * HOUR_MS,
   verify_email: 7 * 24 * HOUR_MS,
+  // The guest buyer's one mail proves the address as a verification link does, so it lives as long.
+  set_password: 7 * 24 * HOUR_MS,
+  confirm_email_change: HOUR_MS,
+  confirm_deletion: HOUR_MS,
 };
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -28,6 +32,10 @@ const PAGES: Record<TokenPurpose, string> = {
   reset_password: '/nytt-passord',
   verify_email: '/bekreft-epost',
   change_email: '/bekreft-epost',
+  set_password: '/lag-passord',
+  // The page says what the button confirms before anything is sent; the server decides from the token alone.
+  confirm_email_change: '/bekreft-konto?handling=epost',
+  confirm_deletion: '/bekreft-konto?handling=slett',
 };
 
 /** A path on the site as an absolute URL for a mail. */

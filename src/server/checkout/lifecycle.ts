@@ -9,6 +9,7 @@ import { queueMail } from '../mail/outbox';
 import { productKindOf } from '../products/registry';
 import { changeOrder } from './order-change';
 import { receiptPath } from './paths';
+import { receiptSignIn } from './receipt-sign-in';
 import { receiptDataFor } from './receipts';
 
 /**
@@ -109,6 +110,7 @@ export async function queueReceipt(tx: Db, order: Order, notice?: string): Promi
       courseUrl: `${base}${productKindOf(order).usePath(order)}`,
       receiptUrl: `${base}${receiptPath(order.id)}`,
       notice,
+      signIn: await receiptSignIn(tx, order),
     },
   });
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { atomically, type Db } from '../../../db/client';
 import { type Order, orderRefunds, orders, receiptCounter, users } from '../../../db/schema';
+import { queueCreatePassword } from '../account/password-links';
 import { env } from '../env';
 import { ConflictError, NotFoundError, UnavailableError } from '../errors';
 import { isOpen, OPEN_STATES, statesSql } from '../order-states';
@@ -145,7 +146,7 @@ async function fulfilOrRefund(tx: Db, provider: PaymentProvider, ref: PaymentRef
 /**
  * The buyer's account: the signed-in buyer's, or for a guest the account with that e-mail if one
  * was made meanwhile, else a new one made now (it has no password yet; the return page signs the
- * buyer's browser in once).
+ * buyer's browser in once, and the mail queued here proves the address and lets the buyer choose one).
  */
 async function buyerAccount(tx: Db, order: Order): Promise<{ userId: string; created: boolean }> {
   if (order.userId) return { userId: order.userId, created: false };
@@ -160,7 +161,10 @@ async function buyerAccount(tx: Db, order: Order): Promise<{ userId: string; cre
     })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
-  if (made) return { userId: made.id, created: true };
+  if (made) {
+    await queueCreatePassword(tx, { id: made.id, email: order.buyerEmail, firstName: order.buyerFirstName }, 'purchase');
+    return { userId: made.id, created: true };
+  }
   const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, order.buyerEmail));
   return { userId: existing!.id, created: false };
 }

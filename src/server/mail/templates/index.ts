@@ -1,4 +1,6 @@
 import type { ReactElement } from 'react';
+import { AccountConfirm, type AccountConfirmProps, accountConfirmSubject } from './account-confirm';
+import { CreatePassword, type CreatePasswordProps, createPasswordSubject } from './create-password';
 import { ContactMessage, type ContactMessageProps, contactMessageSubject } from './contact-message';
 import { CompanyInvitation, type CompanyInvitationProps, companyInvitationSubject } from './company-invitation';
 import { CompanyReminder, type CompanyReminderProps, companyReminderSubject } from './company-reminder';
@@ -27,6 +29,8 @@ export interface MailTemplateProps {
   'company-reminder': CompanyReminderProps;
   'learning-reminder': LearningReminderProps;
   'contact-message': ContactMessageProps;
+  'create-password': CreatePasswordProps;
+  'account-confirm': AccountConfirmProps;
 }
 
 export type MailTemplateName = keyof MailTemplateProps;
@@ -49,4 +53,6 @@ export const mailTemplates: { [N in MailTemplateName]: MailTemplate<MailTemplate
   'company-reminder': { subject: companyReminderSubject, Component: CompanyReminder },
   'learning-reminder': { subject: learningReminderSubject, Component: LearningReminder, headers: learningReminderHeaders },
   'contact-message': { subject: contactMessageSubject, Component: ContactMessage },
+  'create-password': { subject: createPasswordSubject, Component: CreatePassword },
+  'account-confirm': { subject: accountConfirmSubject, Component: AccountConfirm },
 };

@@ -19,6 +19,7 @@ import {
 } from '../../../lib/receipt-format';
 import { type ReceiptData, withdrawalText } from '../../receipts/receipt-data';
 import { MailLayout, styles } from './layout';
+import { ReceiptSignIn, type ReceiptSignInProps } from './receipt-sign-in';
 
 /** A mail queued before the receipt number was a string and the statement part of the receipt has the older props. */
 export interface ReceiptProps extends Omit<ReceiptData, 'receiptNumber' | 'withdrawal'> {
@@ -31,6 +32,8 @@ export interface ReceiptProps extends Omit<ReceiptData, 'receiptNumber' | 'withd
   receiptUrl: string;
   /** Something the buyer must know about this order first (a second purchase of a course, refunded at once). */
   notice?: string | undefined;
+  /** How the buyer signs in again (none for an order whose account is gone). */
+  signIn?: ReceiptSignInProps | undefined;
 }
 
 export const receiptSubject = ({ orderReference }: ReceiptProps) => `Kvittering for kjøp – ordre ${orderReference}`;
@@ -67,6 +70,7 @@ export function Receipt(props: ReceiptProps) {
         </Link>{' '}
         på nettsiden, der du også kan laste den ned som PDF.
       </Text>
+      {props.signIn ? <ReceiptSignIn {...props.signIn} /> : null}
 
       <Hr />
       <Heading as="h2" style={{ ...styles.heading, fontSize: '18px', lineHeight: '26px' }}>
