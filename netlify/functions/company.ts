@@ -259,6 +259,7 @@ export const config: Config = {
     '/api/companies/:companyId/seats/:seatId',
     '/api/companies/:companyId/managers',
     '/api/companies/:companyId/managers/:userId',
+    '/api/company-trials',
     '/api/invitations/lookup',
     '/api/invitations/accept',
   ],
