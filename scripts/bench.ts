@@ -28,7 +28,8 @@ import { signTestPaymentsDelivery } from '../src/server/payments/test-provider-w
 import { benchDatabase } from './bench/database';
 import { load, type LoadResult, type RequestSpec } from './bench/load';
 import { gitRevision, machine, table, today, writeBlock } from './bench/report';
-import { addUsers, type Fixture, prepareFixture, seatCompanies, seatPeople, tableCounts } from './bench/seed';
+import { addUsers, type Fixture, prepareFixture, seatCompanies, seatPeople, tableCounts, trialStarters } from './bench/seed';
+import { isValidOrgNumber } from '../src/lib/org-number';
 import { PAID_STATES, SEAT_STATES } from '../src/lib/order-states';
 
 const args = process.argv.slice(2);
@@ -195,6 +196,18 @@ let seatRefundQueue: Refund[] = [];
 let invoiceCancelQueue: string[] = [];
 let seatNext = 0;
 let seatCompaniesScale = -1;
+/** People who start a free trial, each once (their session cookies), and where the load is in the list. */
+const TRIAL_STARTERS = 500;
+let trialQueue: string[] = [];
+let trialNext = 0;
+/** Organisation numbers no run has used (one trial per number, ever): from the run's start time on. */
+let trialOrgSeed = 10_000_000 + (Date.now() % 80_000_000);
+function nextTrialOrgNumber(): string {
+  for (;;) {
+    const base = String(++trialOrgSeed % 100_000_000).padStart(8, '0');
+    for (let check = 0; check <= 9; check++) if (isValidOrgNumber(`${base}${check}`)) return `${base}${check}`;
+  }
+}
 
 /** A request to the served build as the browser sends it (same origin), for the fixtures made through the API. */
 async function api(method: string, path: string, cookie: string | undefined, body?: unknown): Promise<{ status: number; body: unknown }> {
@@ -736,6 +749,25 @@ const endpoints: Endpoint[] = [
       if (status === 200) created.invoicesCancelled.add(request.path.split('/')[4]!);
     },
   },
+  {
+    // A free trial of the package for a new company: each starter once, with a number no one has tried.
+    name: 'POST /api/company-trials',
+    read: false,
+    amount: () => trialQueue.length,
+    next: () => ({
+      method: 'POST',
+      path: '/api/company-trials',
+      cookie: trialQueue[trialNext++ % Math.max(trialQueue.length, 1)]!,
+      body: {
+        company: {
+          name: `Bench prøve ${trialNext} AS`,
+          orgNumber: nextTrialOrgNumber(),
+          invoiceEmail: 'faktura@bench.test',
+          invoiceAddress: 'Storgata 1, 0155 Oslo',
+        },
+      },
+    }),
+  },
   { name: 'GET /api/admin/companies', read: true, next: (f) => ({ method: 'GET', path: '/api/admin/companies', cookie: f.adminCookie }) },
   {
     name: 'GET /api/admin/companies/:id',
@@ -928,6 +960,10 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
     if (['DELETE /api/companies/:id/seats/:id', 'POST …/refunds (seat orders)', 'POST …/invoice-cancelled (seats)'].includes(endpoint.name)) {
       await prepareSeatCompanies(scale);
       seatNext = 0;
+    }
+    if (endpoint.name === 'POST /api/company-trials') {
+      trialQueue = await trialStarters((await openDb()).db, run, `s${scale}`, TRIAL_STARTERS);
+      trialNext = 0;
     }
     const amount = endpoint.amount?.();
     if (amount === 0) continue;
