@@ -151,6 +151,7 @@ const created = {
   returned: new Set<string>(), // order ids whose return answered 200
   refunds: new Map<string, string>(), // refunds answered 201: idempotency key → order id
   seatsTakenBack: new Set<string>(), // seat ids whose DELETE answered 200
+  trialCompanies: new Set<string>(), // companies whose trial start answered 201
   invoicesCancelled: new Set<string>(), // order ids whose invoice-cancelled answered 200
 };
 /**
@@ -767,6 +768,9 @@ const endpoints: Endpoint[] = [
         },
       },
     }),
+    onResponse: (_request, status, body) => {
+      if (status === 201) created.trialCompanies.add((JSON.parse(body) as { companyId: string }).companyId);
+    },
   },
   { name: 'GET /api/admin/companies', read: true, next: (f) => ({ method: 'GET', path: '/api/admin/companies', cookie: f.adminCookie }) },
   {
@@ -1266,6 +1270,14 @@ async function consistency(fixture: Fixture): Promise<[string, string, string][]
       0,
       await value(sql`select count(*) from company_memberships m where m.role = 'member' and not exists (
         select 1 from company_seats s where s.company_id = m.company_id and s.user_id = m.user_id and s.revoked_at is null)`),
+    ],
+    [
+      'trials started (201): one active trial each, its starter the manager',
+      created.trialCompanies.size,
+      created.trialCompanies.size === 0
+        ? 0
+        : await value(sql`select count(*) from company_trials t join company_memberships m on m.company_id = t.company_id
+            and m.user_id = t.started_by and m.role = 'manager' where t.status = 'active' and t.company_id in ${[...created.trialCompanies]}`),
     ],
     [
       'seats given back by a refund or cancellation while a newer one stays',
