@@ -103,7 +103,7 @@ export const companyAuditLog = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
     subjectId: uuid('subject_id').references(() => users.id, { onDelete: 'set null' }),
-    /** 'member_added', 'member_removed', 'manager_added', 'manager_removed', 'seat_revoked', 'approved'. */
+    /** 'member_added', 'member_removed', 'manager_added', 'manager_removed', 'seat_revoked', 'approved', 'created', 'trial_started', 'trial_converted', 'trial_ended'. */
     action: text('action').notNull(),
     detail: jsonb('detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -956,6 +956,49 @@ export const companySeats = pgTable(
       .on(t.companyId, t.userId)
       .where(sql`${t.revokedAt} IS NULL`),
     index('company_seats_company_idx').on(t.companyId, t.assignedAt),
+  ],
+);
+
+export const companyTrialStatus = pgEnum('company_trial_status', ['active', 'converted', 'ended']);
+
+/**
+ * A company's free trial of the package: `seats` seats for the days between `started_at` and
+ * `ends_at`, without an order. At most one trial per organisation number and one per person, ever
+ * (the unique indexes are the rule, not only the check before the insert), and one per company.
+ * While 'active' and not past `ends_at`, the seats count beside the ones its orders pay for. Buying
+ * seats makes it 'converted' (the seats people hold stay); the sweep makes it 'ended' and takes the
+ * seats back. The two mails to the managers are claimed by their columns, so a sweep run twice
+ * sends each once.
+ */
+export const companyTrials = pgTable(
+  'company_trials',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Copied from the company when the trial starts: a company's number may change, the trial it had may not. */
+    orgNumber: text('org_number').notNull(),
+    startedBy: uuid('started_by').references(() => users.id, { onDelete: 'set null' }),
+    seats: integer('seats').notNull(),
+    status: companyTrialStatus('status').notNull().default('active'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    /** The order that converted it. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** When it was converted or ended. */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
+    endMailSentAt: timestamp('end_mail_sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('company_trials_org_number_key').on(t.orgNumber),
+    uniqueIndex('company_trials_started_by_key').on(t.startedBy),
+    uniqueIndex('company_trials_company_key').on(t.companyId),
+    index('company_trials_active_idx')
+      .on(t.endsAt)
+      .where(sql`${t.status} = 'active'`),
+    check('company_trials_seats_check', sql`${t.seats} > 0`),
   ],
 );
 

@@ -28,9 +28,10 @@ import { signTestPaymentsDelivery } from '../src/server/payments/test-provider-w
 import { benchDatabase } from './bench/database';
 import { load, type LoadResult, type RequestSpec } from './bench/load';
 import { gitRevision, machine, table, today, writeBlock } from './bench/report';
-import { addUsers, type Fixture, newSession, prepareFixture, seatCompanies, seatPeople, tableCounts } from './bench/seed';
+import { addUsers, type Fixture, newSession, prepareFixture, seatCompanies, seatPeople, tableCounts, trialStarters } from './bench/seed';
 import { NO_PASSWORD } from '../src/server/password';
 import { sessions } from '../db/schema';
+import { isValidOrgNumber } from '../src/lib/org-number';
 import { PAID_STATES, SEAT_STATES } from '../src/lib/order-states';
 
 const args = process.argv.slice(2);
@@ -152,6 +153,7 @@ const created = {
   returned: new Set<string>(), // order ids whose return answered 200
   refunds: new Map<string, string>(), // refunds answered 201: idempotency key → order id
   seatsTakenBack: new Set<string>(), // seat ids whose DELETE answered 200
+  trialCompanies: new Set<string>(), // companies whose trial start answered 201
   invoicesCancelled: new Set<string>(), // order ids whose invoice-cancelled answered 200
 };
 /**
@@ -197,6 +199,18 @@ let seatRefundQueue: Refund[] = [];
 let invoiceCancelQueue: string[] = [];
 let seatNext = 0;
 let seatCompaniesScale = -1;
+/** People who start a free trial, each once (their session cookies), and where the load is in the list. */
+const TRIAL_STARTERS = 500;
+let trialQueue: string[] = [];
+let trialNext = 0;
+/** Organisation numbers no run has used (one trial per number, ever): from the run's start time on. */
+let trialOrgSeed = 10_000_000 + (Date.now() % 80_000_000);
+function nextTrialOrgNumber(): string {
+  for (;;) {
+    const base = String(++trialOrgSeed % 100_000_000).padStart(8, '0');
+    for (let check = 0; check <= 9; check++) if (isValidOrgNumber(`${base}${check}`)) return `${base}${check}`;
+  }
+}
 
 /** A request to the served build as the browser sends it (same origin), for the fixtures made through the API. */
 async function api(method: string, path: string, cookie: string | undefined, body?: unknown): Promise<{ status: number; body: unknown }> {
@@ -738,6 +752,28 @@ const endpoints: Endpoint[] = [
       if (status === 200) created.invoicesCancelled.add(request.path.split('/')[4]!);
     },
   },
+  {
+    // A free trial of the package for a new company: each starter once, with a number no one has tried.
+    name: 'POST /api/company-trials',
+    read: false,
+    amount: () => trialQueue.length,
+    next: () => ({
+      method: 'POST',
+      path: '/api/company-trials',
+      cookie: trialQueue[trialNext++ % Math.max(trialQueue.length, 1)]!,
+      body: {
+        company: {
+          name: `Bench prøve ${trialNext} AS`,
+          orgNumber: nextTrialOrgNumber(),
+          invoiceEmail: 'faktura@bench.test',
+          invoiceAddress: 'Storgata 1, 0155 Oslo',
+        },
+      },
+    }),
+    onResponse: (_request, status, body) => {
+      if (status === 201) created.trialCompanies.add((JSON.parse(body) as { companyId: string }).companyId);
+    },
+  },
   { name: 'GET /api/admin/companies', read: true, next: (f) => ({ method: 'GET', path: '/api/admin/companies', cookie: f.adminCookie }) },
   {
     name: 'GET /api/admin/companies/:id',
@@ -958,6 +994,10 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
     if (['DELETE /api/companies/:id/seats/:id', 'POST …/refunds (seat orders)', 'POST …/invoice-cancelled (seats)'].includes(endpoint.name)) {
       await prepareSeatCompanies(scale);
       seatNext = 0;
+    }
+    if (endpoint.name === 'POST /api/company-trials') {
+      trialQueue = await trialStarters((await openDb()).db, run, `s${scale}`, TRIAL_STARTERS);
+      trialNext = 0;
     }
     const amount = endpoint.amount?.();
     if (amount === 0) continue;
@@ -1292,6 +1332,14 @@ async function consistency(fixture: Fixture): Promise<[string, string, string][]
       0,
       await value(sql`select count(*) from company_memberships m where m.role = 'member' and not exists (
         select 1 from company_seats s where s.company_id = m.company_id and s.user_id = m.user_id and s.revoked_at is null)`),
+    ],
+    [
+      'trials started (201): one active trial each, its starter the manager',
+      created.trialCompanies.size,
+      created.trialCompanies.size === 0
+        ? 0
+        : await value(sql`select count(*) from company_trials t join company_memberships m on m.company_id = t.company_id
+            and m.user_id = t.started_by and m.role = 'manager' where t.status = 'active' and t.company_id in ${[...created.trialCompanies]}`),
     ],
     [
       'seats given back by a refund or cancellation while a newer one stays',

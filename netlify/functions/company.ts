@@ -7,6 +7,7 @@ import {
   invitationsBody,
   managerBody,
   peopleFilter,
+  trialBody,
 } from '../../src/schemas/company';
 import { eq } from 'drizzle-orm';
 import { atomically } from '../../db/client';
@@ -25,6 +26,7 @@ import {
 import { addManager, listManagers, myCompanies, removeManager, requireManager } from '../../src/server/company/memberships';
 import { companyTexts } from '../../src/server/company/messages';
 import { sendReminders } from '../../src/server/company/reminders.service';
+import { startTrial } from '../../src/server/company/trials.service';
 import { lockCompany, revokeSeat } from '../../src/server/company/seats.service';
 import { createHandler, json, route } from '../../src/server/http';
 import { sendQueuedMail } from '../../src/server/mail/sender';
@@ -48,6 +50,8 @@ import { sessionCookies } from '../../src/server/session';
  *   GET    /api/companies/:companyId/managers                       manager    the managers
  *   POST   /api/companies/:companyId/managers                       manager    {userId} of a member → 201
  *   DELETE /api/companies/:companyId/managers/:userId               manager    never the last one (409)
+ *   POST   /api/company-trials                                      signed in  {companyId} or {company} → 201 {companyId, endsAt, seats}: a free trial,
+ *                                                                              one per person and org number (409), a confirmed address (403)
  *   POST   /api/invitations/lookup                                  anyone     {token} → the company and address
  *   POST   /api/invitations/accept                                  anyone     {token, firstName?, lastName?, password?} → a member's seat
  */
@@ -214,6 +218,14 @@ export default createHandler({
     },
   }),
 
+  'POST /api/company-trials': route({
+    access: 'user',
+    body: trialBody,
+    async handler({ db, user, body }) {
+      return json(await startTrial(db, user, body), { status: 201 });
+    },
+  }),
+
   'POST /api/invitations/lookup': route({
     access: 'public',
     body: invitationLookupBody,
@@ -247,6 +259,7 @@ export const config: Config = {
     '/api/companies/:companyId/seats/:seatId',
     '/api/companies/:companyId/managers',
     '/api/companies/:companyId/managers/:userId',
+    '/api/company-trials',
     '/api/invitations/lookup',
     '/api/invitations/accept',
   ],

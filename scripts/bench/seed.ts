@@ -283,3 +283,20 @@ export async function seatPeople(db: Db, run: string, tag: string, companyIds: s
   }
   await db.execute(sql`delete from company_view_snapshots where company_id in ${companyIds}`);
 }
+
+/**
+ * `count` people with a confirmed address and a session, none of whom has had a free trial: each
+ * starts one (`POST /api/company-trials`), so every request of the load is a real start.
+ */
+export async function trialStarters(db: Db, run: string, tag: string, count: number): Promise<string[]> {
+  const prefix = `bench-prove-${run}-${tag}-`;
+  const made = rows<{ id: string }>(
+    await db.execute(sql`
+      insert into users (email, password_hash, first_name, last_name, role, email_verified_at)
+      select ${prefix} || k || '@bench.invalid', ${NOT_A_HASH}, 'Prøve', 'Nummer ' || k, 'individual', now() from generate_series(1, ${count}::int) k
+      returning id`),
+  );
+  const sessionsMade = made.map((u) => newSession(u.id));
+  for (let i = 0; i < sessionsMade.length; i += 500) await db.insert(sessions).values(sessionsMade.slice(i, i + 500).map((s) => s.row));
+  return sessionsMade.map((s) => s.cookie);
+}

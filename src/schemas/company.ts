@@ -33,6 +33,12 @@ export const companyBody = z.strictObject({
 
 export type CompanyBody = z.infer<typeof companyBody>;
 
+/** A free trial of the package: for a company the caller manages (`companyId`), or a new one (`company`). */
+export const trialBody = z.strictObject({
+  companyId: z.uuid({ error: 'Fant ikke bedriften.' }).optional(),
+  company: companyBody.optional(),
+});
+
 /** At most this many addresses in one invitation round (a pasted list or a CSV). */
 export const MAX_INVITATIONS = 500;
 

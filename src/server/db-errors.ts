@@ -77,3 +77,10 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** The Norwegian sentence a 503 answers with. */
 export const databaseUnavailableMessage = 'Tjenesten er midlertidig utilgjengelig. Prøv igjen om litt.';
+
+/** True when the error is a unique index refusing a row (SQLSTATE 23505), also when drizzle wrapped it in `cause`. */
+export function isUniqueViolation(error: unknown, depth = 0): boolean {
+  if (depth > MAX_DEPTH || error === null || typeof error !== 'object') return false;
+  const { code, cause } = error as { code?: unknown; cause?: unknown };
+  return code === '23505' || isUniqueViolation(cause, depth + 1);
+}

@@ -21,6 +21,7 @@ import {
 import account from '../../netlify/functions/account';
 import checkout from '../../netlify/functions/checkout';
 import company from '../../netlify/functions/company';
+import { isValidOrgNumber } from '../../src/lib/org-number';
 import { addMembership } from '../../src/server/company/memberships';
 import { approveCompany, assignSeat, lockCompany } from '../../src/server/company/seats.service';
 import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
@@ -600,6 +601,15 @@ async function freshInvoicedOrder(seats = 2): Promise<string> {
   return order!.id;
 }
 
+let orgNumbers = 86_000_000 + (process.pid % 1000) * 100;
+/** A valid organisation number (mod 11) of its own for each call. */
+function freshOrgNumber(): string {
+  for (;;) {
+    const base = String(++orgNumbers);
+    for (let check = 0; check <= 9; check++) if (isValidOrgNumber(`${base}${check}`)) return `${base}${check}`;
+  }
+}
+
 const validCompany = {
   name: 'Matrise AS',
   orgNumber: '974 760 673',
@@ -747,6 +757,13 @@ export const matrix: MatrixRow[] = [
   { route: 'POST /api/companies/:companyId/managers', path: freshMember, body: () => ({ userId: memberToPromote }), expect: managerOnly },
   // A second manager (a fresh one per cell) is removed: never the last, so 200 for the manager.
   { route: 'DELETE /api/companies/:companyId/managers/:userId', path: freshManager, expect: managerOnly },
+  // A free trial for a new company of a number no one has tried: anyone signed in (one per person, and each caller starts one).
+  {
+    route: 'POST /api/company-trials',
+    path: '/api/company-trials',
+    body: () => ({ company: { ...validCompany, orgNumber: freshOrgNumber() } }),
+    expect: signedIn,
+  },
   {
     route: 'POST /api/invitations/lookup',
     path: async () => (await freshInvitation(), '/api/invitations/lookup'),

@@ -65,7 +65,8 @@ const knownIds: Record<string, string[]> = {
   userId: [seedId(`user:${MANAGER}`), seedId('user:ansatt@demo.no'), seedId('user:ansatt2@demo.no'), otherManager],
   id: [seedId('invitation:fuzz-fjordtech'), seedId('invitation:fuzz-andre')],
 };
-const isCompanyRoute = (key: string) => key.includes(' /api/companies/:companyId') || key === 'POST /api/checkout/orders';
+const isCompanyRoute = (key: string) =>
+  key.includes(' /api/companies/:companyId') || key === 'POST /api/checkout/orders' || key === 'POST /api/company-trials';
 
 // --- values -------------------------------------------------------------------
 

@@ -22,6 +22,7 @@ const expectedTables = [
   'company_invitations',
   'company_memberships',
   'company_seats',
+  'company_trials',
   'company_view_people',
   'company_view_snapshots',
   'contact_messages',

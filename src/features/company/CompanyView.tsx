@@ -8,7 +8,9 @@ import { cn } from '../../components/ui/cn';
 import { QueryError, QueryState } from '../../components/ui/QueryState';
 import { onFirstUse } from '../../lib/intl';
 import type { CurrentUser } from '../../schemas/auth';
-import { buySeatsUrl, type CompanyOverview, companyQuery, managed, type Membership, membershipsQuery } from './company.queries';
+import { formatLongDateTime } from '../../lib/format';
+import { trialDaysLeftText } from '../../lib/company-package';
+import { buySeatsUrl, type CompanyOverview, companyQuery, managed, type Membership, membershipsQuery, type Trial } from './company.queries';
 import { heldBackLine, invitationsPendingLine, memberLine } from './company-rules';
 import { CompanySection } from './CompanySection';
 import { InvitationsCard } from './InvitationsCard';
@@ -183,9 +185,35 @@ function SeatsCard({ overview }: { overview: CompanyOverview }) {
           <p>{heldBackLine(seats.heldBack)}</p>
         </div>
       )}
-      <a href={buySeatsUrl(overview.company.id)} className={buttonVariants({ variant: 'secondary', className: 'mt-4' })}>
-        Kjøp flere plasser
+      {overview.trial && overview.trial.status !== 'converted' && <TrialNote trial={overview.trial} />}
+      <a
+        href={buySeatsUrl(overview.company.id)}
+        className={buttonVariants({ variant: overview.trial?.status === 'active' ? 'default' : 'secondary', className: 'mt-4' })}
+      >
+        {overview.trial && overview.trial.status !== 'converted' ? 'Kjøp plasser' : 'Kjøp flere plasser'}
       </a>
     </CompanySection>
+  );
+}
+
+/** The free trial: the days left while it runs, and what its end means; once over, that it is. */
+function TrialNote({ trial }: { trial: Trial }) {
+  if (trial.status === 'ended') {
+    return (
+      <div className="mt-4 grid gap-2 rounded-md border border-slate-300 bg-slate-50 p-3 text-sm text-ink">
+        <p className="font-semibold">Prøveperioden er over</p>
+        <p>Dere har ikke betalt noe. Fremdriften til de ansatte er lagret, og de kan fortsette der de slapp når dere kjøper plasser.</p>
+      </div>
+    );
+  }
+  return (
+    <div className="mt-4 grid gap-2 rounded-md border border-brand-600 bg-brand-50 p-3 text-sm text-ink">
+      <Badge className="w-fit bg-brand-100 text-brand-900">Gratis prøveperiode</Badge>
+      <p className="text-base font-semibold">{trialDaysLeftText(trial.daysLeft)}</p>
+      <p>
+        Prøveperioden slutter {formatLongDateTime(new Date(trial.endsAt))}. Kjøper dere plasser før det, beholder de ansatte tilgangen uten opphold.
+        Ellers slutter den av seg selv: tilgangen til kursene tas tilbake, fremdriften lagres, og dere betaler ingenting.
+      </p>
+    </div>
   );
 }

@@ -281,4 +281,41 @@ describe('orgNumberError', () => {
     expect(orgNumberError('92360901x')).toBe('Organisasjonsnummeret må ha ni sifre');
     expect(orgNumberError('923609017')).toBe('Organisasjonsnummeret er ikke gyldig');
   });
+
+  it('offers the free trial as a third choice while the person has not had one: 0 kr, what the end means, and no order', async () => {
+    const TRIAL = 'POST /api/company-trials';
+    const trialInfo = info({
+      product: { ...info().product, trial: { seats: 5, days: 7 } },
+      viewer: { ...info().viewer!, trialAvailable: true },
+    });
+    const { navigate } = renderCheckout({
+      [PRODUCT]: () => Response.json(trialInfo),
+      'GET /api/auth/user': me(),
+      [TRIAL]: () => Response.json({ companyId: 'c9', endsAt: '2026-12-05T10:00:00.000Z', message: 'ok' }, { status: 201 }),
+    });
+    fireEvent.click(await screen.findByRole('radio', { name: 'Prøv gratis i 7 dager' }));
+    expect(screen.queryByLabelText('Antall plasser')).toBeNull();
+    expect(screen.getByText('Gratis prøveperiode: 5 plasser i 7 dager')).toBeTruthy();
+    expect(plain(screen.getByTestId('seat-total').textContent)).toBe('0 kr');
+    expect(
+      screen.getByText(/Ellers slutter den av seg selv: tilgangen til kursene tas tilbake, fremdriften lagres, og dere betaler ingenting\./),
+    ).toBeTruthy();
+    fillCompany();
+    fireEvent.click(screen.getByRole('button', { name: 'Start gratis prøveperiode' }));
+    await waitFor(() => expect(navigate).toHaveBeenCalledWith('/bedrift?bedrift=c9'));
+    expect(bodyOf(TRIAL)).toEqual({
+      company: { name: 'Fjordtech AS', orgNumber: '923 609 016', invoiceEmail: 'faktura@fjordtech.no', invoiceAddress: 'Storgata 1\n0155 Oslo' },
+    });
+    expect(calls(ORDER)).toHaveLength(0);
+  });
+
+  it('does not offer the trial to a person who has had one', async () => {
+    renderCheckout({
+      [PRODUCT]: () =>
+        Response.json(info({ product: { ...info().product, trial: { seats: 5, days: 7 } }, viewer: { ...info().viewer!, trialAvailable: false } })),
+      'GET /api/auth/user': me(),
+    });
+    await screen.findByRole('radio', { name: 'Testbetaling' });
+    expect(screen.queryByRole('radio', { name: 'Prøv gratis i 7 dager' })).toBeNull();
+  });
 });

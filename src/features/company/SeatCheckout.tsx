@@ -22,6 +22,7 @@ import {
   requestSeatQuote,
   type SeatProvider,
   type SeatQuote,
+  startTrial,
 } from './company.queries';
 import { formatOrgNumber } from '../../lib/org-number';
 import {
@@ -149,10 +150,18 @@ const autocomplete: Record<CompanyField, string> = {
   poReference: 'off',
 };
 
-/** The invoice is offered when the product says so, whether or not the list names it. */
-function paymentMethods(info: PackageInfo): { id: SeatProvider; label: string }[] {
-  const list = info.providers.map((p) => (p.id === 'invoice' ? { ...p, label: INVOICE_LABEL } : p));
+/** The third choice beside paying and the invoice: the free trial, no payment at all. */
+const TRIAL = 'trial';
+type SeatChoice = SeatProvider | typeof TRIAL;
+
+/**
+ * The invoice is offered when the product says so, whether or not the list names it; the free trial
+ * while this person has not had one (the server still decides for the company).
+ */
+function paymentMethods(info: PackageInfo): { id: SeatChoice; label: string }[] {
+  const list: { id: SeatChoice; label: string }[] = info.providers.map((p) => (p.id === 'invoice' ? { ...p, label: INVOICE_LABEL } : p));
   if (info.offersInvoice && !list.some((p) => p.id === 'invoice')) list.push({ id: 'invoice', label: INVOICE_LABEL });
+  if (info.product.trial && info.viewer?.trialAvailable) list.push({ id: TRIAL, label: `Prøv gratis i ${info.product.trial.days} dager` });
   return list;
 }
 
@@ -165,7 +174,11 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
   const [quoteFailed, setQuoteFailed] = useState(false);
   const [company, setCompany] = useState<CompanyFields>(emptyCompany);
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<CompanyField, string>>>({});
-  const [provider, setProvider] = useState<SeatProvider | null>(methods[0]?.id ?? null);
+  // '?provetid=1' (the package page's 'Prøv gratis' link) starts on the trial where it is offered.
+  const [provider, setProvider] = useState<SeatChoice | null>(() =>
+    new URLSearchParams(window.location.search).has('provetid') && methods.some((m) => m.id === TRIAL) ? TRIAL : (methods[0]?.id ?? null),
+  );
+  const trial = provider === TRIAL ? (info.product.trial ?? null) : null;
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [paymentFailure, setPaymentFailure] = useState<string | null>(null);
@@ -233,25 +246,25 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
       }
     }
     setSubmitting(true);
+    const poReference = company.poReference.trim();
+    const companyPart = chosen
+      ? { companyId: chosen.id }
+      : {
+          company: {
+            name: company.name.trim(),
+            orgNumber: company.orgNumber.trim(),
+            invoiceEmail: company.invoiceEmail.trim(),
+            invoiceAddress: company.invoiceAddress.trim(),
+            ...(poReference ? { poReference } : {}),
+          },
+        };
     try {
-      const poReference = company.poReference.trim();
-      const created = await placeSeatOrder({
-        productId: PACKAGE_PRODUCT_ID,
-        quantity,
-        provider,
-        ...(chosen
-          ? { companyId: chosen.id }
-          : {
-              company: {
-                name: company.name.trim(),
-                orgNumber: company.orgNumber.trim(),
-                invoiceEmail: company.invoiceEmail.trim(),
-                invoiceAddress: company.invoiceAddress.trim(),
-                ...(poReference ? { poReference } : {}),
-              },
-            }),
-        idempotencyKey,
-      });
+      if (provider === TRIAL) {
+        const started = await startTrial(companyPart);
+        navigate(`/bedrift?bedrift=${encodeURIComponent(started.companyId)}`);
+        return;
+      }
+      const created = await placeSeatOrder({ productId: PACKAGE_PRODUCT_ID, quantity, provider, ...companyPart, idempotencyKey });
       const companyPage = chosen ? `/bedrift?bedrift=${encodeURIComponent(chosen.id)}` : '/bedrift';
       const target = provider === 'invoice' && !created.redirectUrl ? companyPage : created.redirectUrl;
       if (!isNavigableUrl(target)) throw new Error('The order gave no web address');
@@ -264,8 +277,10 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
         setFieldErrors((current) => ({ ...current, ...outcome.fields }));
         setFocusFirstError((n) => n + 1);
       }
-      setFailure(outcome.message);
-      setPaymentFailure(outcome.payment);
+      // A trial refused for an unconfirmed address: said beside the choice, with the way to the account.
+      const unconfirmed = provider === TRIAL && error instanceof ApiError && error.status === 403;
+      setFailure(unconfirmed ? null : outcome.message);
+      setPaymentFailure(unconfirmed ? (error.bodyError ?? outcome.message) : outcome.payment);
     }
   };
 
@@ -275,78 +290,95 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
         {chosen ? `Kjøp flere plasser til ${chosen.name}` : 'Bestilling'}
       </h3>
 
-      <div>
-        <Label htmlFor={`${id}-quantity`}>Antall plasser</Label>
-        <div className="mt-1 flex items-center gap-2">
-          <Button
-            type="button"
-            variant="outline"
-            size="icon"
-            aria-label="Én plass færre"
-            aria-controls={`${id}-quantity`}
-            disabled={quantity <= MIN_SEATS}
-            onClick={() => changeQuantity(quantity - 1)}
-          >
-            <span aria-hidden="true">−</span>
-          </Button>
-          <Input
-            id={`${id}-quantity`}
-            name="quantity"
-            type="number"
-            inputMode="numeric"
-            min={MIN_SEATS}
-            max={MAX_SEATS}
-            step={1}
-            value={quantityText}
-            onChange={(event) => {
-              setQuantityText(event.target.value);
-              const parsed = Number.parseInt(event.target.value, 10);
-              if (Number.isFinite(parsed)) setQuantity(clampSeats(parsed));
-            }}
-            onBlur={() => changeQuantity(Number.parseInt(quantityText, 10))}
-            aria-describedby={`${id}-quantity-hint`}
-            className="w-24 text-center"
-          />
-          <Button
-            type="button"
-            variant="outline"
-            size="icon"
-            aria-label="Én plass mer"
-            aria-controls={`${id}-quantity`}
-            disabled={quantity >= MAX_SEATS}
-            onClick={() => changeQuantity(quantity + 1)}
-          >
-            <span aria-hidden="true">+</span>
-          </Button>
-        </div>
-        <p id={`${id}-quantity-hint`} className="mt-1 text-sm text-muted">
-          Fra {MIN_SEATS} til {MAX_SEATS} plasser, {formatOre(unitOre)} per plass. Hver ansatt bruker én plass.
-        </p>
-      </div>
-
-      <dl className="space-y-1 rounded-xl border border-slate-200 bg-slate-50 p-4" aria-live="polite">
-        <div className="flex flex-wrap justify-between gap-x-4">
-          <dt>
-            {seatsWord(quantity)} × {formatOre(unitOre)}
-          </dt>
-          <dd>{formatOre(fresh ? quote.listPriceOre : unitOre * quantity)}</dd>
-        </div>
-        {fresh && quote.discountOre > 0 && (
-          <div className="flex flex-wrap justify-between gap-x-4 text-emerald-800">
-            <dt>Rabatt</dt>
-            <dd>−{formatOre(quote.discountOre)}</dd>
+      {trial ? (
+        <dl className="space-y-1 rounded-xl border border-slate-200 bg-slate-50 p-4" aria-live="polite">
+          <div className="flex flex-wrap justify-between gap-x-4">
+            <dt>
+              Gratis prøveperiode: {seatsWord(trial.seats)} i {trial.days} dager
+            </dt>
+            <dd>{formatOre(0)}</dd>
           </div>
-        )}
-        <div className="flex flex-wrap justify-between gap-x-4 text-lg font-semibold text-ink">
-          <dt>Å betale</dt>
-          <dd data-testid="seat-total">{formatOre(totalOre)}</dd>
-        </div>
-        <div className="text-sm text-muted">
-          <dt className="sr-only">Merverdiavgift</dt>
-          <dd>Inkludert merverdiavgift, herav mva. {formatOre(vatOre)}</dd>
-        </div>
-      </dl>
-      {quoteFailed && <p className="text-sm text-muted">Kunne ikke hente prisen fra serveren. Beløpet over er regnet ut fra prisen per plass.</p>}
+          <div className="flex flex-wrap justify-between gap-x-4 text-lg font-semibold text-ink">
+            <dt>Å betale</dt>
+            <dd data-testid="seat-total">{formatOre(0)}</dd>
+          </div>
+        </dl>
+      ) : (
+        <>
+          <div>
+            <Label htmlFor={`${id}-quantity`}>Antall plasser</Label>
+            <div className="mt-1 flex items-center gap-2">
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                aria-label="Én plass færre"
+                aria-controls={`${id}-quantity`}
+                disabled={quantity <= MIN_SEATS}
+                onClick={() => changeQuantity(quantity - 1)}
+              >
+                <span aria-hidden="true">−</span>
+              </Button>
+              <Input
+                id={`${id}-quantity`}
+                name="quantity"
+                type="number"
+                inputMode="numeric"
+                min={MIN_SEATS}
+                max={MAX_SEATS}
+                step={1}
+                value={quantityText}
+                onChange={(event) => {
+                  setQuantityText(event.target.value);
+                  const parsed = Number.parseInt(event.target.value, 10);
+                  if (Number.isFinite(parsed)) setQuantity(clampSeats(parsed));
+                }}
+                onBlur={() => changeQuantity(Number.parseInt(quantityText, 10))}
+                aria-describedby={`${id}-quantity-hint`}
+                className="w-24 text-center"
+              />
+              <Button
+                type="button"
+                variant="outline"
+                size="icon"
+                aria-label="Én plass mer"
+                aria-controls={`${id}-quantity`}
+                disabled={quantity >= MAX_SEATS}
+                onClick={() => changeQuantity(quantity + 1)}
+              >
+                <span aria-hidden="true">+</span>
+              </Button>
+            </div>
+            <p id={`${id}-quantity-hint`} className="mt-1 text-sm text-muted">
+              Fra {MIN_SEATS} til {MAX_SEATS} plasser, {formatOre(unitOre)} per plass. Hver ansatt bruker én plass.
+            </p>
+          </div>
+
+          <dl className="space-y-1 rounded-xl border border-slate-200 bg-slate-50 p-4" aria-live="polite">
+            <div className="flex flex-wrap justify-between gap-x-4">
+              <dt>
+                {seatsWord(quantity)} × {formatOre(unitOre)}
+              </dt>
+              <dd>{formatOre(fresh ? quote.listPriceOre : unitOre * quantity)}</dd>
+            </div>
+            {fresh && quote.discountOre > 0 && (
+              <div className="flex flex-wrap justify-between gap-x-4 text-emerald-800">
+                <dt>Rabatt</dt>
+                <dd>−{formatOre(quote.discountOre)}</dd>
+              </div>
+            )}
+            <div className="flex flex-wrap justify-between gap-x-4 text-lg font-semibold text-ink">
+              <dt>Å betale</dt>
+              <dd data-testid="seat-total">{formatOre(totalOre)}</dd>
+            </div>
+            <div className="text-sm text-muted">
+              <dt className="sr-only">Merverdiavgift</dt>
+              <dd>Inkludert merverdiavgift, herav mva. {formatOre(vatOre)}</dd>
+            </div>
+          </dl>
+          {quoteFailed && <p className="text-sm text-muted">Kunne ikke hente prisen fra serveren. Beløpet over er regnet ut fra prisen per plass.</p>}
+        </>
+      )}
 
       {companies.length > 0 && (
         <fieldset>
@@ -389,7 +421,11 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
       {needsCompany ? (
         <fieldset className="space-y-4">
           <legend className="text-lg font-semibold text-ink">{companies.length > 0 ? 'Den nye bedriften' : 'Bedriften'}</legend>
-          <p className="text-sm text-muted">Du blir administrator for bedriftens plasser og kan invitere de ansatte etter kjøpet.</p>
+          <p className="text-sm text-muted">
+            {trial
+              ? 'Du blir administrator for bedriftens plasser og kan invitere de ansatte med en gang.'
+              : 'Du blir administrator for bedriftens plasser og kan invitere de ansatte etter kjøpet.'}
+          </p>
           <div className="grid gap-4 sm:grid-cols-2">
             {companyFields.map((field) => (
               <div key={field} className={field === 'invoiceAddress' ? 'sm:col-span-2' : undefined}>
@@ -439,7 +475,8 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
         </fieldset>
       ) : (
         <p className="text-ink">
-          Plassene legges til <strong>{chosen.name}</strong>. Fakturaopplysningene er de som er lagret for bedriften.
+          {trial ? 'Prøveperioden gjelder' : 'Plassene legges til'} <strong>{chosen.name}</strong>.
+          {trial ? '' : ' Fakturaopplysningene er de som er lagret for bedriften.'}
         </p>
       )}
 
@@ -459,11 +496,12 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
             onChange={setProvider}
             alwaysChoose
             note={
-              provider === 'invoice' && (
+              trial ? (
                 <>
                   <p className="mt-2 text-sm text-muted">
-                    Fakturaen sendes til e-postadressen for faktura, med 14 dagers betalingsfrist. For en ny bedrift kan noen av plassene vente på
-                    godkjenning til fakturaen er betalt.
+                    Opptil {trial.seats} ansatte får full tilgang til alle kursene i {trial.days} dager, uten at dere oppgir betalingsopplysninger.
+                    Kjøper dere plasser før prøveperioden er over, beholder de tilgangen uten opphold. Ellers slutter den av seg selv: tilgangen til
+                    kursene tas tilbake, fremdriften lagres, og dere betaler ingenting. Én prøveperiode per bedrift og per person.
                   </p>
                   {paymentFailure && (
                     <p role="alert" className="mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-danger">
@@ -474,6 +512,23 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
                     </p>
                   )}
                 </>
+              ) : (
+                provider === 'invoice' && (
+                  <>
+                    <p className="mt-2 text-sm text-muted">
+                      Fakturaen sendes til e-postadressen for faktura, med 14 dagers betalingsfrist. For en ny bedrift kan noen av plassene vente på
+                      godkjenning til fakturaen er betalt.
+                    </p>
+                    {paymentFailure && (
+                      <p role="alert" className="mt-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-danger">
+                        {paymentFailure}{' '}
+                        <a href="/konto" className={link}>
+                          Gå til kontoen din
+                        </a>
+                      </p>
+                    )}
+                  </>
+                )
               )
             }
           />
@@ -486,10 +541,14 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
 
           <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={provider === null || submitting}>
             {submitting
-              ? provider === 'invoice'
-                ? 'Sender bestillingen …'
-                : 'Sender deg til betaling …'
-              : orderButtonLabel(provider, quantity, totalOre)}
+              ? provider === TRIAL
+                ? 'Starter prøveperioden …'
+                : provider === 'invoice'
+                  ? 'Sender bestillingen …'
+                  : 'Sender deg til betaling …'
+              : provider === TRIAL
+                ? 'Start gratis prøveperiode'
+                : orderButtonLabel(provider, quantity, totalOre)}
           </Button>
         </>
       )}

@@ -26,11 +26,14 @@ export interface PackageInfo {
     courseId: null;
     unitPriceOre: number;
     courses: { id: string; title: string }[];
+    /** The free trial: seats and days. */
+    trial?: { seats: number; days: number };
   };
   providers: { id: SeatProvider; label: string }[];
   offersInvoice: boolean;
   consent: null;
-  viewer: CheckoutViewer | null;
+  /** `trialAvailable`: this person has not had a trial yet. */
+  viewer: (CheckoutViewer & { trialAvailable?: boolean }) | null;
 }
 
 /** POST /api/checkout/quote with a quantity. */
@@ -88,10 +91,20 @@ export interface Seats {
   heldBack: number;
 }
 
+/** The company's free trial: `daysLeft` rounded up, 0 once it is over. */
+export interface Trial {
+  status: 'active' | 'converted' | 'ended';
+  seats: number;
+  startedAt: string;
+  endsAt: string;
+  daysLeft: number;
+}
+
 /** GET /api/companies/:companyId */
 export interface CompanyOverview {
   company: Company;
   seats: Seats;
+  trial?: Trial | null;
   approval: { approved: boolean; seatLimit: number };
   package: { productId: string; title: string; courses: { id: string; title: string }[] };
   invitationsPending: number;
@@ -215,6 +228,13 @@ export async function requestSeatQuote(quantity: number): Promise<SeatQuote> {
 
 export async function placeSeatOrder(body: SeatOrderRequest): Promise<OrderCreated> {
   return json<OrderCreated>(await apiRequest('POST', '/api/checkout/orders', body));
+}
+
+/** POST /api/company-trials: for a company the caller manages, or a new one. */
+export async function startTrial(
+  body: { companyId: string } | { company: SeatOrderRequest['company'] },
+): Promise<{ companyId: string; endsAt: string; message: string }> {
+  return json(await apiRequest('POST', '/api/company-trials', body));
 }
 
 export async function previewInvitations(companyId: string, text: string): Promise<InvitePreview> {

@@ -293,6 +293,7 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
     });
     // No row: the same key at the same moment, and the other request made the order.
     if (!made) throw new SameKeyRace();
+    if (kind.placed) await kind.placed(tx, made);
     return made;
   };
   const order = await atomically(db, write).catch((error: unknown) => {

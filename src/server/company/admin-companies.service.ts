@@ -7,7 +7,8 @@ import { companyPeople, companyRow } from './company.service';
 import { companyTexts } from './messages';
 import { SEAT_STATES, statesSql } from '../order-states';
 import { lockCompanyRow } from './memberships';
-import { approveCompany, orderSeatsSql, seatCounts } from './seats.service';
+import { approveCompany, orderSeatsSql, seatCounts, shownSeats } from './seats.service';
+import { companyTrial } from './trials.service';
 
 /** The superuser's companies: list, create, edit, approve, and one company with its seats, people, managers and orders. */
 
@@ -65,8 +66,14 @@ export async function companyDetail(db: Db, companyId: string) {
       .where(eq(orders.companyId, companyId))
       .orderBy(desc(orders.createdAt)),
   ]);
-  const { approved, ...counts } = seats;
-  return { company, seats: counts, approved, people, orders: companyOrders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })) };
+  return {
+    company,
+    seats: shownSeats(seats),
+    approved: seats.approved,
+    trial: await companyTrial(db, companyId),
+    people,
+    orders: companyOrders.map((o) => ({ ...o, createdAt: o.createdAt.toISOString() })),
+  };
 }
 
 /** POST /api/admin/companies/:companyId/approve: a superuser vouches for the company; all its seats can be used. */

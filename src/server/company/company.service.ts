@@ -8,7 +8,8 @@ import { type CursorValues, cursorCodec, PAGE_LIMIT_DEFAULT, type PageRequest } 
 import { verificationUrl } from '../certificates/codes';
 import { progressCtes } from '../progress-figures';
 import { companyTexts } from './messages';
-import { PACKAGE_PRODUCT, seatCounts } from './seats.service';
+import { PACKAGE_PRODUCT, seatCounts, shownSeats } from './seats.service';
+import { companyTrial } from './trials.service';
 
 /**
  * The manager's view: a manager reads and changes only the company the route names, after
@@ -51,9 +52,10 @@ export async function packageInfo(db: Db) {
 }
 
 export async function companyOverview(db: Db, companyId: string) {
-  const [company, seats, pkg, [pending]] = await Promise.all([
+  const [company, seats, trial, pkg, [pending]] = await Promise.all([
     companyRow(db, companyId),
     seatCounts(db, companyId),
+    companyTrial(db, companyId),
     packageInfo(db),
     db
       .select({ n: sql<number>`count(*)::int` })
@@ -62,11 +64,11 @@ export async function companyOverview(db: Db, companyId: string) {
         sql`${companyInvitations.companyId} = ${companyId} AND ${companyInvitations.status} = 'pending' AND ${companyInvitations.expiresAt} > now()`,
       ),
   ]);
-  const { approved, ...counts } = seats;
   return {
     company,
-    seats: counts,
-    approval: { approved, seatLimit: env.COMPANY_UNAPPROVED_SEAT_LIMIT },
+    seats: shownSeats(seats),
+    trial,
+    approval: { approved: seats.approved, seatLimit: env.COMPANY_UNAPPROVED_SEAT_LIMIT },
     package: pkg,
     invitationsPending: Number(pending?.n ?? 0),
   };

@@ -14,7 +14,17 @@ import { companyTexts } from './messages';
 
 export type CompanyRole = 'manager' | 'member';
 
-export type CompanyAction = 'member_added' | 'member_removed' | 'manager_added' | 'manager_removed' | 'seat_revoked' | 'approved' | 'created';
+export type CompanyAction =
+  | 'member_added'
+  | 'member_removed'
+  | 'manager_added'
+  | 'manager_removed'
+  | 'seat_revoked'
+  | 'approved'
+  | 'created'
+  | 'trial_started'
+  | 'trial_converted'
+  | 'trial_ended';
 
 export async function auditCompany(
   tx: Db,

@@ -1,13 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { companies, companyMemberships, users } from '../../../db/schema';
-import { ForbiddenError, NotFoundError, BadRequestError, SignInRequiredError } from '../errors';
+import { ForbiddenError, BadRequestError, SignInRequiredError } from '../errors';
 import type { ProductKind } from '../products/kinds';
-import type { SessionUser } from '../session';
 import { packageInfo } from './company.service';
-import { addMembership, auditCompany, requireManager } from './memberships';
-import { companyTexts } from './messages';
+import { requireManager } from './memberships';
+import { resolveCompany } from './company-resolve';
 import { approveCompany, takeBackExcessSeats } from './seats.service';
+import { convertTrial, trialAvailableFor } from './trials.service';
+import { SEAT_STATES } from '../order-states';
+import { TRIAL_DAYS, TRIAL_SEATS } from '../../lib/company-package';
 
 export const seatOrderMessages = {
   signInFirst: 'Logg inn eller opprett konto for å kjøpe plasser.',
@@ -29,41 +31,6 @@ async function emailVerified(db: Db, userId: string): Promise<boolean> {
     .from(users)
     .where(eq(users.id, userId));
   return row?.verified === true;
-}
-
-/**
- * The company the order is for: one the buyer manages (named by `companyId`, its details updated
- * when given), or a new one with the buyer as its first manager. A person making companies is
- * serialised (a transaction-scoped lock on their id), and one who already manages a company with
- * the same org number gets that one: ten orders at once make one company, with its manager.
- */
-async function resolveCompany(tx: Db, user: SessionUser, body: { companyId?: string | undefined; company?: Record<string, unknown> | undefined }) {
-  const named = { id: companies.id, name: companies.name, orgNumber: companies.orgNumber, poReference: companies.poReference };
-  if (body.companyId) {
-    await requireManager(tx, user, body.companyId);
-    const [company] = body.company
-      ? await tx
-          .update(companies)
-          .set({ ...body.company, updatedAt: sql`now()` })
-          .where(eq(companies.id, body.companyId))
-          .returning(named)
-      : await tx.select(named).from(companies).where(eq(companies.id, body.companyId));
-    if (!company) throw new NotFoundError(companyTexts.companyNotFound);
-    return company;
-  }
-  const details = body.company as { name: string; orgNumber: string; invoiceEmail: string; invoiceAddress: string; poReference?: string };
-  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`company-create:${user.id}`}, 0))`);
-  const [mine] = await tx
-    .select(named)
-    .from(companies)
-    .innerJoin(companyMemberships, and(eq(companyMemberships.companyId, companies.id), eq(companyMemberships.userId, user.id)))
-    .where(and(eq(companies.orgNumber, details.orgNumber), eq(companyMemberships.role, 'manager')))
-    .limit(1);
-  if (mine) return mine;
-  const [made] = await tx.insert(companies).values(details).returning(named);
-  await auditCompany(tx, { companyId: made!.id, actorId: user.id, action: 'created' });
-  await addMembership(tx, { companyId: made!.id, userId: user.id, role: 'manager', addedBy: user.id });
-  return made!;
 }
 
 /** A company package: seats for the company's people, bought by a signed-in person who manages (or now makes) the company. */
@@ -91,12 +58,18 @@ export const packageKind: ProductKind = {
     };
   },
 
+  async placed(tx, order) {
+    // Seats on invoice count from the start: a running trial becomes this order now, not when it is paid.
+    if (SEAT_STATES.includes(order.status)) await convertTrial(tx, order);
+  },
+
   alreadyDelivered: async () => false,
 
   async deliver(tx, order) {
     // Paid money is the proof the company is real: every seat it bought can be used.
     const approved = order.companyId ? await approveCompany(tx, order.companyId, null, 'payment') : false;
-    return { seats: order.quantity, ...(approved ? { companyApproved: true } : {}) };
+    const converted = await convertTrial(tx, order);
+    return { seats: order.quantity, ...(approved ? { companyApproved: true } : {}), ...(converted ? { trialConverted: true } : {}) };
   },
 
   async withdraw(tx, order) {
@@ -107,8 +80,9 @@ export const packageKind: ProductKind = {
   usePath: (order) => (order.companyId ? companyUsePath(order.companyId) : '/bedrift'),
 
   async checkoutPage(db, product, user) {
-    const [pkg, managed] = await Promise.all([
+    const [pkg, trialAvailable, managed] = await Promise.all([
       packageInfo(db),
+      user ? trialAvailableFor(db, user.id) : false,
       user
         ? db
             .select({ id: companies.id, name: companies.name })
@@ -119,9 +93,15 @@ export const packageKind: ProductKind = {
         : [],
     ]);
     return {
-      product: { kind: 'package', courseId: null, unitPriceOre: product.priceOre, courses: pkg.courses },
+      product: {
+        kind: 'package',
+        courseId: null,
+        unitPriceOre: product.priceOre,
+        courses: pkg.courses,
+        trial: { seats: TRIAL_SEATS, days: TRIAL_DAYS },
+      },
       consent: null,
-      viewer: { hasAccess: false, company: managed[0] ?? null, companies: managed },
+      viewer: { hasAccess: false, company: managed[0] ?? null, companies: managed, trialAvailable },
     };
   },
 };

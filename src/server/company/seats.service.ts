@@ -28,7 +28,7 @@ export const orderSeatsSql = sql.raw(
 );
 
 export interface SeatCounts {
-  /** Seats bought (paid, or on invoice). */
+  /** Seats bought (paid, or on invoice), and a running trial's. */
   total: number;
   used: number;
   /** Seats that can be given now. */
@@ -37,21 +37,27 @@ export interface SeatCounts {
   heldBack: number;
 }
 
-export async function seatCounts(db: Db, companyId: string): Promise<SeatCounts & { approved: boolean }> {
+export async function seatCounts(db: Db, companyId: string): Promise<SeatCounts & { approved: boolean; bought: number; trial: number }> {
   const result = await db.execute(sql`
     SELECT
       (SELECT coalesce(sum(${orderSeatsSql}), 0)::int FROM orders o WHERE o.company_id = ${companyId} AND o.status IN ${statesSql(SEAT_STATES)}) AS total,
       (SELECT coalesce(sum(${orderSeatsSql}), 0)::int FROM orders o WHERE o.company_id = ${companyId} AND o.status IN ${statesSql(PAID_STATES)}) AS paid,
       (SELECT count(*)::int FROM company_seats WHERE company_id = ${companyId} AND revoked_at IS NULL) AS used,
+      (SELECT coalesce(sum(seats), 0)::int FROM company_trials WHERE company_id = ${companyId} AND status = 'active' AND ends_at > now()) AS trial,
       (SELECT approved_at IS NOT NULL FROM companies WHERE id = ${companyId}) AS approved`);
-  const row = (result as unknown as { rows: { total: number; paid: number; used: number; approved: boolean | null }[] }).rows[0]!;
-  const total = Number(row.total);
+  const row = (result as unknown as { rows: { total: number; paid: number; used: number; trial: number; approved: boolean | null }[] }).rows[0]!;
+  const bought = Number(row.total);
   const paid = Number(row.paid);
   const used = Number(row.used);
+  const trial = Number(row.trial);
   const approved = row.approved === true;
-  const usable = approved ? total : Math.min(total, Math.max(paid, env.COMPANY_UNAPPROVED_SEAT_LIMIT));
-  return { total, used, free: Math.max(0, usable - used), heldBack: total - usable, approved };
+  const usable = approved ? bought : Math.min(bought, Math.max(paid, env.COMPANY_UNAPPROVED_SEAT_LIMIT));
+  // A running trial's seats can be used whether or not the company is approved: they cost nothing to take back.
+  return { total: bought + trial, used, free: Math.max(0, usable + trial - used), heldBack: bought - usable, approved, bought, trial };
 }
+
+/** The counts the manager and the superuser see. */
+export const shownSeats = ({ total, used, free, heldBack }: SeatCounts): SeatCounts => ({ total, used, free, heldBack });
 
 /** Locks the company's row until the transaction ends: the one queue for its seats. */
 export async function lockCompany(tx: Db, companyId: string): Promise<{ id: string; name: string }> {
@@ -120,8 +126,14 @@ export async function revokeSeat(
 /** After an invoice is cancelled or a seat order refunded: the newest seats beyond what can be used are taken back. */
 export async function takeBackExcessSeats(tx: Db, companyId: string, actorId: string | null = null): Promise<number> {
   await lockCompanyRow(tx, companyId);
-  const { total, used, heldBack } = await seatCounts(tx, companyId);
-  const usable = total - heldBack;
+  const { total, heldBack } = await seatCounts(tx, companyId);
+  return takeBackBeyond(tx, companyId, total - heldBack, actorId);
+}
+
+/** The (locked) company's newest seats beyond `keep` are taken back, whoever holds them. */
+export async function takeBackBeyond(tx: Db, companyId: string, keep: number, actorId: string | null = null): Promise<number> {
+  const { used } = await seatCounts(tx, companyId);
+  const usable = Math.max(0, keep);
   if (used <= usable) return 0;
   const newest = await tx
     .select({ id: companySeats.id })

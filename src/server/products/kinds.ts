@@ -47,6 +47,8 @@ export interface ProductKind {
   check(db: Db, context: OrderContext): Promise<void>;
   /** In the order's transaction: the kind's own rows (a new company) and the order's fields. */
   prepare(tx: Db, context: OrderContext): Promise<KindOrderFields>;
+  /** Right after the order is written, in its transaction (an invoice is made in a state that already counts). */
+  placed?(tx: Db, order: Order): Promise<void>;
   /** The buyer has what this order would deliver already, from something else (a second purchase of one course). */
   alreadyDelivered(db: Db, order: Order): Promise<boolean>;
   /** Entering 'paid': deliver what was bought. Returns what it did, for the audit event. */

@@ -4,6 +4,8 @@ import { CreatePassword, type CreatePasswordProps, createPasswordSubject } from 
 import { ContactMessage, type ContactMessageProps, contactMessageSubject } from './contact-message';
 import { CompanyInvitation, type CompanyInvitationProps, companyInvitationSubject } from './company-invitation';
 import { CompanyReminder, type CompanyReminderProps, companyReminderSubject } from './company-reminder';
+import { CompanyTrialEnded, type CompanyTrialEndedProps, companyTrialEndedSubject } from './company-trial-ended';
+import { CompanyTrialEnding, type CompanyTrialEndingProps, companyTrialEndingSubject } from './company-trial-ending';
 import { EmailChange, type EmailChangeProps, emailChangeSubject } from './email-change';
 import { LearningReminder, learningReminderHeaders, type LearningReminderProps, learningReminderSubject } from './learning-reminder';
 import { EmailChangeNotice, type EmailChangeNoticeProps, emailChangeNoticeSubject } from './email-change-notice';
@@ -27,6 +29,8 @@ export interface MailTemplateProps {
   receipt: ReceiptProps;
   'company-invitation': CompanyInvitationProps;
   'company-reminder': CompanyReminderProps;
+  'company-trial-ending': CompanyTrialEndingProps;
+  'company-trial-ended': CompanyTrialEndedProps;
   'learning-reminder': LearningReminderProps;
   'contact-message': ContactMessageProps;
   'create-password': CreatePasswordProps;
@@ -51,6 +55,8 @@ export const mailTemplates: { [N in MailTemplateName]: MailTemplate<MailTemplate
   receipt: { subject: receiptSubject, Component: Receipt },
   'company-invitation': { subject: companyInvitationSubject, Component: CompanyInvitation },
   'company-reminder': { subject: companyReminderSubject, Component: CompanyReminder },
+  'company-trial-ending': { subject: companyTrialEndingSubject, Component: CompanyTrialEnding },
+  'company-trial-ended': { subject: companyTrialEndedSubject, Component: CompanyTrialEnded },
   'learning-reminder': { subject: learningReminderSubject, Component: LearningReminder, headers: learningReminderHeaders },
   'contact-message': { subject: contactMessageSubject, Component: ContactMessage },
   'create-password': { subject: createPasswordSubject, Component: CreatePassword },
