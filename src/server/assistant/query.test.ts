@@ -47,12 +47,22 @@ describe('questionParts', () => {
       'hva er en prompt',
       'kan Copilot lage formler',
     ]);
+    // A question that opens with another word is one by its question mark.
+    expect(questionParts('Straffer Google KI-tekster? Hvordan lager jeg slides?')).toEqual([
+      'Straffer Google KI-tekster',
+      'Hvordan lager jeg slides',
+    ]);
   });
 
   it('keeps one question whole, also when it says "og" between two things', () => {
     expect(questionParts('Hva er forskjellen på ChatGPT og Copilot?')).toEqual(['Hva er forskjellen på ChatGPT og Copilot']);
     expect(questionParts('Kan jeg lage automatiseringer uten å kode?')).toEqual(['Kan jeg lage automatiseringer uten å kode']);
     expect(questionParts('Takk!')).toEqual(['Takk']);
+    // A sentence that asks nothing is context for the question after it, not a question to search.
+    expect(questionParts('Hei, jeg bruker Teams hver dag. Hvordan lager jeg referat?')).toEqual([
+      'Hei, jeg bruker Teams hver dag Hvordan lager jeg referat',
+    ]);
+    expect(questionParts('Hvordan lager jeg slides? Jeg bruker PowerPoint.')).toEqual(['Hvordan lager jeg slides Jeg bruker PowerPoint']);
     expect(questionParts('   ')).toEqual(['']);
   });
 });

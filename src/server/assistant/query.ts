@@ -96,23 +96,44 @@ const PART_BREAK = new RegExp(
   'giu',
 );
 
+const OPENS_QUESTION = new RegExp(`^(?:(?:og|men|samt)\\s+)?(?:${QUESTION_OPENERS})\\b`, 'iu');
+
 /**
  * A message's questions, each on its own: 'Hva koster kurset, og kan jeg få faktura?' is two
- * ('Hva koster kurset', 'kan jeg få faktura'). A part is cut where a sentence ends, or where 'og',
+ * ('Hva koster kurset', 'kan jeg få faktura'). A piece is cut where a sentence ends, or where 'og',
  * 'men' or a comma is followed by a word that opens a question; 'ChatGPT og Copilot' stays one. A
- * piece of fewer than two words joins the part before it. One question gives one part.
+ * piece is a question when it opens with such a word or ends with '?'; anything else ('Hei, jeg
+ * bruker Teams.') is context and goes with the question after it (or, at the end, before it). One
+ * question gives one part.
  */
 export function questionParts(message: string): string[] {
-  const pieces = message
-    .split(PART_BREAK)
-    .map((piece) => piece.trim())
-    .filter((piece) => piece.length > 0);
+  const pieces: { text: string; question: boolean }[] = [];
+  let from = 0;
+  const add = (text: string, delimiter: string) => {
+    const trimmed = text.trim().replace(/[.,:]+$/u, '');
+    if ((trimmed.match(WORD) ?? []).length === 0) return;
+    pieces.push({ text: trimmed, question: delimiter.includes('?') || OPENS_QUESTION.test(trimmed) });
+  };
+  for (const match of message.matchAll(PART_BREAK)) {
+    add(message.slice(from, match.index), match[0]);
+    from = match.index + match[0].length;
+  }
+  add(message.slice(from), '');
   const parts: string[] = [];
+  let context = '';
   for (const piece of pieces) {
-    const words = piece.match(WORD) ?? [];
-    if (words.length === 0) continue;
-    if (words.length < 2 && parts.length > 0) parts[parts.length - 1] += ` ${piece}`;
-    else parts.push(piece);
+    const short = (piece.text.match(WORD) ?? []).length < 2;
+    if (!piece.question || short) {
+      if (short && parts.length > 0 && !context) parts[parts.length - 1] += ` ${piece.text}`;
+      else context = context ? `${context} ${piece.text}` : piece.text;
+      continue;
+    }
+    parts.push(context ? `${context} ${piece.text}` : piece.text);
+    context = '';
+  }
+  if (context) {
+    if (parts.length > 0) parts[parts.length - 1] += ` ${context}`;
+    else parts.push(context);
   }
   return parts.length > 0 ? parts : [message.trim()];
 }
