@@ -16,12 +16,16 @@ import { devMailPreview } from './src/dev/mail-preview';
 import { devSitemap, sitemapFilter } from './src/dev/sitemap';
 import { env } from './src/server/env';
 
-/** `client:signedin`: hydrate an island only for visitors with the `signed_in` hint cookie. */
+/**
+ * `client:signedin`: hydrate an island only for visitors with the `signed_in` hint cookie.
+ * `client:ready`: a server-rendered island hydrates when idle, or at once when pressed, replaying the press.
+ */
 const signedInDirective: AstroIntegration = {
   name: 'signed-in-directive',
   hooks: {
     'astro:config:setup': ({ addClientDirective }) => {
       addClientDirective({ name: 'signedin', entrypoint: fileURLToPath(new URL('./src/directives/signed-in.ts', import.meta.url)) });
+      addClientDirective({ name: 'ready', entrypoint: fileURLToPath(new URL('./src/directives/ready.ts', import.meta.url)) });
     },
   },
 };
