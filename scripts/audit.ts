@@ -39,7 +39,7 @@ const port = env.SERVE_PORT;
 const origin = `http://localhost:${port}`;
 
 async function waitForServer(server: ChildProcess): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000; // a fresh embedded database on a busy machine
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error('the server exited early');
     try {
@@ -49,7 +49,7 @@ async function waitForServer(server: ChildProcess): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`no answer from ${origin} within 60 s`);
+  throw new Error(`no answer from ${origin} within 180 s`);
 }
 
 interface Row {

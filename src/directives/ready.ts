@@ -14,103 +14,80 @@ import type { ClientDirective } from 'astro';
  * the server too. A form submitted before hydration (Enter in a field) is submitted again after.
  */
 
-/** What a held press was aimed at. */
-type Held = { kind: 'press'; target: HTMLElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
+/** What a held press was aimed at: a control to press again, or a form to submit again. */
+type Held = HTMLElement | { form: HTMLFormElement; submitter: HTMLElement | null };
 
 /** The event that tells a waiting island to hydrate now. */
 const PRESSED = 'app:pressed';
 const WAITING = 'data-press-waiting';
 /** What a press may be aimed at: buttons and the roles that act like them (tabs, menu items, switches). */
-const CONTROL = 'button,[role="button"],[role="tab"],[role="menuitem"],[role="switch"],[role="checkbox"],input[type="checkbox"],input[type="radio"]';
+const CONTROL = 'button,[role=button],[role=tab],[role=menuitem],[role=switch],[role=checkbox],input[type=checkbox],input[type=radio]';
+/** The presses held per island, until it hydrates. */
+const held = new Map<Element, Held[]>();
 
-interface HeldPresses {
-  held: Map<Element, Held[]>;
+/** Holds `event` when it is aimed at a server-rendered island that has not hydrated; returns what it was aimed at. */
+function hold(event: Event, aim: (island: Element) => Held | null | undefined): void {
+  const island = event.target instanceof Element ? event.target.closest('astro-island[ssr][client=ready]') : null;
+  const target = island && aim(island);
+  if (!island || !target) return;
+  event.preventDefault();
+  event.stopImmediatePropagation();
+  if (target instanceof HTMLElement) {
+    // Pressed again while waiting: it still counts once, as the press it repeats.
+    if (target.hasAttribute(WAITING)) return;
+    target.setAttribute(WAITING, '');
+    target.setAttribute('aria-busy', 'true');
+  }
+  held.set(island, [...(held.get(island) ?? []), target]);
+  island.setAttribute(WAITING, '');
+  island.dispatchEvent(new Event(PRESSED));
 }
 
-function state(): HeldPresses {
-  const scope = self as typeof self & { __appHeldPresses?: HeldPresses };
-  if (scope.__appHeldPresses) return scope.__appHeldPresses;
-  const created: HeldPresses = { held: new Map() };
-  scope.__appHeldPresses = created;
-  const hold = (island: Element, press: Held) => {
-    const list = created.held.get(island) ?? [];
-    created.held.set(island, list);
-    list.push(press);
-    island.setAttribute(WAITING, '');
-    island.dispatchEvent(new Event(PRESSED));
-  };
-  const waitingIsland = (target: EventTarget | null) => (target instanceof Element ? target.closest('astro-island[ssr][client="ready"]') : null);
-  document.addEventListener(
-    'click',
-    (event) => {
-      const island = waitingIsland(event.target);
-      const control = island && (event.target as Element).closest<HTMLElement>(CONTROL);
-      if (!island || !control || !island.contains(control) || control.matches(':disabled')) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      // Pressed again while waiting: it still counts once, as the press it repeats.
-      if (control.hasAttribute(WAITING)) return;
-      control.setAttribute(WAITING, '');
-      control.setAttribute('aria-busy', 'true');
-      hold(island, { kind: 'press', target: control });
-    },
-    true,
-  );
-  document.addEventListener(
-    'submit',
-    (event) => {
-      const island = waitingIsland(event.target);
-      if (!island || !(event.target instanceof HTMLFormElement)) return;
-      event.preventDefault();
-      event.stopImmediatePropagation();
-      hold(island, { kind: 'submit', form: event.target, submitter: (event as SubmitEvent).submitter });
-    },
-    true,
-  );
-  return created;
-}
+document.addEventListener('click', (event) => hold(event, () => (event.target as Element).closest<HTMLElement>(CONTROL)), true);
+document.addEventListener(
+  'submit',
+  (event) =>
+    hold(event, () => (event.target instanceof HTMLFormElement ? { form: event.target, submitter: (event as SubmitEvent).submitter } : null)),
+  true,
+);
 
 /** Presses the control again as a pointer would: what Radix's tabs and menus listen to (down) and buttons (click). */
 function replay(press: Held): void {
-  if (press.kind === 'submit') {
-    if (press.form.isConnected) press.form.requestSubmit(press.submitter && press.form.contains(press.submitter) ? press.submitter : null);
+  if (!(press instanceof HTMLElement)) {
+    if (press.form.isConnected) press.form.requestSubmit(press.submitter?.isConnected ? press.submitter : null);
     return;
   }
-  const { target } = press;
-  target.removeAttribute(WAITING);
-  target.removeAttribute('aria-busy');
-  if (!target.isConnected) return;
-  const down = { bubbles: true, cancelable: true, composed: true, view: window, button: 0, buttons: 1, detail: 1 };
-  const up = { ...down, buttons: 0 };
-  target.dispatchEvent(new PointerEvent('pointerdown', { ...down, pointerType: 'mouse', isPrimary: true }));
-  target.dispatchEvent(new MouseEvent('mousedown', down));
-  target.focus({ preventScroll: true });
-  target.dispatchEvent(new PointerEvent('pointerup', { ...up, pointerType: 'mouse', isPrimary: true }));
-  target.dispatchEvent(new MouseEvent('mouseup', up));
-  target.dispatchEvent(new MouseEvent('click', up));
+  press.removeAttribute(WAITING);
+  press.removeAttribute('aria-busy');
+  if (!press.isConnected) return;
+  for (const type of ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click']) {
+    if (type === 'pointerup') press.focus({ preventScroll: true });
+    const down = type.endsWith('down');
+    const init = { bubbles: true, cancelable: true, composed: true, view: window, button: 0, buttons: down ? 1 : 0, detail: 1 };
+    press.dispatchEvent(
+      type.startsWith('pointer') ? new PointerEvent(type, { ...init, pointerType: 'mouse', isPrimary: true }) : new MouseEvent(type, init),
+    );
+  }
 }
-
-const presses = state();
 
 const ready: ClientDirective = (load, _options, island) => {
   let started = false;
   const start = async () => {
     if (started) return;
     started = true;
-    island.removeEventListener(PRESSED, start);
     const hydrate = await load();
     await hydrate();
     // Hydrating has begun (Astro has removed `ssr`): React now hears the replayed presses itself.
-    const held = presses.held.get(island) ?? [];
-    presses.held.delete(island);
+    const presses = held.get(island) ?? [];
+    held.delete(island);
     island.removeAttribute(WAITING);
-    for (const press of held) replay(press);
+    presses.forEach(replay);
   };
   if (island.hasAttribute(WAITING)) {
     void start();
     return;
   }
-  island.addEventListener(PRESSED, start);
+  island.addEventListener(PRESSED, () => void start(), { once: true });
   if ('requestIdleCallback' in window) window.requestIdleCallback(() => void start());
   else setTimeout(() => void start(), 200);
 };
