@@ -16,12 +16,12 @@ import { devMailPreview } from './src/dev/mail-preview';
 import { devSitemap, sitemapFilter } from './src/dev/sitemap';
 import { env } from './src/server/env';
 
-/** `client:signedin`: hydrate an island only for visitors with the `signed_in` hint cookie. */
-const signedInDirective: AstroIntegration = {
-  name: 'signed-in-directive',
+/** `client:ready`: a server-rendered island hydrates when idle, or at once when pressed, replaying the press. */
+const readyDirective: AstroIntegration = {
+  name: 'ready-directive',
   hooks: {
     'astro:config:setup': ({ addClientDirective }) => {
-      addClientDirective({ name: 'signedin', entrypoint: fileURLToPath(new URL('./src/directives/signed-in.ts', import.meta.url)) });
+      addClientDirective({ name: 'ready', entrypoint: fileURLToPath(new URL('./src/directives/ready.ts', import.meta.url)) });
     },
   },
 };
@@ -40,7 +40,7 @@ export default defineConfig({
     // (HydrateInParts) that a stream would send as hidden segments moved by an inline script, which
     // the CSP refuses; renderToString sends each boundary in place (decision 34).
     react({ experimentalDisableStreaming: true }),
-    signedInDirective,
+    readyDirective,
     // Pages that must not be indexed stay out of the sitemap (they also carry noindex).
     sitemap({ filter: sitemapFilter }),
     // The sitemap is written when a build ends; the dev server serves the same documents.

@@ -60,7 +60,7 @@ const run = Date.now().toString(36);
 
 // --- build and server ------------------------------------------------------------
 
-if (!flag('no-build') || !existsSync('dist/index.html')) {
+if (!flag('no-build') || !existsSync('dist/404.html')) {
   console.log('Building the production site (npm run build)…');
   const buildEnv = { ...process.env };
   delete buildEnv.DATABASE_URL;

@@ -33,7 +33,7 @@ process.env.NODE_ENV ??= 'production';
 
 const dist = resolve('dist');
 const ssrEntry = resolve('.netlify/v1/functions/ssr/ssr.mjs');
-if (!existsSync(join(dist, 'index.html'))) {
+if (!existsSync(join(dist, '404.html'))) {
   console.error('dist/ is missing: run `npm run build` first.');
   process.exit(1);
 }

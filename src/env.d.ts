@@ -2,8 +2,8 @@
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate only when the `signed_in` hint cookie is present (src/directives/signed-in.ts). */
-    'client:signedin'?: boolean;
+    /** Hydrate when idle, or at once on a press, which is replayed after hydration (src/directives/ready.ts). */
+    'client:ready'?: boolean;
   }
 }
 

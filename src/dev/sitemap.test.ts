@@ -6,7 +6,8 @@ import { sitemapFilter, sitemapMiddleware } from './sitemap';
  * The dev server's sitemap (@astrojs/sitemap writes its files only when a build ends,
  * so /sitemap-index.xml, linked from every page and named in robots.txt, was a 404
  * under `npm start`). Routes as Astro resolves them: static pages, a dynamic page with
- * getStaticPaths, an endpoint, an on-demand page and the pages kept out of the sitemap.
+ * getStaticPaths, an endpoint, on-demand pages (one with a fixed path, which @astrojs/sitemap lists
+ * as it lists '/', one dynamic) and the pages kept out of the sitemap.
  */
 const page = { type: 'page', origin: 'project', isPrerendered: true, entrypoint: '', generate: () => '' } as const;
 const routes = [
@@ -17,6 +18,7 @@ const routes = [
   { ...page, pathname: undefined, entrypoint: 'src/pages/[course].astro', generate: (p: { course: string }) => `/${p.course}` },
   { ...page, type: 'endpoint', pathname: '/robots.txt' },
   { ...page, isPrerendered: false, pathname: '/on-demand' },
+  { ...page, isPrerendered: false, pathname: undefined, entrypoint: 'src/pages/course/[courseId].astro', generate: () => '/course/x' },
   { ...page, origin: 'internal', pathname: '/_image' },
 ] as const;
 const load = async (entrypoint: string) => ({
@@ -47,7 +49,7 @@ describe('the dev server sitemap', () => {
     expect(locs(xml)).toEqual(['http://localhost:4321/sitemap-0.xml']);
   });
 
-  it('lists every prerendered page, dynamic ones from getStaticPaths, without the filtered ones', async () => {
+  it('lists every page with a fixed path, prerendered dynamic ones from getStaticPaths, without the filtered ones', async () => {
     const response = await fetch(`${base}/sitemap-0.xml`);
     expect(response.status).toBe(200);
     expect(locs(await response.text())).toEqual([
@@ -55,6 +57,7 @@ describe('the dev server sitemap', () => {
       'http://localhost:4321/grunnleggende-ki',
       'http://localhost:4321/ki-for-kontoret',
       'http://localhost:4321/om-oss',
+      'http://localhost:4321/on-demand',
     ]);
   });
 

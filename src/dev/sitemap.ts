@@ -21,13 +21,17 @@ export const sitemapFilter = (page: string): boolean => {
 type Route = Pick<IntegrationResolvedRoute, 'type' | 'origin' | 'pathname' | 'entrypoint' | 'isPrerendered' | 'generate'>;
 type PageModule = { getStaticPaths?: () => Promise<{ params: Record<string, string | undefined> }[]> };
 
-/** The paths of the prerendered pages: static routes as they are, dynamic ones from getStaticPaths. */
+/**
+ * The paths @astrojs/sitemap lists: every page with a fixed path (prerendered or, like '/', rendered
+ * on demand; the filter leaves out the signed-in ones), and the prerendered dynamic ones from getStaticPaths.
+ */
 async function pagePaths(routes: Route[], load: (entrypoint: string) => Promise<PageModule>): Promise<string[]> {
   const paths: string[] = [];
   for (const route of routes) {
-    if (route.type !== 'page' || route.origin !== 'project' || !route.isPrerendered) continue;
+    if (route.type !== 'page' || route.origin !== 'project') continue;
     if (route.pathname !== undefined) paths.push(route.pathname);
-    else for (const { params } of (await (await load(route.entrypoint)).getStaticPaths?.()) ?? []) paths.push(route.generate(params));
+    else if (route.isPrerendered)
+      for (const { params } of (await (await load(route.entrypoint)).getStaticPaths?.()) ?? []) paths.push(route.generate(params));
   }
   return paths;
 }

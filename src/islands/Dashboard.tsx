@@ -1,46 +1,43 @@
-import { useEffect, useLayoutEffect } from 'react';
-import { AccessGate } from '../components/app/AccessGate';
-import { AppRoot } from '../components/app/AppRoot';
+import { SiteHeaderControls } from '../components/app/AppHeader';
+import { AppRoot, initialQuery } from '../components/app/AppRoot';
 import { ChatPanelHost } from '../features/chat/ChatPanelHost';
 import { DashboardView } from '../features/dashboard/DashboardView';
-import { clearSignedInHint } from '../lib/signed-in-hint';
+import { myCertificatesQuery } from '../lib/certificates.queries';
+import { coursesQuery, currentUserQuery, enrollmentsQuery, learnerProgressQuery, modulesWithProgressQuery } from '../lib/learning.queries';
 import type { CurrentUser } from '../schemas/auth';
+import type { MyCertificate } from '../schemas/certificates';
+import type { CatalogueCourse, Enrollment, LearnerProgress, ModuleWithProgress } from '../schemas/learning';
+
+/** What the page read for the signed-in learner (src/server/page-data.ts), exactly as the API answers it. */
+export interface DashboardData {
+  user: CurrentUser;
+  enrollments: Enrollment[];
+  courses: CatalogueCourse[];
+  figures: LearnerProgress;
+  certificates: MyCertificate[];
+  modules: { courseId: string; modules: ModuleWithProgress[] }[];
+}
 
 /**
- * The signed-in dashboard on '/'. Loaded only for visitors with the `signed_in`
- * hint (client:signedin). Until the server confirms who is signed in, 'Laster...'
- * holds the place of the landing page (BaseLayout hid it before it painted); then
- * the dashboard replaces it. A stale hint (401), or no answer, brings the landing
- * page back; a stale hint is removed.
+ * The signed-in dashboard on '/' (src/pages/index.astro, rendered on demand for a visitor with a
+ * session). The page has checked the session and read what the dashboard shows first, so the
+ * island renders on the server with that data and hydrates with it in its cache, asking the API
+ * nothing. The app's controls (assistant, user menu) join the site header once hydrated.
  */
-export default function Dashboard() {
+export default function Dashboard({ data }: { data: DashboardData }) {
+  const initialData = [
+    initialQuery(currentUserQuery, data.user),
+    initialQuery(enrollmentsQuery, data.enrollments),
+    initialQuery(coursesQuery, data.courses),
+    initialQuery(learnerProgressQuery, data.figures),
+    initialQuery(myCertificatesQuery, data.certificates),
+    ...data.modules.map(({ courseId, modules }) => initialQuery(modulesWithProgressQuery(courseId), modules)),
+  ];
   return (
-    <AppRoot>
-      <AccessGate allow="user" onAnonymous={clearSignedInHint} anonymous={<StaticPage />} pending={null} failed={<StaticPage />}>
-        {(user) => <DashboardScreen user={user} />}
-      </AccessGate>
+    <AppRoot initialData={initialData}>
+      <SiteHeaderControls>
+        <DashboardView user={data.user} chat={<ChatPanelHost />} />
+      </SiteHeaderControls>
     </AppRoot>
   );
-}
-
-/** Shows the static page again: nobody is signed in after all, or the server did not answer. */
-function StaticPage() {
-  useEffect(() => {
-    if (document.body.dataset.view === 'pending') delete document.body.dataset.view;
-  }, []);
-  return null;
-}
-
-/**
- * Hides the static landing page while the dashboard is on screen (see global.css). Before the
- * browser paints (a layout effect), so the placeholder and the dashboard are never seen together.
- */
-function DashboardScreen({ user }: { user: CurrentUser }) {
-  useLayoutEffect(() => {
-    document.body.dataset.view = 'dashboard';
-    return () => {
-      delete document.body.dataset.view;
-    };
-  }, []);
-  return <DashboardView user={user} chat={<ChatPanelHost />} />;
 }

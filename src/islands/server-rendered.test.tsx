@@ -10,9 +10,10 @@ import { fetchMock } from '../testing/fetch';
 import { testUser } from '../testing/render';
 import Admin from './Admin';
 import CoursePlayer from './CoursePlayer';
+import Dashboard, { type DashboardData } from './Dashboard';
 
 /**
- * The islands the player and /admin render on the server (issue 26, decision 34) hydrate their
+ * The islands the player, /admin and the dashboard render on the server (decision 34) hydrate their
  * own server markup without a single warning, with React's development build (which, unlike the
  * production build that tests/e2e/server-rendered.spec.ts runs, also reports attribute
  * mismatches), and without asking the API for the data they were given.
@@ -134,6 +135,44 @@ describe('the admin island', () => {
       expect(complaints).toEqual([]);
       expect(container.textContent).toContain('3 studenter');
       expect(fetchMock).not.toHaveBeenCalled();
+    });
+  }
+});
+
+describe('the dashboard island', () => {
+  const catalogue = [
+    { id: 'grunnleggende-ki', title: 'KI Grunnkurs', description: 'Start her', duration: '2 timer', level: 'Nybegynner', orderIndex: 1 },
+    { id: 'ki-for-kontoret', title: 'KI for Kontoret', description: 'Bruk KI på jobben', duration: '6 timer', level: 'Middels', orderIndex: 2 },
+  ];
+  const dashboard = (enrolled: boolean): DashboardData => ({
+    user: testUser(),
+    enrollments: enrolled ? [{ id: 'e1', courseId: 'grunnleggende-ki', enrolledAt: '2026-11-20T10:00:00.000Z', completedAt: null }] : [],
+    courses: catalogue.map((c, i) => ({ ...c, priceOre: i === 0 ? 0 : 149_900, onSale: true, access: enrolled && i === 0 ? 'free' : null })),
+    figures: { completedLessons: 3, completedTasks: 1, minutesStudied: 25, modulesCompleted: 1 },
+    certificates: [],
+    modules: enrolled
+      ? [
+          {
+            courseId: 'grunnleggende-ki',
+            modules: [{ module: { id: 'm1', title: 'Modul 1', orderIndex: 1 }, progress: { percentage: 50, completed: 1, total: 2 } }],
+          },
+        ]
+      : [],
+  });
+  for (const enrolled of [true, false]) {
+    it(`hydrates its server markup without a warning or a request (${enrolled ? 'a course' : 'no course yet'})`, async () => {
+      // The site header the dashboard's controls join once hydrated.
+      const slot = document.createElement('div');
+      slot.dataset.appHeaderSlot = '';
+      document.body.append(slot);
+      const { container, complaints } = await hydrate(<Dashboard data={dashboard(enrolled)} />);
+      expect(complaints).toEqual([]);
+      expect(container.querySelector('h1')?.textContent).toMatch(/^Hei /);
+      expect(container.textContent).toContain(enrolled ? 'KI Grunnkurs' : 'KI for Kontoret');
+      expect(container.textContent).not.toContain('Laster');
+      expect(fetchMock).not.toHaveBeenCalled();
+      // Hydrated, the assistant's button and the user menu are in the site header.
+      expect(slot.querySelector('button[aria-pressed]')?.textContent).toContain('KI-assistent');
     });
   }
 });

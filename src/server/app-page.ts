@@ -54,3 +54,15 @@ export function mediaCspDirectives(origins: readonly string[]): (`media-src ${st
   const list = origins.join(' ');
   return [`media-src 'self' ${list}`, `img-src 'self' data: ${list}`];
 }
+
+/**
+ * The headers of '/' for a visitor without a session: the landing page, the same for every such
+ * visitor. What `publicPageHeaders` sets, and Netlify's CDN may keep it (until the next deploy,
+ * which empties the cache) for requests without a `session` cookie only: a signed-in visitor's
+ * dashboard is rendered for that visitor (`guardAppPage`: no caching anywhere).
+ */
+export function publicLandingHeaders(astro: AstroGlobal): void {
+  publicPageHeaders(astro, { noindex: false });
+  astro.response.headers.set('Netlify-CDN-Cache-Control', 'public, durable, s-maxage=300, stale-while-revalidate=86400');
+  astro.response.headers.set('Netlify-Vary', 'cookie=session');
+}

@@ -1,7 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import type { Db } from '../../db/client';
 import type { AdminCourse, PublishingState } from '../schemas/admin';
-import { courseParams } from '../schemas/learning';
+import { type CatalogueCourse, courseParams, type Enrollment, type LearnerProgress, type ModuleWithProgress } from '../schemas/learning';
 import type { MyCertificate } from '../schemas/certificates';
 import type { CourseProgress, CourseWithContent, PlayerLesson } from '../schemas/player';
 import type { TaskAnswers } from '../schemas/task-answers';
@@ -10,6 +10,7 @@ import { publishingState } from './publishing.service';
 import { listTaskAnswers } from './task-answers.service';
 import { listMyCertificates } from './certificates/certificates.service';
 import { courseWithContent } from './course-content.service';
+import { learnerProgress, listCourses, listEnrollments, modulesWithProgress } from './learning.service';
 import { acquireAppDb } from './db';
 import { databaseUnavailableMessage, isDatabaseUnavailable } from './db-errors';
 import { DomainError, ForbiddenError, NotFoundError, UnavailableError } from './errors';
@@ -18,7 +19,8 @@ import { courseProgress, playerMessages } from './player.service';
 import { clearedSessionCookies, SESSION_COOKIE, type SessionUser, sessionCookies, validateSessionToken } from './session';
 
 /**
- * The first view of the signed-in pages rendered on demand (the course player, /admin), read in
+ * The first view of the signed-in pages rendered on demand (the course player, /admin, the
+ * dashboard on '/'), read in
  * the page's own request (decision 34): the session exactly as the API pipeline checks it
  * (src/server/http.ts: `validateSessionToken`, the same renewal and clearing of cookies), then the
  * same services the API routes call, with the same access rules. The page renders what this
@@ -141,4 +143,38 @@ export async function adminPageData(db: Db, user: SessionUser): Promise<AdminPag
   if (!ADMIN_ROLES.includes(user.role)) throw new ForbiddenError(adminPageMessages.noAccess);
   const [courses, publishing] = await Promise.all([listAdminCourses(db), publishingState(db)]);
   return { courses, publishing };
+}
+
+/**
+ * The dashboard's first view on '/': what its island asks when it opens, each as its route answers
+ * it: `GET /api/users/me/enrollments`, `GET /api/courses`, `GET /api/users/me/progress`,
+ * `GET /api/certificates` and `GET /api/courses/:courseId/modules-with-progress` for the courses
+ * whose module progress the dashboard shows at once.
+ */
+export interface DashboardPageData {
+  enrollments: Enrollment[];
+  courses: CatalogueCourse[];
+  figures: LearnerProgress;
+  certificates: MyCertificate[];
+  /** Module progress per course id, for the courses `progressIdsOf` picks. */
+  modules: { courseId: string; modules: ModuleWithProgress[] }[];
+}
+
+/**
+ * Reads the dashboard's first view for `user`. Which enrolled courses get their module progress
+ * read at once is the dashboard's own rule (src/features/dashboard/dashboard-stats.ts), handed in
+ * by the page, since src/server imports no browser code.
+ */
+export async function dashboardPageData(
+  db: Db,
+  user: SessionUser,
+  progressIdsOf: (enrollments: Enrollment[]) => string[],
+): Promise<DashboardPageData> {
+  const enrollments = await listEnrollments(db, user.id);
+  const courses = await listCourses(db, user.id);
+  const figures = await learnerProgress(db, user.id);
+  const certificates = await listMyCertificates(db, user.id);
+  const modules = [];
+  for (const courseId of progressIdsOf(enrollments)) modules.push({ courseId, modules: await modulesWithProgress(db, user.id, courseId) });
+  return { enrollments, courses, figures, certificates, modules };
 }

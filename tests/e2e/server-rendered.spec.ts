@@ -108,3 +108,99 @@ test.describe('server-rendered /admin', () => {
     });
   }
 });
+
+test.describe('server-rendered dashboard', () => {
+  /** Signs in through the API (the page's own request context shares the browser's cookies). */
+  async function signInByApi(page: Page, email: string) {
+    const response = await page.request.post('/api/auth/login', {
+      data: { email, password: 'demo1234' },
+      headers: { 'Sec-Fetch-Site': 'same-origin' },
+    });
+    expect(response.ok()).toBe(true);
+  }
+
+  /** The titles of the learner's enrolled courses, as the API answers them. */
+  async function enrolledTitles(page: Page): Promise<string[]> {
+    const enrollments = (await (await page.request.get('/api/users/me/enrollments')).json()) as { courseId: string }[];
+    const courses = (await (await page.request.get('/api/courses')).json()) as { id: string; title: string }[];
+    return enrollments.map((e) => courses.find((c) => c.id === e.courseId)?.title ?? e.courseId);
+  }
+
+  test.describe('with JavaScript off', () => {
+    test.use({ javaScriptEnabled: false });
+
+    test("the learner's greeting, courses and certificates are in the page's own HTML", async ({ page }) => {
+      await signInByApi(page, 'elev@demo.no');
+      const titles = await enrolledTitles(page);
+      expect(titles.length).toBeGreaterThan(0);
+      await page.goto('/');
+      await expect(page.getByRole('heading', { level: 1, name: 'Hei Emma, klar for å fortsette læringen?' })).toBeVisible();
+      const courses = page.getByRole('region', { name: 'Kurs', exact: true });
+      for (const title of titles) await expect(courses.getByText(title, { exact: true })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Kursbevis' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Laster' })).toHaveCount(0);
+      // Not the landing page behind it.
+      await expect(page.getByRole('link', { name: 'Kom i gang' })).toHaveCount(0);
+    });
+  });
+
+  test('hydrated without a warning or a request for its data; the app joins the site header', async ({ page }) => {
+    await signInByApi(page, 'elev@demo.no');
+    const problems = watchConsole(page);
+    const api = watchApi(page, '/');
+    await page.goto('/');
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hei Emma, klar for å fortsette læringen?' })).toBeVisible();
+    expect(problems).toEqual([]);
+    expect(api).toEqual([]);
+    // Hydrated: the assistant's button is in the site header, and opens the panel.
+    await page.getByRole('button', { name: 'KI-assistent', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'KI Assistent' })).toBeVisible();
+    expect(problems).toEqual([]);
+  });
+
+  test('a signed-in learner never sees the landing page, and nothing moves when the dashboard hydrates', async ({ page }) => {
+    await signInByApi(page, 'elev@demo.no');
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/_astro\/.+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/', { waitUntil: 'commit' });
+    // Before any of its JavaScript: the dashboard itself, not the landing page or a placeholder.
+    await expect(page.getByRole('heading', { level: 1, name: 'Hei Emma, klar for å fortsette læringen?' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Kurs', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Kom i gang' })).toHaveCount(0);
+    await page.evaluate(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+          if (!entry.hadRecentInput) (window as unknown as { shifts: number }).shifts += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    release();
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: 'KI-assistent', exact: true })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBeLessThan(0.01);
+  });
+
+  test('without a valid session, / is the landing page with no app code; a stale session cookie is cleared', async ({ page, context, baseURL }) => {
+    const anonymous = await page.request.get('/');
+    expect(anonymous.status()).toBe(200);
+    const html = await anonymous.text();
+    expect(html).not.toContain('<astro-island');
+    expect(anonymous.headers()['netlify-vary']).toBe('cookie=session');
+
+    await context.addCookies([
+      { name: 'session', value: 'ikke-en-gyldig-okt', url: baseURL ?? 'http://localhost:4322' },
+      { name: 'signed_in', value: '1', url: baseURL ?? 'http://localhost:4322' },
+    ]);
+    const stale = await page.goto('/');
+    expect(stale?.headers()['cache-control']).toBe('private, no-store');
+    await expect(page.getByRole('link', { name: 'Kom i gang' }).first()).toBeVisible();
+    await expect(page.getByRole('heading', { name: /^Hei / })).toHaveCount(0);
+    expect((await context.cookies()).map((c) => c.name)).not.toContain('session');
+  });
+});

@@ -48,8 +48,10 @@ test('hostile titles from the database: shown as text on every page that has the
   const [course, other] = hostileBuild.courses;
   const carriers = builtPages(outDir).filter((file) => readFileSync(file, 'utf8').includes('__xssHit'));
   const coursePage = join(outDir, `${course!.id}.html`);
-  expect(carriers, 'the course pages and the landing page have the titles from the database').toEqual(
-    expect.arrayContaining([coursePage, join(outDir, `${other!.id}.html`), join(outDir, 'index.html')]),
+  // The landing page ('/') is rendered on demand (it is the dashboard for a signed-in learner), so
+  // it is not in the out dir; it draws the titles with the same components as the course pages.
+  expect(carriers, 'the course pages have the titles from the database').toEqual(
+    expect.arrayContaining([coursePage, join(outDir, `${other!.id}.html`)]),
   );
   const hits = await trap(page);
   await serveBuild(page);

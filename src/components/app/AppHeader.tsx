@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type ReactNode, useState } from 'react';
+import { createContext, type ReactNode, useContext, useLayoutEffect, useState, useSyncExternalStore } from 'react';
 import { createPortal } from 'react-dom';
 import type { CurrentUser } from '../../schemas/auth';
 import { $chatOpen, toggleChat } from '../../stores/ui';
@@ -25,10 +25,36 @@ export interface AppHeaderProps {
   children?: ReactNode;
 }
 
-/** The site header's place for the app's controls (SiteHeader.astro), or null on a page with its own header. */
-function useSiteHeaderSlot(): HTMLElement | null {
-  const [slot] = useState(() => (typeof document === 'undefined' ? null : document.querySelector<HTMLElement>('[data-app-header-slot]')));
-  return slot;
+/** True inside a view rendered on the server within the site's header and footer (see SiteHeaderControls). */
+const ServerRenderedInSite = createContext(false);
+
+/**
+ * Around a view that the server renders inside the site's header and footer (the dashboard on
+ * '/'): the server cannot reach the site header's slot (it is outside the island), so the view is
+ * rendered, on the server and while hydrating, without the controls, and they join the site
+ * header right after hydration. Without it, the slot is looked up when the island first renders
+ * in the browser, as before.
+ */
+export function SiteHeaderControls({ children }: { children: ReactNode }) {
+  return <ServerRenderedInSite value>{children}</ServerRenderedInSite>;
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * The site header's place for the app's controls (SiteHeader.astro), or null on a page with its
+ * own header; `inSite` says which kind of page it is, even before the slot can be reached.
+ */
+function useSiteHeaderSlot(): { inSite: boolean; slot: HTMLElement | null } {
+  const serverRendered = useContext(ServerRenderedInSite);
+  const [found] = useState(() => (typeof document === 'undefined' ? null : document.querySelector<HTMLElement>('[data-app-header-slot]')));
+  // The server's snapshot (null) while hydrating, the slot once hydrated.
+  const hydrated = useSyncExternalStore(
+    noSubscription,
+    () => found,
+    () => null,
+  );
+  return serverRendered ? { inSite: true, slot: hydrated } : { inSite: found !== null, slot: found };
 }
 
 /**
@@ -39,13 +65,18 @@ function useSiteHeaderSlot(): HTMLElement | null {
  * site header instead, beside its courses menu, and only the rows under the bar stay here.
  */
 export function AppHeader({ user, current, home = 'back', chatLabel, width = pageWidth, children }: AppHeaderProps) {
-  const slot = useSiteHeaderSlot();
-  const controls = <AppControls user={user} current={current} chatLabel={chatLabel} compact={slot !== null} />;
+  const { inSite, slot } = useSiteHeaderSlot();
+  // The page's preview of these controls (AppControlsPreview) leaves as the live ones arrive, before
+  // the browser paints: the same size in the same place, so the header does not move.
+  useLayoutEffect(() => {
+    slot?.querySelector('[data-app-controls-preview]')?.remove();
+  }, [slot]);
+  const controls = <AppControls user={user} current={current} chatLabel={chatLabel} compact={inSite} />;
   const verify = needsEmailVerification(user) && <VerifyEmailBanner email={user.email} className={width} />;
-  if (slot) {
+  if (inSite) {
     return (
       <>
-        {createPortal(controls, slot)}
+        {slot && createPortal(controls, slot)}
         {children && <div className={cn(width, 'space-y-3 pt-4')}>{children}</div>}
         {verify && <div className="border-b border-slate-200 bg-white">{verify}</div>}
       </>
@@ -68,6 +99,21 @@ export function AppHeader({ user, current, home = 'back', chatLabel, width = pag
       {children && <div className={cn(width, 'space-y-3 pb-4')}>{children}</div>}
       {verify}
     </header>
+  );
+}
+
+/**
+ * The app's controls as the site header shows them, for a page rendered on the server to put in
+ * the header's slot (AppLayout's `app-controls`) as plain markup: the island's own controls replace
+ * it once hydrated (AppHeader inside SiteHeaderControls), and the header keeps its layout from the
+ * first paint. Until then they are visibly not ready (dimmed) and take no input (`inert`); the
+ * links in them, which work without JavaScript, are the same links in the user menu and the page.
+ */
+export function AppControlsPreview(props: Pick<AppHeaderProps, 'user' | 'current' | 'chatLabel'>) {
+  return (
+    <div data-app-controls-preview inert aria-busy="true" className="opacity-60">
+      <AppControls {...props} compact />
+    </div>
   );
 }
 

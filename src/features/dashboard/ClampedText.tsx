@@ -3,13 +3,16 @@ import { cn } from '../../components/ui/cn';
 
 /**
  * A description clamped to two lines, with a 'Vis mer' / 'Vis mindre' toggle that appears
- * only when the text does not fit (measured, and measured again when the width changes).
+ * only when the text does not fit (measured once mounted, and again when the width changes).
  */
 export function ClampedText({ text, className }: { text: string; className?: string }) {
   const id = useId();
   const ref = useRef<HTMLParagraphElement>(null);
   const [expanded, setExpanded] = useState(false);
-  const [overflows, setOverflows] = useState(false);
+  // Rendered on the server, the text cannot be measured: the toggle is there from the first paint
+  // (course descriptions rarely fit two lines) and goes if the text turns out to fit, rather than
+  // appearing after hydration and pushing everything below it down.
+  const [overflows, setOverflows] = useState(true);
 
   useEffect(() => {
     const el = ref.current;
