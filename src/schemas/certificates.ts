@@ -53,6 +53,10 @@ export interface AdminCertificate {
   revokedAt: string | null;
   revokedReason: string | null;
   revokedBy: string | null;
+  /** The public verification page (absolute), as on the PDF. */
+  verifyUrl: string;
+  /** The certificate itself, the PDF (a site path). */
+  pdfPath: string;
 }
 
 export const certificateParams = z.object({ certificateId: z.uuid({ error: 'Fant ikke kursbeviset.' }) });
