@@ -53,8 +53,8 @@ export interface AdminCertificate {
   revokedAt: string | null;
   revokedReason: string | null;
   revokedBy: string | null;
-  /** The public verification page (absolute), as on the PDF. */
-  verifyUrl: string;
+  /** The public verification page (a site path; the PDF carries it as an absolute URL). */
+  verifyPath: string;
   /** The certificate itself, the PDF (a site path). */
   pdfPath: string;
 }

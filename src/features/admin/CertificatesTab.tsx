@@ -76,7 +76,7 @@ export default function CertificatesTab() {
                         <a className="font-medium text-brand-700 underline underline-offset-2" href={certificate.pdfPath}>
                           Åpne kursbeviset<span className="sr-only"> til {certificate.learnerName}</span>
                         </a>
-                        <a className="font-medium text-brand-700 underline underline-offset-2" href={certificate.verifyUrl}>
+                        <a className="font-medium text-brand-700 underline underline-offset-2" href={certificate.verifyPath}>
                           Kontrollsiden<span className="sr-only"> for kursbeviset til {certificate.learnerName}</span>
                         </a>
                       </p>

@@ -140,7 +140,7 @@ async function adminCertificates(db: Db, where: SQL | undefined, limit = ADMIN_L
     completedAt: r.completedAt.toISOString(),
     issuedAt: r.issuedAt.toISOString(),
     revokedAt: r.revokedAt?.toISOString() ?? null,
-    verifyUrl: verificationUrl(r.code),
+    verifyPath: `/bevis/${formatCode(r.code)}`,
     pdfPath: `/api/certificates/${r.id}/pdf`,
   }));
 }
