@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { courseIdSchema, uuidSchema } from './learning';
 import { text } from './text';
 
 /**
@@ -15,7 +16,7 @@ export const couponMessages = {
   dateFormat: (label: string) => `${label} må være en dato (ÅÅÅÅ-MM-DD)`,
   windowOrder: 'Gyldig til kan ikke være før gyldig fra',
   maxUsesRange: 'Maks antall bruk må være et helt tall fra 1',
-  nothingToChange: 'Ingen endring å lagre',
+  nothingToChange: 'Velg hva som skal endres: gyldig fra, gyldig til, maks antall bruk eller aktiv',
 } as const;
 
 const day = (label: string) =>
@@ -135,17 +136,11 @@ export interface AdminCouponDetail {
 // --- people and access by hand -------------------------------------------------------
 
 export const peopleQuery = z.object({ q: text({ max: 200, min: 0 }).optional() });
-export const personParams = z.object({ userId: z.uuid({ error: 'Fant ikke brukeren.' }) });
-export const personCourseParams = z.object({
-  userId: z.uuid({ error: 'Fant ikke brukeren.' }),
-  courseId: text({ max: 120, messages: { required: 'Velg et kurs', tooLong: 'Ukjent kurs' } }),
-});
+export const personParams = z.object({ userId: uuidSchema });
+export const personCourseParams = z.object({ userId: uuidSchema, courseId: courseIdSchema });
 
 const reason = text({ max: 500, messages: { required: 'Skriv en begrunnelse', tooLong: 'Begrunnelsen kan ha høyst 500 tegn' } });
-export const grantAccessBody = z.strictObject({
-  courseId: text({ max: 120, messages: { required: 'Velg et kurs', tooLong: 'Ukjent kurs' } }),
-  reason,
-});
+export const grantAccessBody = z.strictObject({ courseId: courseIdSchema, reason });
 export const takeBackAccessBody = z.strictObject({ reason });
 
 export type PersonRole = 'superuser' | 'admin' | 'company_admin' | 'individual';

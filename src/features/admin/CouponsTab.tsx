@@ -20,7 +20,7 @@ const formatDay = (day: string) => dayFormat().format(new Date(`${day}T00:00:00Z
 const timeFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Oslo' }));
 
 /** '20 %' or '100,00 kr' off. */
-export const couponValue = (c: Pick<AdminCoupon, 'kind' | 'percentOff' | 'amountOffOre'>) =>
+const couponValue = (c: Pick<AdminCoupon, 'kind' | 'percentOff' | 'amountOffOre'>) =>
   c.kind === 'percent' ? `${c.percentOff} %` : formatOre(c.amountOffOre ?? 0);
 
 const windowText = (c: AdminCoupon) =>

@@ -19,7 +19,7 @@ const SEARCH_DELAY_MS = 300;
 const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Oslo' }));
 const formatDate = (iso: string) => dateFormat().format(new Date(iso));
 
-export const sourceLabels: Record<AccessSource, string> = {
+const sourceLabels: Record<AccessSource, string> = {
   free: 'Gratis',
   purchase: 'Kjøpt',
   seat: 'Bedriftsplass',

@@ -5,7 +5,7 @@ import { publishingQuery } from './admin.queries';
 import { siteBuildQuery, startBuildMutation } from './shop.queries';
 
 /** How the site is published when no build hook is set (the same words as the API's 409). */
-export const NO_HOOK_TEXT =
+const NO_HOOK_TEXT =
   'Automatisk publisering er ikke satt opp. Nettsiden publiseres på nytt når en ny versjon legges ut fra git, eller når noen starter en ny publisering i Netlify.';
 
 /**
