@@ -13,6 +13,7 @@ import checkoutReturnFunctions from '../../netlify/functions/checkout-return';
 import testPaymentFunctions from '../../netlify/functions/test-payments';
 import type { AdminCoupon, AdminCouponDetail, AdminCouponList, PersonDetail, PersonSummary } from '../../src/schemas/admin-shop';
 import type { AdminCertificate } from '../../src/schemas/certificates';
+import type { AdminAuditPage } from '../../src/schemas/audit';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
 import { assignSeat, lockCompany, revokeSeat } from '../../src/server/company/seats.service';
 import { atomically } from '../../db/client';
@@ -340,6 +341,25 @@ describe('access by hand (Gi tilgang / Ta tilbake)', () => {
       (await call(adminPeople, `/api/admin/people/${person.id}/access`, { cookie: adminCookie, json: { courseId: 'ki-for-kontoret', reason: 'x' } }))
         .status,
     ).toBe(403);
+  });
+});
+
+describe('the change timeline', () => {
+  it('shows a coupon made and a course given by hand, each with its target', async () => {
+    const code = `LOGG${stamp()}`;
+    const coupon = (await asSuper(adminCoupons, '/api/admin/coupons', 'POST', { code, kind: 'percent', percentOff: 5 })).body as AdminCoupon;
+    const person = await learner('logg');
+    await asSuper(adminPeople, `/api/admin/people/${person.id}/access`, 'POST', { courseId: 'ki-for-kontoret', reason: 'Logg' });
+    const page = (await asSuper(adminFunctions, '/api/admin/audit?limit=20')).body as AdminAuditPage;
+    expect(page.entries.find((e) => e.target.id === coupon.id)).toMatchObject({
+      action: 'coupon.create',
+      target: { type: 'coupon', label: code },
+      actor: { email: 'superbruker@demo.no' },
+    });
+    expect(page.entries.find((e) => e.action === 'access.grant' && e.target.id === person.id)).toMatchObject({
+      target: { type: 'user', label: 'Kari Kjøper' },
+      after: { reason: 'Logg' },
+    });
   });
 });
 
