@@ -1137,3 +1137,38 @@ export const contactMessages = pgTable(
   },
   (t) => [index('contact_messages_created_at_idx').on(t.createdAt)],
 );
+
+/**
+ * Access to a course given by hand by a superuser ('Gi tilgang' on a person's page in /admin), with
+ * the reason, and when, by whom and why it was taken back. Kept apart from `enrollments` (one row
+ * per person and course, whose source is the one thing that gives access now) so the order and seat
+ * machinery can see that a hand grant still stands: a refund or a seat taken back then hands the
+ * enrollment over to the grant instead of ending it, and taking the grant back hands it over to a
+ * paid order or a seat that still gives the course (src/server/access/entitlements.ts).
+ */
+export const accessGrants = pgTable(
+  'access_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    courseId: text('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedReason: text('revoked_reason'),
+  },
+  (t) => [
+    // At most one standing grant per person and course.
+    uniqueIndex('access_grants_standing_key')
+      .on(t.userId, t.courseId)
+      .where(sql`${t.revokedAt} IS NULL`),
+    index('access_grants_user_idx').on(t.userId, t.createdAt),
+    check('access_grants_revoked_with_reason', sql`(${t.revokedAt} IS NULL) = (${t.revokedReason} IS NULL)`),
+  ],
+);

@@ -902,6 +902,29 @@ const endpoints: Endpoint[] = [
       return { method: 'GET', path: `/api/certificates/${id}/pdf`, cookie };
     },
   },
+  // The shop's tools (decision 43): coupons, the people search and a person's page, and making coupons (a code each).
+  { name: 'GET /api/admin/coupons', read: true, next: (f) => ({ method: 'GET', path: '/api/admin/coupons', cookie: f.adminCookie }) },
+  {
+    name: 'POST /api/admin/coupons',
+    read: false,
+    amount: () => 500,
+    next: (f) => ({
+      method: 'POST',
+      path: '/api/admin/coupons',
+      cookie: f.adminCookie,
+      body: { code: `BENK-${run}-${sequence++}`, kind: 'percent', percentOff: 10, maxUses: 100 },
+    }),
+  },
+  {
+    name: 'GET /api/admin/people',
+    read: true,
+    next: (f) => ({ method: 'GET', path: `/api/admin/people?q=${sequence++ % 2 === 0 ? 'bench' : ''}`, cookie: f.adminCookie }),
+  },
+  {
+    name: 'GET /api/admin/people/:userId',
+    read: true,
+    next: (f) => ({ method: 'GET', path: `/api/admin/people/${f.learners[sequence++ % f.learners.length]!.userId}`, cookie: f.adminCookie }),
+  },
   {
     name: 'GET /api/admin/certificates',
     read: true,

@@ -34,7 +34,7 @@ import {
 } from '../../src/server/admin.service';
 import { renameCourse, renameModule } from '../../src/server/content.service';
 import { createHandler, json, route } from '../../src/server/http';
-import { publishingReasons, publishingState, requestPublishing, requestPublishingAgain } from '../../src/server/publishing.service';
+import { publishingReasons, publishingState, requestPublishing, requestPublishingAgain, startSiteBuild } from '../../src/server/publishing.service';
 import { listUsers, setUserRole, setUserStatus } from '../../src/server/users.service';
 
 /**
@@ -45,6 +45,7 @@ import { listUsers, setUserRole, setUserStatus } from '../../src/server/users.se
  *   PUT    /api/admin/modules/:moduleId/name        A  {name} → {id, courseId, title, publishing}; likewise
  *   GET    /api/admin/publishing                    A  {hookConfigured, last}: the last request to rebuild the public pages
  *   POST   /api/admin/publishing                    A  asks for a rebuild again ('Prøv igjen') → {status, at}
+ *   POST   /api/admin/publishing/build              S  'Publiser nettsiden nå' → {status, at}; 409 no_build_hook without a hook
  *   GET    /api/admin/lessons?courseId=&type=       A  every lesson with its module and course, in catalogue order ('Leksjoner')
  *   POST   /api/admin/courses/:courseId/modules     A  {title, description?, orderIndex?} → 201 the module (0/missing: last)
  *   POST   /api/admin/modules/:moduleId/lessons     A  {title, lessonType, content, orderIndex?, videoUrl, durationSeconds?} → 201 the lesson
@@ -110,6 +111,13 @@ export default createHandler({
     access: A,
     async handler({ db, user }) {
       return json(await requestPublishingAgain(db, user.id));
+    },
+  }),
+
+  'POST /api/admin/publishing/build': route({
+    access: S,
+    async handler({ db, user }) {
+      return json(await startSiteBuild(db, user.id));
     },
   }),
 
@@ -239,6 +247,7 @@ export const config: Config = {
     '/api/admin/courses/:courseId/name',
     '/api/admin/modules/:moduleId/name',
     '/api/admin/publishing',
+    '/api/admin/publishing/build',
     '/api/admin/lessons',
     '/api/admin/courses/:courseId/modules',
     '/api/admin/modules/:moduleId/lessons',

@@ -22,10 +22,16 @@ export const contentAuditActions = [
   'site.rebuild',
   // A superuser revoked a course certificate (issue 25, decision 33).
   'certificate.revoke',
+  // A superuser made or changed a coupon (its window, limit or whether it works).
+  'coupon.create',
+  'coupon.update',
+  // A superuser gave a person a course by hand, or took it back (target: the person), with a reason.
+  'access.grant',
+  'access.revoke',
 ] as const;
 export type ContentAuditAction = (typeof contentAuditActions)[number];
 /** 'site': the public site itself (a rebuild request), target id 'netlify'. */
-export type ContentAuditTarget = 'course' | 'module' | 'lesson' | 'video' | 'site' | 'certificate';
+export type ContentAuditTarget = 'course' | 'module' | 'lesson' | 'video' | 'site' | 'certificate' | 'coupon' | 'user';
 
 /** A user audit row in the timeline: its action with a `user.` prefix. */
 export type UserTimelineAction = `user.${AuditAction}`;

@@ -55,6 +55,10 @@ export interface AdminCertificate {
   revokedAt: string | null;
   revokedReason: string | null;
   revokedBy: string | null;
+  /** The public verification page (a site path; the PDF carries it as an absolute URL). */
+  verifyPath: string;
+  /** The certificate itself, the PDF (a site path). */
+  pdfPath: string;
 }
 
 export const certificateParams = z.object({ certificateId: z.uuid({ error: 'Fant ikke kursbeviset.' }) });

@@ -128,6 +128,15 @@ export const fieldLabels = {
   // certificates (issue 25)
   certificateId: { label: 'Kursbevis' },
   code: { label: 'Kode' },
+  // the shop's admin tools: coupons, people and access by hand
+  couponId: { label: 'Rabattkode' },
+  kind: { label: 'Type' },
+  percentOff: { label: 'Prosent' },
+  amountOffOre: { label: 'Beløp' },
+  validFrom: { label: 'Gyldig fra' },
+  validUntil: { label: 'Gyldig til' },
+  maxUses: { label: 'Maks antall bruk' },
+  active: { label: 'Aktiv' },
 } as const satisfies Record<string, FieldLabel>;
 
 /** What a top-level issue (the whole body, params or query) is called. */

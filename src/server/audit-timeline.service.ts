@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { certificates, contentAuditLog, courses, lessons, modules, userAuditLog, users, videos } from '../../db/schema';
+import { certificates, contentAuditLog, coupons, courses, lessons, modules, userAuditLog, users, videos } from '../../db/schema';
 import type { AuditAction } from '../schemas/admin';
 import type { AdminAuditEntry, AdminAuditPage, AuditFields, ContentAuditAction, ContentAuditTarget } from '../schemas/audit';
 import { cursorCodec, type CursorValues, type PageRequest, toPage } from './paging';
@@ -53,7 +53,7 @@ export async function auditTimeline(db: Db, request: PageRequest<CursorValues<ty
       p.action, p.target_type, p.target_id, p.before::text AS before, p.after::text AS after, p.from_value, p.to_value,
       actor.id::text AS actor_id, actor.first_name AS actor_first_name, actor.last_name AS actor_last_name, actor.email AS actor_email,
       coalesce(c.title, m.title, l.title, v.title, nullif(btrim(concat_ws(' ', u.first_name, u.last_name)), ''), u.email,
-        ce.learner_name || ' – ' || ce.course_title,
+        ce.learner_name || ' – ' || ce.course_title, co.code,
         p.after ->> 'title', p.before ->> 'title') AS target_label,
       coalesce(mc.title, lc.title) AS target_course
     FROM (
@@ -79,6 +79,7 @@ export async function auditTimeline(db: Db, request: PageRequest<CursorValues<ty
     LEFT JOIN ${videos} v ON p.target_type = 'video' AND v.id = p.target_uuid
     LEFT JOIN ${users} u ON p.target_type = 'user' AND u.id = p.target_uuid
     LEFT JOIN ${certificates} ce ON p.target_type = 'certificate' AND ce.id = p.target_uuid
+    LEFT JOIN ${coupons} co ON p.target_type = 'coupon' AND co.id = p.target_uuid
     ORDER BY p.created_at DESC, p.id DESC`);
   const rows = (result as unknown as { rows: Row[] }).rows;
   const page = toPage(rows, { limit }, entryOf, (row) => auditCursor.encode([row.at, row.id]));

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { contentAuditLog } from '../../db/schema';
 import type { PublishingOutcome, PublishingResult, PublishingState } from '../schemas/admin';
 import { env } from './env';
+import { ConflictError } from './errors';
 import { requestSiteRebuild } from './site-rebuild';
 
 /**
@@ -25,6 +26,12 @@ export const publishingReasons = {
   courseRenamed: (title: string) => `Kursnavn endret i admin: «${title}»`,
   moduleRenamed: (title: string) => `Modulnavn endret i admin: «${title}»`,
   again: 'Ny publisering bedt om i admin',
+  byHand: 'Publisering startet av superbruker i admin',
+} as const;
+
+export const publishingTexts = {
+  noHook:
+    'Automatisk publisering er ikke satt opp. Nettsiden publiseres på nytt når en ny versjon legges ut fra git, eller når noen starter en ny publisering i Netlify.',
 } as const;
 
 const clipReason = (reason: string) => (reason.length > REASON_MAX_CHARS ? `${reason.slice(0, REASON_MAX_CHARS - 1)}…` : reason);
@@ -91,4 +98,14 @@ export async function publishingState(db: Db): Promise<PublishingState> {
 export async function requestPublishingAgain(db: Db, actorId: string): Promise<PublishingOutcome> {
   const last = await lastRequest(db, actorId);
   return requestPublishing(db, actorId, last?.reason ?? publishingReasons.again);
+}
+
+/**
+ * 'Publiser nettsiden nå': a superuser starts a build of the public pages through the build hook,
+ * recorded like every request to it. Without a hook there is nothing to start: 409 saying how the
+ * site is published instead.
+ */
+export async function startSiteBuild(db: Db, actorId: string): Promise<PublishingOutcome> {
+  if (!env.NETLIFY_BUILD_HOOK_URL) throw new ConflictError(publishingTexts.noHook, 'no_build_hook');
+  return requestPublishing(db, actorId, publishingReasons.byHand);
 }

@@ -124,4 +124,27 @@ describe('a rename asks for a rebuild and says what became of it', () => {
     expect((await call(admin, '/api/admin/publishing', { method: 'POST', cookie: learner })).status).toBe(403);
     expect(received).toEqual([]);
   });
+
+  it('a superuser starts a build with ‘Publiser nettsiden nå’ (audited); an admin may not; a failing hook says so', async () => {
+    const started = await call(admin, '/api/admin/publishing/build', { method: 'POST', json: {}, cookie: superCookie });
+    expect(started.status).toBe(200);
+    const outcome = started.body as PublishingOutcome;
+    expect(outcome.status).toBe('requested');
+    expect(received).toEqual([{ method: 'POST', title: 'Publisering startet av superbruker i admin' }]);
+    expect((await call(admin, '/api/admin/publishing', { cookie: superCookie })).body).toEqual({
+      hookConfigured: true,
+      last: { status: 'requested', at: outcome.at },
+    });
+    const [entry] = (await rebuildEntries()).slice(-1);
+    expect(entry!.after).toEqual({ result: 'requested', reason: 'Publisering startet av superbruker i admin' });
+
+    allowConsoleErrors();
+    status = 500;
+    const failing = await call(admin, '/api/admin/publishing/build', { method: 'POST', json: {}, cookie: superCookie });
+    expect(failing.body).toMatchObject({ status: 'failed' });
+
+    received.length = 0;
+    expect((await asAdmin('/api/admin/publishing/build', 'POST', {})).status).toBe(403);
+    expect(received).toEqual([]);
+  });
 });

@@ -23,6 +23,7 @@ import checkout from '../../netlify/functions/checkout';
 import company from '../../netlify/functions/company';
 import { isValidOrgNumber } from '../../src/lib/org-number';
 import { addMembership } from '../../src/server/company/memberships';
+import { grantByHand } from '../../src/server/access/entitlements';
 import { approveCompany, assignSeat, lockCompany } from '../../src/server/company/seats.service';
 import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
@@ -887,6 +888,8 @@ export const matrix: MatrixRow[] = [
   // Issue 29 (decision 38): the last rebuild request, asking again (no hook in the tests: nothing is called), and every lesson.
   { route: 'GET /api/admin/publishing', path: '/api/admin/publishing', expect: admins },
   { route: 'POST /api/admin/publishing', path: '/api/admin/publishing', expect: admins },
+  // No build hook in the tests: the superuser learns how the site is published instead (409).
+  { route: 'POST /api/admin/publishing/build', path: '/api/admin/publishing/build', body: {}, expect: { ...superusers, superuser: 409 } },
   { route: 'GET /api/admin/lessons', path: '/api/admin/lessons?courseId=grunnleggende-ki&type=video', expect: admins },
   {
     route: 'POST /api/admin/courses/:courseId/modules',
@@ -1020,6 +1023,35 @@ export const matrix: MatrixRow[] = [
     body: { reason: 'Matrise' },
     expect: superusers,
   },
+  // admin-coupons.ts and admin-people.ts: the shop's tools, the superuser's only.
+  { route: 'GET /api/admin/coupons', path: '/api/admin/coupons', expect: superusers },
+  {
+    route: 'POST /api/admin/coupons',
+    path: '/api/admin/coupons',
+    body: () => ({ code: `MATRISE-${randomUUID().slice(0, 8)}`, kind: 'percent', percentOff: 10 }),
+    expect: superusers,
+  },
+  { route: 'GET /api/admin/coupons/:couponId', path: async () => `/api/admin/coupons/${await adminMatrixCoupon()}`, expect: superusers },
+  {
+    route: 'PUT /api/admin/coupons/:couponId',
+    path: async () => `/api/admin/coupons/${await adminMatrixCoupon()}`,
+    body: { maxUses: 50 },
+    expect: superusers,
+  },
+  { route: 'GET /api/admin/people', path: '/api/admin/people', queries: ['?q=elev'], expect: superusers },
+  { route: 'GET /api/admin/people/:userId', path: `/api/admin/people/${owner}`, expect: superusers },
+  {
+    route: 'POST /api/admin/people/:userId/access',
+    path: async () => `/api/admin/people/${(await throwaway()).id}/access`,
+    body: { courseId: 'grunnleggende-ki', reason: 'Matrise' },
+    expect: superusers,
+  },
+  {
+    route: 'POST /api/admin/people/:userId/access/:courseId/revoke',
+    path: async () => `/api/admin/people/${await grantedThrowaway()}/access/grunnleggende-ki/revoke`,
+    body: { reason: 'Matrise' },
+    expect: superusers,
+  },
   // reminders.ts: the mail's signed unsubscribe link works for whoever holds it (a throwaway account's).
   {
     route: 'POST /api/reminders/unsubscribe',
@@ -1027,6 +1059,32 @@ export const matrix: MatrixRow[] = [
     expect: everyone('2xx'),
   },
 ];
+
+// --- the shop's tools: a coupon, and a person given a course by hand ------------------------
+
+let adminMatrixCouponMade: Promise<string> | undefined;
+/** A coupon the superuser's tools look at and edit, made once. */
+function adminMatrixCoupon(): Promise<string> {
+  adminMatrixCouponMade ??= (async () => {
+    const [row] = await (
+      await db()
+    )
+      .insert(coupons)
+      .values({ code: `MATRISE-${randomUUID().slice(0, 8).toUpperCase()}`, kind: 'amount', amountOffOre: 100 })
+      .returning({ id: coupons.id });
+    return row!.id;
+  })();
+  return adminMatrixCouponMade;
+}
+
+/** A throwaway account given grunnleggende-ki by hand (each cell takes it back from its own). */
+async function grantedThrowaway(): Promise<string> {
+  const person = await throwaway();
+  await atomically(await db(), (tx) =>
+    grantByHand(tx, { userId: person.id, courseId: 'grunnleggende-ki', actorId: seedId('user:superbruker@demo.no'), reason: 'Matrise' }),
+  );
+  return person.id;
+}
 
 // --- certificates (issue 25) -------------------------------------------------------
 

@@ -13,6 +13,10 @@ const OrdersTab = lazy(() => import('./OrdersTab'));
 const CompaniesTab = lazy(() => import('./CompaniesTab'));
 // Certificates and revoking them (issue 25): superuser only, loaded when the tab is first opened.
 const CertificatesTab = lazy(() => import('./CertificatesTab'));
+// The shop's tools: coupons, people with access by hand, and starting a build of the site (superuser only, lazy).
+const CouponsTab = lazy(() => import('./CouponsTab'));
+const PeopleTab = lazy(() => import('./PeopleTab'));
+const SitePublishing = lazy(() => import('./SitePublishing'));
 
 /**
  * The admin page (issue 13): 'Innholdsbehandling' for admins and superusers, and the
@@ -29,6 +33,11 @@ export default function AdminView({ user }: { user: CurrentUser }) {
       </HydrateInParts>
       <main id="main" className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
         <h1 className="break-words text-xl font-bold text-ink sm:text-3xl">Administrasjonsdashboard</h1>
+        {isSuperuser && (
+          <Suspense fallback={null}>
+            <SitePublishing />
+          </Suspense>
+        )}
         <Tabs defaultValue="innhold">
           <TabsList aria-label="Administrasjon" className="flex w-full flex-wrap sm:w-fit">
             <TabsTrigger value="innhold">Innholdsbehandling</TabsTrigger>
@@ -36,6 +45,8 @@ export default function AdminView({ user }: { user: CurrentUser }) {
             {isSuperuser && <TabsTrigger value="ordrer">Ordrer</TabsTrigger>}
             {isSuperuser && <TabsTrigger value="bedrifter">Bedrifter</TabsTrigger>}
             {isSuperuser && <TabsTrigger value="kursbevis">Kursbevis</TabsTrigger>}
+            {isSuperuser && <TabsTrigger value="rabattkoder">Rabattkoder</TabsTrigger>}
+            {isSuperuser && <TabsTrigger value="brukere">Brukere</TabsTrigger>}
           </TabsList>
           <TabsContent value="innhold">
             <HydrateInParts>
@@ -67,6 +78,20 @@ export default function AdminView({ user }: { user: CurrentUser }) {
             <TabsContent value="kursbevis">
               <Suspense fallback={<p className="text-muted">Laster kursbevis...</p>}>
                 <CertificatesTab />
+              </Suspense>
+            </TabsContent>
+          )}
+          {isSuperuser && (
+            <TabsContent value="rabattkoder">
+              <Suspense fallback={<p className="text-muted">Laster rabattkoder...</p>}>
+                <CouponsTab />
+              </Suspense>
+            </TabsContent>
+          )}
+          {isSuperuser && (
+            <TabsContent value="brukere">
+              <Suspense fallback={<p className="text-muted">Laster brukere...</p>}>
+                <PeopleTab />
               </Suspense>
             </TabsContent>
           )}

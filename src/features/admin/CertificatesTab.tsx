@@ -72,6 +72,14 @@ export default function CertificatesTab() {
                         {certificate.email ?? 'Slettet konto'} · fullført {formatDate(certificate.completedAt)} · kode{' '}
                         <span className="font-mono">{certificate.code}</span>
                       </p>
+                      <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+                        <a className="font-medium text-brand-700 underline underline-offset-2" href={certificate.pdfPath}>
+                          Åpne kursbeviset<span className="sr-only"> til {certificate.learnerName}</span>
+                        </a>
+                        <a className="font-medium text-brand-700 underline underline-offset-2" href={certificate.verifyPath}>
+                          Kontrollsiden<span className="sr-only"> for kursbeviset til {certificate.learnerName}</span>
+                        </a>
+                      </p>
                       {certificate.revokedAt && (
                         <p className="mt-1 text-sm text-ink [overflow-wrap:anywhere]">
                           <Badge className="mr-2 bg-red-50 text-danger">Trukket tilbake</Badge>

@@ -21,6 +21,10 @@ export const actionLabels: Record<AdminAuditEntry['action'], string> = {
   'video.delete': 'Slettet video',
   'site.rebuild': 'Ba om ny publisering av nettsiden',
   'certificate.revoke': 'Trakk tilbake kursbevis',
+  'coupon.create': 'Opprettet rabattkode',
+  'coupon.update': 'Endret rabattkode',
+  'access.grant': 'Ga tilgang til kurs',
+  'access.revoke': 'Tok tilbake tilgang til kurs',
   'user.created': 'Opprettet bruker',
   'user.promoted': 'Ga rolle',
   'user.role_changed': 'Endret rolle',
@@ -36,6 +40,7 @@ const targetLabels: Record<AdminAuditEntry['target']['type'], string> = {
   lesson: 'Leksjon',
   video: 'Video',
   certificate: 'Kursbevis',
+  coupon: 'Rabattkode',
   user: 'Bruker',
   site: 'Nettsiden',
 };
@@ -61,6 +66,17 @@ const fieldLabels: Record<string, string> = {
   'content.instructions': 'Instruksjoner',
   'content.questions': 'Spørsmål',
   result: 'Utfall',
+  code: 'Kode',
+  kind: 'Type',
+  percentOff: 'Prosent',
+  amountOffOre: 'Beløp (øre)',
+  productId: 'Produkt',
+  validFrom: 'Gyldig fra',
+  validUntil: 'Gyldig til',
+  maxUses: 'Maks antall bruk',
+  active: 'Aktiv',
+  access: 'Tilgang',
+  stillHasAccess: 'Har tilgang gjennom kjøp eller plass',
 };
 
 /** A rebuild request's outcome (decision 38). */

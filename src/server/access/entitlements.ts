@@ -1,6 +1,20 @@
-import { and, eq, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { courses, type EnrollmentSource, enrollments, lessonProgress, lessons, modules, products, type Role, users } from '../../../db/schema';
+import {
+  accessGrants,
+  companySeats,
+  courses,
+  type EnrollmentSource,
+  enrollments,
+  lessonProgress,
+  lessons,
+  modules,
+  orders,
+  productCourses,
+  products,
+  type Role,
+  users,
+} from '../../../db/schema';
 import type { LessonContentValue, LessonType } from '../../schemas/lesson-content';
 import type { AccessReason } from '../../schemas/player';
 import { ForbiddenError, NotFoundError, PaymentRequiredError } from '../errors';
@@ -195,8 +209,35 @@ export async function grantCourse(
   return { ...existing, created: false };
 }
 
-/** Ends the user's access to the course's lessons (only the access `onlySourceRef` gave, when set); the enrollment, progress and notes stay. True when it changed. */
+/** The standing hand grant of the course to the user, if any. */
+async function standingGrant(db: Db, userId: string, courseId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: accessGrants.id })
+    .from(accessGrants)
+    .where(and(eq(accessGrants.userId, userId), eq(accessGrants.courseId, courseId), isNull(accessGrants.revokedAt)));
+  return row?.id ?? null;
+}
+
+/**
+ * Ends the user's access to the course's lessons (only the access `onlySourceRef` gave, when set); the enrollment, progress and notes stay. True when it changed.
+ * A standing hand grant outlives the order or seat that is ending: the enrollment is handed over to it instead.
+ */
 export async function revokeCourse(db: Db, userId: string, courseId: string, onlySourceRef?: string): Promise<boolean> {
+  const grantId = await standingGrant(db, userId, courseId);
+  if (grantId !== null) {
+    await db
+      .update(enrollments)
+      .set({ source: 'grant', sourceRef: grantId, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(enrollments.userId, userId),
+          eq(enrollments.courseId, courseId),
+          sql`${enrollments.revokedAt} IS NULL`,
+          onlySourceRef === undefined ? undefined : eq(enrollments.sourceRef, onlySourceRef),
+        ),
+      );
+    return false;
+  }
   const rows = await db
     .update(enrollments)
     .set({ revokedAt: sql`now()`, updatedAt: sql`now()` })
@@ -211,6 +252,88 @@ export async function revokeCourse(db: Db, userId: string, courseId: string, onl
     )
     .returning({ id: enrollments.id });
   return rows.length > 0;
+}
+
+// --- access given by hand ------------------------------------------------------------
+
+/** What else gives the user the course: a paid order (not fully refunded) or a seat they hold, newest first. */
+async function otherAccess(db: Db, userId: string, courseId: string): Promise<{ source: EnrollmentSource; sourceRef: string } | null> {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.courseId, courseId), inArray(orders.status, ['paid', 'partly_refunded'])))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  if (order) return { source: 'purchase', sourceRef: order.id };
+  const [seat] = await db
+    .select({ id: companySeats.id })
+    .from(companySeats)
+    .innerJoin(productCourses, eq(productCourses.productId, companySeats.productId))
+    .where(and(eq(companySeats.userId, userId), isNull(companySeats.revokedAt), eq(productCourses.courseId, courseId)))
+    .orderBy(desc(companySeats.assignedAt))
+    .limit(1);
+  if (seat) return { source: 'seat', sourceRef: seat.id };
+  return null;
+}
+
+/**
+ * A superuser gives the user the course by hand, with a reason: a standing grant is recorded, and
+ * the enrollment gives access (an enrollment that already does keeps its source: the grant waits
+ * behind it and takes over if that order or seat ends). Null when a grant already stands.
+ * Runs in the caller's transaction.
+ */
+export async function grantByHand(
+  tx: Db,
+  input: { userId: string; courseId: string; actorId: string; reason: string },
+): Promise<{ grantId: string } | null> {
+  const [grant] = await tx
+    .insert(accessGrants)
+    .values({ userId: input.userId, courseId: input.courseId, grantedBy: input.actorId, reason: input.reason })
+    .onConflictDoNothing()
+    .returning({ id: accessGrants.id });
+  if (!grant) return null;
+  await grantCourse(tx, { userId: input.userId, courseId: input.courseId, source: 'grant', sourceRef: grant.id });
+  return { grantId: grant.id };
+}
+
+/**
+ * Takes access given by hand back: the standing grant ends (with who and why), and an enrollment
+ * that rests on a grant is handed over to a paid order or a seat that still gives the course, or
+ * ends. An enrollment from an order or a seat is left alone. Null when there was nothing given by
+ * hand to take back. Runs in the caller's transaction.
+ */
+export async function takeBackByHand(
+  tx: Db,
+  input: { userId: string; courseId: string; actorId: string; reason: string },
+): Promise<{ stillHasAccess: boolean } | null> {
+  const { userId, courseId } = input;
+  const [grant] = await tx
+    .update(accessGrants)
+    .set({ revokedAt: sql`now()`, revokedBy: input.actorId, revokedReason: input.reason })
+    .where(and(eq(accessGrants.userId, userId), eq(accessGrants.courseId, courseId), isNull(accessGrants.revokedAt)))
+    .returning({ id: accessGrants.id });
+  const [enrollment] = await tx
+    .select({ source: enrollments.source, revokedAt: enrollments.revokedAt })
+    .from(enrollments)
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)))
+    .for('update');
+  const active = enrollment !== undefined && enrollment.revokedAt === null;
+  const restsOnGrant = active && enrollment.source === 'grant';
+  if (!grant && !restsOnGrant) return null;
+  if (!restsOnGrant) return { stillHasAccess: active };
+  const other = await otherAccess(tx, userId, courseId);
+  if (other) {
+    await tx
+      .update(enrollments)
+      .set({ ...other, updatedAt: sql`now()` })
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+    return { stillHasAccess: true };
+  }
+  await tx
+    .update(enrollments)
+    .set({ revokedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(and(eq(enrollments.userId, userId), eq(enrollments.courseId, courseId)));
+  return { stillHasAccess: false };
 }
 
 // --- the course's product ------------------------------------------------------------

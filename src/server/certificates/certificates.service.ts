@@ -141,6 +141,8 @@ async function adminCertificates(db: Db, where: SQL | undefined, limit = ADMIN_L
     completedAt: r.completedAt.toISOString(),
     issuedAt: r.issuedAt.toISOString(),
     revokedAt: r.revokedAt?.toISOString() ?? null,
+    verifyPath: `/bevis/${formatCode(r.code)}`,
+    pdfPath: `/api/certificates/${r.id}/pdf`,
   }));
 }
 

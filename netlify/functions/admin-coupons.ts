@@ -1,0 +1,53 @@
+import type { Config } from '@netlify/functions';
+import { couponParams, createCouponBody, editCouponBody } from '../../src/schemas/admin-shop';
+import { couponDetail, createCoupon, editCoupon, listCoupons } from '../../src/server/admin-coupons.service';
+import { createHandler, json, route } from '../../src/server/http';
+
+/**
+ * Coupons for superusers ('Rabattkoder' in /admin); admins get 403.
+ *   GET  /api/admin/coupons             S  {coupons, products}: every coupon newest first, with its uses so far
+ *   POST /api/admin/coupons             S  {code, kind, percentOff|amountOffOre, productId?, validFrom?, validUntil?, maxUses?} → 201 the coupon
+ *   GET  /api/admin/coupons/:couponId   S  {coupon, orders}: the orders that took it, newest first
+ *   PUT  /api/admin/coupons/:couponId   S  {validFrom?, validUntil?, maxUses?, active?} → the coupon
+ * Codes are stored upper-case and unique (409 `coupon_code_taken`); each change is audited.
+ */
+const S = ['superuser'] as const;
+
+export default createHandler({
+  'GET /api/admin/coupons': route({
+    access: S,
+    async handler({ db }) {
+      return json(await listCoupons(db));
+    },
+  }),
+
+  'POST /api/admin/coupons': route({
+    access: S,
+    body: createCouponBody,
+    async handler({ db, user, body }) {
+      return json(await createCoupon(db, user.id, body), { status: 201 });
+    },
+  }),
+
+  'GET /api/admin/coupons/:couponId': route({
+    access: S,
+    params: couponParams,
+    async handler({ db, params }) {
+      return json(await couponDetail(db, params.couponId));
+    },
+  }),
+
+  'PUT /api/admin/coupons/:couponId': route({
+    access: S,
+    params: couponParams,
+    body: editCouponBody,
+    async handler({ db, user, params, body }) {
+      return json(await editCoupon(db, user.id, params.couponId, body));
+    },
+  }),
+});
+
+export const config: Config = {
+  path: ['/api/admin/coupons', '/api/admin/coupons/:couponId'],
+  method: ['GET', 'POST', 'PUT'],
+};
