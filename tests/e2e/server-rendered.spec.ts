@@ -155,7 +155,7 @@ test.describe('server-rendered dashboard', () => {
     expect(api).toEqual([]);
     // Hydrated: the assistant's button is in the site header, and opens the panel.
     await page.getByRole('button', { name: 'KI-assistent', exact: true }).click();
-    await expect(page.getByRole('heading', { name: 'KI Assistent' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'KI-assistent' })).toBeVisible();
     expect(problems).toEqual([]);
   });
 
