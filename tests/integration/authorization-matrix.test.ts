@@ -143,6 +143,7 @@ describe.each(matrix.map((row) => [row.route, row] as const))('%s', (_route, row
         expect(listed, `${caller}'s companies`).toEqual(await membershipsOf((await accountOf(caller)).email));
       }
     }
+    await row.after?.(caller);
     // The caller's cached session was ended with the others: the next row signs in afresh.
     if (row.endsOtherSessions && caller !== 'anonymous') sessions.delete((await accountOf(caller)).email);
   });

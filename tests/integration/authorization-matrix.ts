@@ -118,6 +118,8 @@ export interface MatrixRow {
    * parameters (decision 23). A cursor only says where to continue in the caller's own list.
    */
   queries?: string[];
+  /** Undoes what a cell did to the caller's standing, so later rows meet the callers as before. */
+  after?: (caller: Caller) => Promise<void>;
   expect: Partial<Record<Caller, Expected>> & Record<RoleCaller, Expected>;
 }
 
@@ -763,6 +765,17 @@ export const matrix: MatrixRow[] = [
     route: 'POST /api/company-trials',
     path: '/api/company-trials',
     body: () => ({ company: { ...validCompany, orgNumber: freshOrgNumber() } }),
+    // The company the trial made goes again (its memberships and the trial with it): the membership
+    // dimension and the company rows expect each caller's companies as the seed and fixture made them.
+    after: async (caller) => {
+      if (caller === 'anonymous') return;
+      const { email } = await accountOf(caller);
+      await (
+        await db()
+      ).execute(
+        sql`DELETE FROM companies WHERE id IN (SELECT t.company_id FROM company_trials t JOIN users u ON u.id = t.started_by WHERE lower(u.email) = lower(${email}))`,
+      );
+    },
     expect: signedIn,
   },
   {

@@ -96,6 +96,11 @@ const pool: Record<string, unknown[]> = {
   message: ['En melding fra en annen side'],
   // What an account without a password confirms by mail.
   action: ['delete'],
+  // Coupons and access by hand in /admin.
+  code: ['OVERTATT'],
+  kind: ['percent'],
+  percentOff: [10],
+  active: [false],
 };
 
 /** A body the route accepts: were the origin check missing, the request would do real work. */

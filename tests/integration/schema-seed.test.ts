@@ -12,6 +12,7 @@ const db = async () => (await acquireAppDb()).db;
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await (await db()).execute(query)) as unknown as { rows: T[] }).rows;
 
 const expectedTables = [
+  'access_grants',
   'admin_statistics_snapshot',
   'ai_usage',
   'certificates',
