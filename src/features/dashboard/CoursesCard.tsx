@@ -111,9 +111,9 @@ function CourseRow({ course }: { course: EnrolledCourse }) {
           <ClampedText text={course.description} className="mt-1" />
           <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
             <p className="text-sm font-medium text-ink">{course.duration}</p>
-            {/* Above the trigger's ::after: the way into the course, to its next lesson. */}
+            {/* Above the trigger's ::after: the way into the course, to its next lesson. Named with a dash, unlike the modules' 'Fortsett: <modul>'. */}
             <Button asChild size="sm" className="relative z-10">
-              <a href={course.main.href} aria-label={`${course.main.label}: ${course.title}`} data-course-main={course.id}>
+              <a href={course.main.href} aria-label={`${course.main.label} – ${course.title}`} data-course-main={course.id}>
                 {course.main.label}
               </a>
             </Button>

@@ -145,7 +145,7 @@ describe('a learner with courses', () => {
     expect(screen.getByText('Oppgaver besvart')).toBeTruthy();
     const card = within(screen.getByRole('region', { name: 'Kurs' }));
     // The card's main button opens the next lesson, without expanding the row.
-    expect(card.getByRole('link', { name: 'Start kurset: KI for Kontoret' }).getAttribute('href')).toBe(
+    expect(card.getByRole('link', { name: 'Start kurset – KI for Kontoret' }).getAttribute('href')).toBe(
       '/course/ki-for-kontoret?lessonId=ki-for-kontoret-l1',
     );
     fireEvent.click(await card.findByRole('button', { name: /Påmeldt\s*KI for Kontoret/ }));
