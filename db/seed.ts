@@ -434,7 +434,7 @@ async function seedDemoEmployees(db: Db, catalogue: CatalogueCourse[]): Promise<
  */
 function seededTimeSpent(lesson: CatalogueLesson) {
   if (lesson.type === 'video') {
-    const { durationSeconds } = lesson.content as { durationSeconds: number };
+    const { durationSeconds = videoDurationSeconds(lesson.content.videoUrl) } = lesson.content;
     return { watchPositionSeconds: durationSeconds, watchFurthestSeconds: durationSeconds };
   }
   return { studySeconds: lesson.estimatedMinutes * 60 };

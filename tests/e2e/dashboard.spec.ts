@@ -3,6 +3,7 @@ import { loadCatalogue } from '../../db/catalogue';
 import { seedId } from '../../db/seed';
 import { site } from '../../src/config/site';
 import { seedLessonId } from '../../db/seed-ids';
+import { videoDurationSeconds } from '../../db/media';
 import { axeViolations, openDashboard, recordScripts, signIn, waitForHydration } from './helpers';
 import { figuresLearners } from './player-fixture';
 
@@ -39,8 +40,9 @@ const expected = (() => {
     questions?: unknown[];
     placeholder?: string;
   };
+  const videoSeconds = (content: { videoUrl: string; durationSeconds?: number }) => content.durationSeconds ?? videoDurationSeconds(content.videoUrl);
   const seconds = done.reduce(
-    (sum, l) => sum + (l.type === 'video' ? (l.content as { durationSeconds: number }).durationSeconds : l.estimatedMinutes * 60),
+    (sum, l) => sum + (l.type === 'video' ? videoSeconds(l.content as { videoUrl: string; durationSeconds?: number }) : l.estimatedMinutes * 60),
     0,
   );
   return {
