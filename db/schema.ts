@@ -370,6 +370,14 @@ export const lessonProgress = pgTable(
      */
     watchViewingStartedAt: timestamp('watch_viewing_started_at', { withTimezone: true }),
     watchViewingBaseSeconds: doublePrecision('watch_viewing_base_seconds').notNull().default(0),
+    /**
+     * Text, task and HTML lessons: the seconds the learner spent with the lesson open and in view,
+     * as the server measured between the player's heartbeats (each bounded, the sum capped per
+     * lesson; player.service.ts `recordStudyTime`). Video lessons count their watched seconds instead.
+     */
+    studySeconds: doublePrecision('study_seconds').notNull().default(0),
+    /** The last heartbeat's time: the next one counts the time since, when the gap is short. */
+    studySeenAt: timestamp('study_seen_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [uniqueIndex('lesson_progress_user_lesson_key').on(t.userId, t.lessonId), index('lesson_progress_lesson_id_idx').on(t.lessonId)],
@@ -925,6 +933,8 @@ export const productCourses = pgTable(
     courseId: text('course_id')
       .notNull()
       .references(() => courses.id, { onDelete: 'cascade' }),
+    /** The package's recommended order (its learning path, git's): a seat's courses are listed in it. */
+    position: integer('position').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.productId, t.courseId] })],
 );

@@ -259,9 +259,16 @@ async function seedPackage(db: Db, catalogue: CatalogueCourse[]): Promise<void> 
     hero: { title: string };
     price: { priceNok: number };
     includedCourses: { items: { href: string }[] };
+    learningPath: { stages: { course?: string }[] };
   };
   const known = new Set(catalogue.map((c) => c.id));
   const courseIds = page.includedCourses.items.map((item) => item.href.replace(/^\//, '')).filter((id) => known.has(id));
+  // The recommended order: the learning path's courses in its order, then any other included course.
+  const pathOrder = page.learningPath.stages.flatMap((stage) => (stage.course ? [stage.course.replace(/^\//, '')] : []));
+  const position = (courseId: string) => {
+    const i = pathOrder.indexOf(courseId);
+    return i >= 0 ? i : pathOrder.length + courseIds.indexOf(courseId);
+  };
   const row = {
     id: PACKAGE_PRODUCT,
     kind: 'package',
@@ -285,7 +292,8 @@ async function seedPackage(db: Db, catalogue: CatalogueCourse[]): Promise<void> 
     .values(row)
     .onConflictDoUpdate({ target: products.id, ...update });
   await db.delete(productCourses).where(sql`${productCourses.productId} = ${PACKAGE_PRODUCT}`);
-  if (courseIds.length) await db.insert(productCourses).values(courseIds.map((courseId) => ({ productId: PACKAGE_PRODUCT, courseId })));
+  if (courseIds.length)
+    await db.insert(productCourses).values(courseIds.map((courseId) => ({ productId: PACKAGE_PRODUCT, courseId, position: position(courseId) })));
 }
 
 /** The product id of a course (issue 21): one product per course. */
@@ -420,6 +428,18 @@ async function seedDemoEmployees(db: Db, catalogue: CatalogueCourse[]): Promise<
   }
 }
 
+/**
+ * The time a demo learner spent on a lesson they completed, as the player would have recorded it:
+ * a video watched to its end, a text or task lesson read for its estimated minutes.
+ */
+function seededTimeSpent(lesson: CatalogueLesson) {
+  if (lesson.type === 'video') {
+    const { durationSeconds = videoDurationSeconds(lesson.content.videoUrl) } = lesson.content;
+    return { watchPositionSeconds: durationSeconds, watchFurthestSeconds: durationSeconds };
+  }
+  return { studySeconds: lesson.estimatedMinutes * 60 };
+}
+
 /** Demo accounts and their learning history. Local and test databases only. */
 export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCatalogue()): Promise<void> {
   await db
@@ -537,13 +557,14 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
     const course = byId.get(p.courseId);
     if (!course) return [];
     return course.modules.flatMap((m, mi) =>
-      m.lessons.flatMap((_, li) =>
+      m.lessons.flatMap((lesson, li) =>
         p.done(mi, li)
           ? [
               {
                 id: seedId(`progress:${learner}:${p.courseId}:${mi}:${li}`),
                 userId: learner,
                 lessonId: lessonId(p.courseId, mi, li),
+                ...seededTimeSpent(lesson),
                 completed: true,
                 completedAt: at(12, mi * 3 + li),
                 createdAt: at(12, mi * 3 + li),

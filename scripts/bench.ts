@@ -452,6 +452,12 @@ const endpoints: Endpoint[] = [
     },
   },
   {
+    // The player's heartbeat on an open text or task lesson (every 30 s while in view).
+    name: 'POST …/study-time',
+    read: false,
+    next: (f) => ({ method: 'POST', path: `/api/lessons/${f.taskLessonId}/study-time`, cookie: anyLearner(f).cookie, body: {} }),
+  },
+  {
     name: 'POST /api/lessons/:id/progress',
     read: false,
     next: (f) => {
@@ -1138,6 +1144,7 @@ async function runMixed(fixture: Fixture): Promise<LoadResult> {
     ['GET /api/lessons/:id/video-notes', 10],
     ['GET …/messages (a page)', 3],
     ['POST …/watch-position', 15],
+    ['POST …/study-time', 5],
     ['POST /api/lessons/:id/progress', 3],
     ['POST /api/video-notes', 5],
     ['GET /api/lessons/:id/answers', 3],

@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
-import { lessonParams, progressBody, watchPositionBody } from '../../src/schemas/player';
+import { lessonParams, progressBody, studyTimeBody, watchPositionBody } from '../../src/schemas/player';
 import { createHandler, json, pageResponse, route } from '../../src/server/http';
 import { listNotes, noteCursor } from '../../src/server/notes.service';
 import { pageQuery } from '../../src/server/paging';
-import { saveWatchPosition, setLessonProgress } from '../../src/server/player.service';
+import { recordStudyTime, saveWatchPosition, setLessonProgress } from '../../src/server/player.service';
 
 /**
  * A learner's work on one lesson (decision 11).
@@ -13,6 +13,9 @@ import { saveWatchPosition, setLessonProgress } from '../../src/server/player.se
  *                                                      409 {errorType: 'video_not_watched'} for an unwatched video; 404
  *   POST /api/lessons/:id/watch-position   signed in   {positionSeconds} → WatchState (video lessons; else 400); 403 locked;
  *                                                      also sent by sendBeacon / keepalive fetch when the page is left
+ *   POST /api/lessons/:id/study-time       signed in   {} → StudyTime: a heartbeat of an open text/task/HTML lesson; the
+ *                                                      server counts the time since the last one (bounded, capped per
+ *                                                      lesson); video lessons 400; 403 locked; also sent by sendBeacon
  *   GET  /api/lessons/:id/video-notes      signed in   a page of the caller's notes on the lesson, by timestamp; 404;
  *                                                      ?limit= (1–100, default 50), ?cursor= from X-Next-Cursor (decision 23)
  * Anonymous callers get 401 {"error":"Unauthorized"}; malformed ids and bodies 400.
@@ -36,6 +39,15 @@ export default createHandler({
     },
   }),
 
+  'POST /api/lessons/:id/study-time': route({
+    access: 'user',
+    params: lessonParams,
+    body: studyTimeBody,
+    async handler({ db, user, params }) {
+      return json(await recordStudyTime(db, user.id, params.id));
+    },
+  }),
+
   'GET /api/lessons/:id/video-notes': route({
     access: 'user',
     params: lessonParams,
@@ -47,6 +59,6 @@ export default createHandler({
 });
 
 export const config: Config = {
-  path: ['/api/lessons/:id/progress', '/api/lessons/:id/watch-position', '/api/lessons/:id/video-notes'],
+  path: ['/api/lessons/:id/progress', '/api/lessons/:id/watch-position', '/api/lessons/:id/study-time', '/api/lessons/:id/video-notes'],
   method: ['GET', 'POST'],
 };

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import type { CurrentUser } from '../schemas/auth';
-import type { CatalogueCourse, Enrollment, LearnerProgress, LessonSummary, ModuleWithProgress } from '../schemas/learning';
+import type { CatalogueCourse, LearnerProgress, LessonSummary, ListedEnrollment, ModuleWithProgress } from '../schemas/learning';
 import type { CourseWithContent } from '../schemas/player';
 import { getQueryFn } from './api';
 
@@ -13,7 +13,7 @@ export const currentUserQuery = queryOptions({
 
 export const enrollmentsQuery = queryOptions({
   queryKey: ['/api/users/me/enrollments'],
-  queryFn: getQueryFn<Enrollment[]>(),
+  queryFn: getQueryFn<ListedEnrollment[]>(),
 });
 
 /** The catalogue as the caller sees it: each course with its price and the caller's access. */

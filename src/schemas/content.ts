@@ -147,7 +147,15 @@ const bundlePage = z
       heading: text,
       lead: text,
       stages: z
-        .array(z.strictObject({ weeks: text, title: text, description: text }))
+        .array(
+          z.strictObject({
+            weeks: text,
+            title: text,
+            description: text,
+            /** The included course the stage is about (its page's path): the seats' courses follow this order. */
+            course: internalPath.optional(),
+          }),
+        )
         .min(3)
         .max(6),
     }),

@@ -37,14 +37,19 @@ export interface CatalogueCourse extends Course {
   onSale: boolean;
   /** Why the caller may open every lesson, or null: only the previews (decision 26). */
   access: AccessReason | null;
+  /** How many of its lessons are previews, open to every signed-in user ('Prøv gratis: N leksjoner'). */
+  previewLessons: number;
 }
 
 /** GET /api/users/me/progress: the dashboard's figures, from the caller's own progress (issue 29). */
 export interface LearnerProgress {
   completedLessons: number;
-  /** Completed lessons of type 'task'. */
+  /** Task lessons with an answer in every field (its own answer field and each question). */
   completedTasks: number;
-  /** The estimated minutes of the completed lessons. */
+  /**
+   * Whole minutes actually spent: video watched (the furthest point the server accepted) and time
+   * on text, task and HTML lessons measured by the player's heartbeats, capped per lesson.
+   */
   minutesStudied: number;
   /** Modules whose every lesson is completed. */
   modulesCompleted: number;
@@ -57,6 +62,15 @@ export interface Enrollment {
   enrolledAt: string;
   /** ISO time the course was completed; null while open. */
   completedAt: string | null;
+}
+
+/** An enrollment of GET /api/users/me/enrollments: with what the course card's main button needs. */
+export interface ListedEnrollment extends Enrollment {
+  /** The course's lessons, and how many of them the user has completed. */
+  lessonsTotal: number;
+  lessonsCompleted: number;
+  /** Where the card's main button goes: the first lesson not completed (the first lesson once all are); null without lessons. */
+  nextLessonId: string | null;
 }
 
 export interface ModuleProgress {

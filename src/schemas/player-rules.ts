@@ -11,3 +11,13 @@ export const MAX_PLAYBACK_RATE = 2;
 export const WATCH_SLACK_SECONDS = 5;
 /** The player saves the position this often while a video plays, in milliseconds. */
 export const WATCH_SAVE_INTERVAL_MS = 10_000;
+
+/** The player reports time on a text, task or HTML lesson this often while it is open and in view, in milliseconds. */
+export const STUDY_HEARTBEAT_MS = 30_000;
+/**
+ * The longest gap between two reports that still counts, in seconds: a longer one means the page
+ * was hidden, asleep or closed, and earns nothing. Bounds what one report can add.
+ */
+export const STUDY_MAX_GAP_SECONDS = 90;
+/** A lesson counts at most this many times its estimated minutes, so a tab left open does not count hours. */
+export const STUDY_CAP_FACTOR = 2;

@@ -9,7 +9,15 @@ import { text } from './text';
  * and decision record 11 for the rules behind them.
  */
 
-export { MAX_PLAYBACK_RATE, WATCH_SAVE_INTERVAL_MS, WATCH_SLACK_SECONDS, WATCHED_THRESHOLD } from './player-rules';
+export {
+  MAX_PLAYBACK_RATE,
+  STUDY_CAP_FACTOR,
+  STUDY_HEARTBEAT_MS,
+  STUDY_MAX_GAP_SECONDS,
+  WATCH_SAVE_INTERVAL_MS,
+  WATCH_SLACK_SECONDS,
+  WATCHED_THRESHOLD,
+} from './player-rules';
 
 export const NOTE_MAX_LENGTH = 5_000;
 
@@ -25,6 +33,12 @@ export const progressBody = z.strictObject({ completed: z.boolean() });
 export const watchPositionBody = z.strictObject({
   positionSeconds: z.number().finite().min(0).max(86_400),
 });
+
+/**
+ * POST /api/lessons/:id/study-time: a heartbeat of the open lesson (also sent with sendBeacon when
+ * the page is left). It carries nothing: the server measures the time itself.
+ */
+export const studyTimeBody = z.strictObject({});
 
 const noteText = text({
   max: NOTE_MAX_LENGTH,
@@ -55,6 +69,11 @@ export interface CourseProgress {
   completed: number;
   total: number;
   percentage: number;
+}
+
+/** POST /api/lessons/:id/study-time: the seconds counted on the lesson so far. */
+export interface StudyTime {
+  studySeconds: number;
 }
 
 /** The caller's saved place in a video lesson. */

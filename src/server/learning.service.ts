@@ -1,15 +1,17 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import { type Db, preparedPer } from '../../db/client';
-import { courses, enrollments, lessonProgress, lessons, modules, products } from '../../db/schema';
+import { courses, enrollments, lessonProgress, lessons, modules, productCourses, products } from '../../db/schema';
+import { PACKAGE_PRODUCT } from '../lib/company-package';
 import {
   type CatalogueCourse,
   type Enrollment,
+  type ListedEnrollment,
   type LearnerProgress,
   type LessonSummary,
   type ModuleWithProgress,
   percentage,
 } from '../schemas/learning';
-import { accessColumns, accessReason, enrollAsLearner, enrollmentOf } from './access/entitlements';
+import { accessColumns, accessReason, enrollAsLearner, enrollmentOf, previewLessonCondition } from './access/entitlements';
 import { NotFoundError } from './errors';
 
 /**
@@ -36,6 +38,11 @@ const coursesQuery = preparedPer((db) =>
       // the caller has from those it may start or buy ('Flere kurs', issue 29).
       ...accessColumns(sql.placeholder('userId')),
       onSale: sql<boolean | null>`(SELECT ${products.onSale} FROM ${products} WHERE ${products.courseId} = ${courses.id})`,
+      // The lessons open to every signed-in user (the entitlements' own rule): 'Prøv gratis: N leksjoner'.
+      previewLessons: sql<number>`(
+        SELECT count(*)::int FROM lessons pl JOIN modules pm ON pm.id = pl.module_id
+        WHERE pm.course_id = ${courses.id} AND ${previewLessonCondition(sql`pl.id`, sql`pl.is_preview`, sql`${courses.id}`)}
+      )`.mapWith(Number),
     })
     .from(courses)
     .leftJoin(enrollments, enrollmentOf(sql.placeholder('userId')))
@@ -54,17 +61,49 @@ export async function listCourses(db: Db, userId: string): Promise<CatalogueCour
   }));
 }
 
+/** The course's lessons in the player's order (modules, then lessons, each by order, creation time and id). */
+const playerOrder = sql`m.order_index, m.created_at, m.id, l.order_index, l.created_at, l.id`;
+
 const enrollmentsQuery = preparedPer((db) =>
   db
-    .select({ id: enrollments.id, courseId: enrollments.courseId, enrolledAt: enrollments.createdAt, completedAt: enrollments.completedAt })
+    .select({
+      id: enrollments.id,
+      courseId: enrollments.courseId,
+      enrolledAt: enrollments.createdAt,
+      completedAt: enrollments.completedAt,
+      lessonsTotal: sql<number>`(
+        SELECT count(*)::int FROM lessons l JOIN modules m ON m.id = l.module_id WHERE m.course_id = ${enrollments.courseId}
+      )`.mapWith(Number),
+      lessonsCompleted: sql<number>`(
+        SELECT count(*)::int FROM lesson_progress lp JOIN lessons l ON l.id = lp.lesson_id JOIN modules m ON m.id = l.module_id
+        WHERE m.course_id = ${enrollments.courseId} AND lp.user_id = ${enrollments.userId} AND lp.completed
+      )`.mapWith(Number),
+      // The card's main button: the first lesson not completed, or the first lesson once all are.
+      nextLessonId: sql<string | null>`(
+        SELECT l.id FROM lessons l JOIN modules m ON m.id = l.module_id
+        LEFT JOIN lesson_progress lp ON lp.lesson_id = l.id AND lp.user_id = ${enrollments.userId}
+        WHERE m.course_id = ${enrollments.courseId}
+        ORDER BY (lp.completed IS TRUE), ${playerOrder} LIMIT 1
+      )`,
+    })
     .from(enrollments)
+    .innerJoin(courses, eq(courses.id, enrollments.courseId))
+    // A seat's courses come in one grant (one time): they keep the package's recommended order.
+    .leftJoin(
+      productCourses,
+      and(eq(enrollments.source, 'seat'), eq(productCourses.productId, PACKAGE_PRODUCT), eq(productCourses.courseId, enrollments.courseId)),
+    )
     // A revoked enrollment gives no lessons: it leaves the dashboard (its progress stays, decision 26).
     .where(and(eq(enrollments.userId, sql.placeholder('userId')), isNull(enrollments.revokedAt)))
-    .orderBy(asc(enrollments.createdAt), asc(enrollments.id))
+    .orderBy(asc(enrollments.createdAt), sql`${productCourses.position} NULLS LAST`, asc(courses.orderIndex), asc(enrollments.id))
     .prepare('list_enrollments'),
 );
 
-export async function listEnrollments(db: Db, userId: string): Promise<Enrollment[]> {
+/**
+ * The caller's courses in the order they came (a seat's in the package's recommended order), each
+ * with its lesson counts and the lesson its main button opens.
+ */
+export async function listEnrollments(db: Db, userId: string): Promise<ListedEnrollment[]> {
   const rows = await enrollmentsQuery(db).execute({ userId });
   return rows.map((r) => ({ ...r, enrolledAt: r.enrolledAt.toISOString(), completedAt: r.completedAt?.toISOString() ?? null }));
 }
@@ -142,16 +181,35 @@ export async function moduleLessons(db: Db, moduleId: string): Promise<LessonSum
 }
 
 /**
- * The dashboard's figures (issue 29): what the caller has completed, over every course, in one
- * statement. Minutes are the estimated minutes of the completed lessons; a module counts once all
- * its lessons are completed; tasks are completed lessons of type 'task'.
+ * The dashboard's figures, in one statement, each counting what its label says:
+ * - minutes: time actually spent: the seconds of video watched (the furthest point the server
+ *   accepted, paced as decision 11 says) and the seconds on text, task and HTML lessons the
+ *   player's heartbeats measured (bounded and capped per lesson, `recordStudyTime`);
+ * - tasks: task lessons whose every answer field (its own and each question) has an answer;
+ * - modules: modules whose every lesson is completed.
  */
 const learnerProgressQuery = preparedPer((db) =>
   db
     .select({
-      completedLessons: sql<number>`count(*)::int`,
-      completedTasks: sql<number>`(count(*) FILTER (WHERE ${lessons.type} = 'task'))::int`,
-      minutesStudied: sql<number>`coalesce(sum(${lessons.estimatedMinutes}), 0)::int`,
+      completedLessons: sql<number>`(
+        SELECT count(*)::int FROM lesson_progress cp WHERE cp.user_id = ${sql.placeholder('userId')} AND cp.completed
+      )`,
+      completedTasks: sql<number>`(
+        SELECT count(*)::int FROM (
+          SELECT tl.id FROM task_answers ta JOIN lessons tl ON tl.id = ta.lesson_id
+          WHERE ta.user_id = ${sql.placeholder('userId')} AND tl.type = 'task'
+          GROUP BY tl.id
+          HAVING count(*) FILTER (
+            WHERE ta.question BETWEEN 1 AND jsonb_array_length(coalesce(tl.content -> 'questions', '[]'::jsonb))
+               OR (ta.question = 0 AND tl.content -> 'placeholder' IS NOT NULL)
+          ) >= jsonb_array_length(coalesce(tl.content -> 'questions', '[]'::jsonb)) + (CASE WHEN tl.content -> 'placeholder' IS NOT NULL THEN 1 ELSE 0 END)
+        ) answered
+      )`,
+      secondsSpent: sql<number>`(
+        SELECT coalesce(sum(CASE WHEN sl.type = 'video' THEN sp.watch_furthest_seconds ELSE sp.study_seconds END), 0)::float8
+        FROM lesson_progress sp JOIN lessons sl ON sl.id = sp.lesson_id
+        WHERE sp.user_id = ${sql.placeholder('userId')}
+      )`,
       modulesCompleted: sql<number>`(
         SELECT count(*)::int FROM (
           SELECT l.module_id FROM lessons l
@@ -165,9 +223,7 @@ const learnerProgressQuery = preparedPer((db) =>
         ) done_modules
       )`,
     })
-    .from(lessonProgress)
-    .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
-    .where(and(eq(lessonProgress.userId, sql.placeholder('userId')), eq(lessonProgress.completed, true)))
+    .from(sql`(SELECT 1) one`)
     .prepare('learner_progress'),
 );
 
@@ -176,7 +232,7 @@ export async function learnerProgress(db: Db, userId: string): Promise<LearnerPr
   return {
     completedLessons: Number(row?.completedLessons ?? 0),
     completedTasks: Number(row?.completedTasks ?? 0),
-    minutesStudied: Number(row?.minutesStudied ?? 0),
+    minutesStudied: Math.floor(Number(row?.secondsSpent ?? 0) / 60),
     modulesCompleted: Number(row?.modulesCompleted ?? 0),
   };
 }

@@ -7,6 +7,9 @@ import {
   type CourseProgress,
   MAX_PLAYBACK_RATE,
   type ProgressResult,
+  STUDY_CAP_FACTOR,
+  STUDY_MAX_GAP_SECONDS,
+  type StudyTime,
   WATCH_SLACK_SECONDS,
   WATCHED_THRESHOLD,
   type WatchState,
@@ -26,6 +29,7 @@ export const playerMessages = {
   courseNotFound: 'Kurs ikke funnet',
   lessonNotFound: 'Fant ikke leksjonen',
   notVideo: 'Leksjonen er ikke en video',
+  videoStudyTime: 'Tiden i en video telles mens den spilles av',
   videoNotWatched: 'Du må se hele videoen før du kan fullføre leksjonen.',
 } as const;
 
@@ -187,4 +191,39 @@ export async function saveWatchPosition(db: Db, userId: string, lessonId: string
     if (!row) throw new Error('the watch position upsert returned no row');
     return watchState(row.position, row.furthest, duration);
   });
+}
+
+/**
+ * A heartbeat of a text, task or HTML lesson the learner has open and in view (the player sends
+ * one when the lesson opens, every STUDY_HEARTBEAT_MS while the page is visible, and one when it is
+ * hidden or left). The server counts the time itself, with its own clock: the time since the last
+ * heartbeat on the lesson, when that is at most STUDY_MAX_GAP_SECONDS (a longer gap means the page
+ * was hidden, asleep or closed, and earns nothing), and never more in all than STUDY_CAP_FACTOR
+ * times the lesson's estimated minutes. So one request adds at most the gap limit, however often
+ * or in whatever order they come, and a tab left open stops counting at the cap. One upsert: ON
+ * CONFLICT DO UPDATE locks the row, so concurrent heartbeats each see the one before. Video
+ * lessons count their watched seconds instead (400).
+ */
+export async function recordStudyTime(db: Db, userId: string, lessonId: string): Promise<StudyTime> {
+  const lesson = await requireReadableLesson(db, userId, lessonId);
+  if (lesson.type === 'video') throw new BadRequestError(playerMessages.videoStudyTime);
+  const { studySeconds: spent, studySeenAt: seenAt } = lessonProgress;
+  const gap = sql`greatest(extract(epoch from (now() - ${seenAt}))::float8, 0)`;
+  const credit = sql`(CASE WHEN ${seenAt} IS NULL OR ${gap} > ${STUDY_MAX_GAP_SECONDS}::float8 THEN 0::float8 ELSE ${gap} END)`;
+  const cap = sql`(SELECT greatest(${lessons.estimatedMinutes}, 1) * 60 * ${STUDY_CAP_FACTOR} FROM ${lessons} WHERE ${lessons.id} = ${lessonId})::float8`;
+  const [row] = await db
+    .insert(lessonProgress)
+    .values({ userId, lessonId, studySeconds: 0, studySeenAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: [lessonProgress.userId, lessonProgress.lessonId],
+      set: {
+        // A lowered estimate never takes back time already counted.
+        studySeconds: sql`greatest(${spent}, least(${spent} + ${credit}, ${cap}))`,
+        studySeenAt: sql`now()`,
+        updatedAt: sql`now()`,
+      },
+    })
+    .returning({ studySeconds: lessonProgress.studySeconds });
+  if (!row) throw new Error('the study time upsert returned no row');
+  return { studySeconds: Math.floor(row.studySeconds) };
 }

@@ -9,11 +9,11 @@ test('the landing page and the health check answer', async ({ page, request }) =
   expect(await health.json()).toEqual({ ok: true, db: 'up' });
 });
 
-test('"Kom i gang" leads anonymous visitors to the sign-in page', async ({ page }) => {
+test('"Kom i gang" leads anonymous visitors to registration, not sign-in', async ({ page }) => {
   await page.goto('/');
   await page.getByRole('link', { name: 'Kom i gang' }).click();
-  await expect(page).toHaveURL(/\/logg-inn$/);
-  await expect(page.getByRole('heading', { name: 'Logg inn' })).toBeVisible();
+  await expect(page).toHaveURL(/\/registrer$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Opprett gratis konto' })).toBeVisible();
 });
 
 for (const [email, role] of demoAccounts) {

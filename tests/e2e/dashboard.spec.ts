@@ -3,6 +3,7 @@ import { loadCatalogue } from '../../db/catalogue';
 import { seedId } from '../../db/seed';
 import { site } from '../../src/config/site';
 import { seedLessonId } from '../../db/seed-ids';
+import { videoDurationSeconds } from '../../db/media';
 import { axeViolations, openDashboard, recordScripts, signIn, waitForHydration } from './helpers';
 import { figuresLearners } from './player-fixture';
 
@@ -23,14 +24,31 @@ const seededDone: Record<string, (m: number, l: number) => boolean> = {
   'ki-for-kontoret': (m, l) => m === 0 || (m === 1 && l < 2),
   'ki-markedsforing': (m, l) => m === 0 && l < 2,
 };
-/** The dashboard's figures from the learner's own progress (issue 29): completed task lessons, their minutes, whole modules. */
+/**
+ * The dashboard's figures from the learner's own progress: task lessons with every field answered
+ * (the seed answers one question of KI Grunnkurs's first task), the time spent in the completed
+ * lessons as the seed recorded it (each video watched to its end, each other lesson for its
+ * estimated minutes), whole modules.
+ */
 const expected = (() => {
   const done = catalogue.flatMap((c) => c.modules.flatMap((m, mi) => m.lessons.filter((_, li) => seededDone[c.id]?.(mi, li) ?? false)));
   const wholeModules = catalogue.flatMap((c) => c.modules.filter((m, mi) => m.lessons.every((_, li) => seededDone[c.id]?.(mi, li) ?? false)));
+  const firstTask = catalogue
+    .find((c) => c.id === 'grunnleggende-ki')!
+    .modules.flatMap((m) => m.lessons)
+    .find((l) => l.type === 'task')!.content as {
+    questions?: unknown[];
+    placeholder?: string;
+  };
+  const videoSeconds = (content: { videoUrl: string; durationSeconds?: number }) => content.durationSeconds ?? videoDurationSeconds(content.videoUrl);
+  const seconds = done.reduce(
+    (sum, l) => sum + (l.type === 'video' ? videoSeconds(l.content as { videoUrl: string; durationSeconds?: number }) : l.estimatedMinutes * 60),
+    0,
+  );
   return {
     completedLessons: done.length,
-    completedTasks: done.filter((l) => l.type === 'task').length,
-    minutesStudied: done.reduce((sum, l) => sum + l.estimatedMinutes, 0),
+    completedTasks: (firstTask.questions?.length ?? 0) === 1 && firstTask.placeholder === undefined ? 1 : 0,
+    minutesStudied: Math.floor(seconds / 60),
     modulesCompleted: wholeModules.length,
     office2: pct(2, lessonsIn('ki-for-kontoret', 1)),
   };
@@ -93,11 +111,11 @@ test.describe('as elev@demo.no', () => {
     await expect(review.getByText('Kommer snart')).toBeVisible();
   });
 
-  test("the figures are the learner's own: completed tasks, the minutes of completed lessons, whole modules", async ({ page }) => {
+  test("the figures are the learner's own and say what they count: answered tasks, minutes spent in lessons, whole modules", async ({ page }) => {
     await expect(page.locator('[data-stat="completedTasks"]')).toHaveText(String(expected.completedTasks));
     await expect(page.locator('[data-stat="minutesStudied"]')).toHaveText(String(expected.minutesStudied));
     await expect(page.locator('[data-stat="modulesCompleted"]')).toHaveText(String(expected.modulesCompleted));
-    for (const label of ['Fullførte oppgaver', 'Minutter studert', 'Moduler fullført']) {
+    for (const label of ['Oppgaver besvart', 'Minutter i leksjonene', 'Moduler fullført']) {
       await expect(page.getByText(label, { exact: true })).toBeVisible();
     }
   });
@@ -335,7 +353,9 @@ test("ny@demo.no's 'Kjøp kurset' opens the course's checkout", async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Kjøp KI for Kontoret' })).toBeVisible();
 });
 
-test('completing a task lesson moves the figures and the module button; back on the dashboard, without reloading it', async ({ page }, testInfo) => {
+test('answering and completing a task lesson moves the figures and the module button; back on the dashboard, without reloading it', async ({
+  page,
+}, testInfo) => {
   const learner = figuresLearners[testInfo.project.name as keyof typeof figuresLearners];
   await openDashboard(page, learner.email, learner.firstName);
   await expect(page.locator('[data-stat="completedTasks"]')).toHaveText('0');
@@ -351,6 +371,13 @@ test('completing a task lesson moves the figures and the module button; back on 
   await page.goto(`/course/${course.id}?lessonId=${seedLessonId(course.id, m, l)}`);
   await waitForHydration(page);
   await expect(page.getByRole('heading', { name: task.title })).toBeVisible();
+  // A task counts once every field has an answer (completing it alone does not).
+  const fields = page.getByRole('textbox', { name: /^Ditt svar/ });
+  const taskContent = task.content as { questions?: unknown[]; placeholder?: string };
+  const fieldCount = (taskContent.questions?.length ?? 0) + (taskContent.placeholder === undefined ? 0 : 1);
+  await expect(fields).toHaveCount(fieldCount);
+  for (const field of await fields.all()) await field.fill('Mitt svar');
+  await expect(page.getByText('Lagret')).toHaveCount(fieldCount);
   await page.getByRole('button', { name: 'Fullfør', exact: true }).click();
   await expect(page).not.toHaveURL(new RegExp(seedLessonId(course.id, m, l)));
 
@@ -358,7 +385,8 @@ test('completing a task lesson moves the figures and the module button; back on 
   for (let i = 0; i < 5 && new URL(page.url()).pathname !== '/'; i++) await page.goBack();
   await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Hei ${learner.firstName}`) })).toBeVisible();
   await expect(page.locator('[data-stat="completedTasks"]')).toHaveText('1');
-  await expect(page.locator('[data-stat="minutesStudied"]')).toHaveText(String(task.estimatedMinutes));
+  // Minutes are time spent: well under the lesson's estimate after a quick answer.
+  expect(Number(await page.locator('[data-stat="minutesStudied"]').textContent())).toBeLessThan(task.estimatedMinutes);
   await courseButton(page, course.title).click();
   const moduleAction = page.getByRole('link', { name: new RegExp(`^(Start|Fortsett|Se igjen): ${course.modules[m]!.title}$`) });
   await expect(moduleAction).toHaveText(course.modules[m]!.lessons.length === 1 ? 'Se igjen' : 'Fortsett');

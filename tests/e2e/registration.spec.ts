@@ -1,12 +1,17 @@
 import { expect, test } from '@playwright/test';
+import { loadCatalogue } from '../../db/catalogue';
 import { axeViolations, recordScripts } from './helpers';
 
 /**
- * 'Start Gratis' → /registrer: the registration page posts to POST /api/auth/register,
- * shows the API's Norwegian messages next to the fields, and ends on the dashboard.
+ * 'Start gratis' → /registrer: the registration page posts to POST /api/auth/register,
+ * shows the API's Norwegian messages next to the fields, and ends in the first course's
+ * player on a free lesson (its preview), not in front of 'Kjøp kurset'.
  */
 
-test('a visitor registers from "Start Gratis", meets the Norwegian validation messages and lands on the dashboard', async ({ page }, testInfo) => {
+const firstCourse = loadCatalogue().sort((a, b) => a.order - b.order)[0]!;
+const firstLesson = firstCourse.modules[0]!.lessons[0]!;
+
+test('a visitor registers from "Start gratis", meets the Norwegian validation messages and lands on a free lesson', async ({ page }, testInfo) => {
   const email = `registrering.${testInfo.project.name}.${Date.now()}@example.no`;
   await page.goto('/');
   if (testInfo.project.use.isMobile) {
@@ -15,7 +20,7 @@ test('a visitor registers from "Start Gratis", meets the Norwegian validation me
   } else {
     await page.getByRole('link', { name: 'Start Gratis' }).click();
   }
-  await expect(page).toHaveURL(/\/registrer$/);
+  await expect(page).toHaveURL(`/registrer?next=${encodeURIComponent(`/course/${firstCourse.id}`)}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Opprett gratis konto' })).toBeVisible();
 
   const submit = page.getByRole('button', { name: 'Opprett konto' });
@@ -38,8 +43,9 @@ test('a visitor registers from "Start Gratis", meets the Norwegian validation me
 
   await page.getByLabel('Passord').fill('en lang og god passordsetning');
   await submit.click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Hei Kari, klar for å fortsette læringen?' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/course/${firstCourse.id}`));
+  await expect(page.getByRole('heading', { name: firstLesson.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Denne leksjonen er låst' })).toHaveCount(0);
   const me = await page.request.get('/api/auth/user');
   expect(await me.json()).toMatchObject({ email, firstName: 'Kari', lastName: 'Nordmann', role: 'individual' });
 });

@@ -839,6 +839,8 @@ export const matrix: MatrixRow[] = [
     body: { positionSeconds: 1 },
     expect: signedIn,
   },
+  // A heartbeat of an open task lesson: the caller's own time, behind the lesson's entitlements.
+  { route: 'POST /api/lessons/:id/study-time', path: `/api/lessons/${taskLesson}/study-time`, body: {}, expect: lockedLesson },
   // The caller's own notes on a lesson: on a preview, everyone signed in gets their own (possibly empty) list.
   {
     route: 'GET /api/lessons/:id/video-notes',
@@ -1205,6 +1207,7 @@ export const entitlementMatrix: EntitlementRow[] = [
     body: () => ({ noteText: 'Endret' }),
   },
   { route: 'GET /api/lessons/:id/answers', path: async (id) => `/api/lessons/${await taskLike(id)}/answers` },
+  { route: 'POST /api/lessons/:id/study-time', path: async (id) => `/api/lessons/${await taskLike(id)}/study-time`, body: () => ({}) },
   {
     route: 'PUT /api/lessons/:id/answers/:question',
     path: async (id) => `/api/lessons/${await taskLike(id)}/answers/1`,

@@ -27,7 +27,10 @@ function Courses() {
   // The card shows the courses once the read succeeds.
   const query = useQuery<Course[], Error, CoursesCardData>({
     queryKey: ['/api/courses'],
-    select: (list) => ({ enrolled: list, catalogueSize: list.length }),
+    select: (list) => ({
+      enrolled: list.map((c) => ({ ...c, main: { label: 'Start kurset', href: `/course/${c.id}` } })),
+      catalogueSize: list.length,
+    }),
   });
   return <CoursesCard courses={query} />;
 }

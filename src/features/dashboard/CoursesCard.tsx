@@ -9,13 +9,18 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Ca
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../components/ui/Collapsible';
 import { type QueryLike, QueryState } from '../../components/ui/QueryState';
 import { ClampedText } from './ClampedText';
-import { moduleAction } from './dashboard-stats';
+import { type CourseMainAction, moduleAction } from './dashboard-stats';
 
 const LOADING = 'Laster...';
 
+/** An enrolled course with its card's main button (the next lesson). */
+export interface EnrolledCourse extends Course {
+  main: CourseMainAction;
+}
+
 export interface CoursesCardData {
-  /** The courses the learner is enrolled in, in enrollment order. */
-  enrolled: Course[];
+  /** The courses the learner is enrolled in, in enrollment order (a seat's in the package's order). */
+  enrolled: EnrolledCourse[];
   /** How many courses the catalogue has ('Flere kurs' lists those not enrolled). */
   catalogueSize: number;
 }
@@ -88,11 +93,11 @@ function Chevron() {
   );
 }
 
-function CourseRow({ course }: { course: Course }) {
+function CourseRow({ course }: { course: EnrolledCourse }) {
   return (
     <Collapsible asChild>
       <li className="rounded-lg border border-slate-200">
-        {/* The trigger's ::after covers the whole header, so a click anywhere but 'Vis mer' toggles the row. */}
+        {/* The trigger's ::after covers the whole header, so a click anywhere but 'Vis mer' and the main button toggles the row. */}
         <div className="relative rounded-lg p-3 hover:bg-slate-50 sm:p-4">
           <h3>
             <CollapsibleTrigger className="group flex w-full items-start gap-3 rounded-md text-left after:absolute after:inset-0 after:rounded-lg after:content-['']">
@@ -104,7 +109,15 @@ function CourseRow({ course }: { course: Course }) {
             </CollapsibleTrigger>
           </h3>
           <ClampedText text={course.description} className="mt-1" />
-          <p className="mt-1 text-sm font-medium text-ink">{course.duration}</p>
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+            <p className="text-sm font-medium text-ink">{course.duration}</p>
+            {/* Above the trigger's ::after: the way into the course, to its next lesson. Named with a dash, unlike the modules' 'Fortsett: <modul>'. */}
+            <Button asChild size="sm" className="relative z-10">
+              <a href={course.main.href} aria-label={`${course.main.label} – ${course.title}`} data-course-main={course.id}>
+                {course.main.label}
+              </a>
+            </Button>
+          </div>
         </div>
         <CollapsibleContent className="border-t border-slate-200 px-2 py-3 sm:p-4">
           <ModuleList courseId={course.id} />

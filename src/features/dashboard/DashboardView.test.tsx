@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserEffects } from '../../lib/session-expired';
-import type { CatalogueCourse, Enrollment, LearnerProgress, ModuleWithProgress } from '../../schemas/learning';
+import type { CatalogueCourse, LearnerProgress, ListedEnrollment, ModuleWithProgress } from '../../schemas/learning';
 import { $toast } from '../../stores/toast';
 import { requested, serve } from '../../testing/fetch';
 import { renderInApp, resetAfterEach, testUser } from '../../testing/render';
@@ -20,6 +20,7 @@ const course = (id: string, title: string, orderIndex: number, priceOre: number 
   priceOre,
   onSale: true,
   access: priceOre === 0 ? 'free' : null,
+  previewLessons: 1,
 });
 const courses = [
   course('grunnleggende-ki', 'KI Grunnkurs', 1),
@@ -27,7 +28,15 @@ const courses = [
   course('ki-markedsforing', 'KI Markedsføring', 3),
   course('ki-chatgpt-mester', 'ChatGPT Mester', 4),
 ];
-const enrollment = (courseId: string): Enrollment => ({ id: `e-${courseId}`, courseId, enrolledAt: '2026-11-01T10:00:00.000Z', completedAt: null });
+const enrollment = (courseId: string): ListedEnrollment => ({
+  id: `e-${courseId}`,
+  courseId,
+  enrolledAt: '2026-11-01T10:00:00.000Z',
+  completedAt: null,
+  lessonsTotal: 4,
+  lessonsCompleted: 0,
+  nextLessonId: `${courseId}-l1`,
+});
 const modules = (courseId: string, completed = 0): ModuleWithProgress[] => [
   { module: { id: `${courseId}-m1`, title: `Modul 1 i ${courseId}`, orderIndex: 1 }, progress: { percentage: completed * 25, completed, total: 4 } },
 ];
@@ -64,10 +73,14 @@ describe('a learner without enrollments', () => {
     expect(more.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(courses.map((c) => c.title));
     expect(more.getAllByText(/^1\s290\skr$/)).toHaveLength(4);
     expect(more.getByRole('link', { name: 'Kjøp kurset: KI for Kontoret' }).getAttribute('href')).toBe('/kasse/ki-for-kontoret');
+    // Each course's previews are a click away, without buying it.
+    const preview = more.getByRole('link', { name: 'Prøv gratis: 1 leksjon i KI for Kontoret' });
+    expect(preview.textContent).toBe('Prøv gratis: 1 leksjon');
+    expect(preview.getAttribute('href')).toBe('/course/ki-for-kontoret');
   });
 
   it("starts a free course with 'Start kurset': enrolls, then opens the player", async () => {
-    let enrolled: Enrollment[] = [];
+    let enrolled: ListedEnrollment[] = [];
     const navigate = vi.spyOn(browserEffects, 'navigate').mockImplementation(() => {});
     serve({
       'GET /api/users/me/enrollments': () => Response.json(enrolled),
@@ -129,8 +142,12 @@ describe('a learner with courses', () => {
     });
     renderDashboard();
     await waitFor(() => expect(document.querySelector('[data-stat="completedTasks"]')?.textContent).toBe('0'));
-    expect(screen.getByText('Fullførte oppgaver')).toBeTruthy();
+    expect(screen.getByText('Oppgaver besvart')).toBeTruthy();
     const card = within(screen.getByRole('region', { name: 'Kurs' }));
+    // The card's main button opens the next lesson, without expanding the row.
+    expect(card.getByRole('link', { name: 'Start kurset – KI for Kontoret' }).getAttribute('href')).toBe(
+      '/course/ki-for-kontoret?lessonId=ki-for-kontoret-l1',
+    );
     fireEvent.click(await card.findByRole('button', { name: /Påmeldt\s*KI for Kontoret/ }));
     expect(await card.findByRole('link', { name: 'Start: Modul 1 i ki-for-kontoret' })).toBeTruthy();
     expect(card.getByText('0 av 4 leksjoner fullført')).toBeTruthy();

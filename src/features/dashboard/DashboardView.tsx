@@ -1,11 +1,11 @@
 import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
-import { moreCourses, progressCourseIds, reviewHref } from './dashboard-stats';
+import { courseMainAction, moreCourses, progressCourseIds, reviewHref } from './dashboard-stats';
 import { coursesQuery, enrollmentsQuery, learnerProgressQuery, modulesWithProgressQuery, refreshLearnerProgress } from '../../lib/learning.queries';
 import type { CurrentUser } from '../../schemas/auth';
-import type { Course, Enrollment } from '../../schemas/learning';
+import type { Course, ListedEnrollment } from '../../schemas/learning';
 import type { QueryLike } from '../../components/ui/QueryState';
-import { CoursesCard, type CoursesCardData } from './CoursesCard';
+import { CoursesCard, type CoursesCardData, type EnrolledCourse } from './CoursesCard';
 import { AppHeader } from '../../components/app/AppHeader';
 import { pageWidth } from '../../components/app/page-width';
 import { CertificatesCard } from './CertificatesCard';
@@ -92,10 +92,13 @@ export function DashboardView({ user, chat }: { user: CurrentUser; chat?: ReactN
   );
 }
 
-/** The enrolled courses in enrollment order. */
-function enrolledCourses(enrollments: Enrollment[], courses: Course[]): Course[] {
+/** The enrolled courses in enrollment order, each with its card's main button. */
+function enrolledCourses(enrollments: ListedEnrollment[], courses: Course[]): EnrolledCourse[] {
   const byId = new Map(courses.map((c) => [c.id, c]));
-  return enrollments.flatMap((e) => byId.get(e.courseId) ?? []);
+  return enrollments.flatMap((e) => {
+    const course = byId.get(e.courseId);
+    return course ? [{ ...course, main: courseMainAction(e) }] : [];
+  });
 }
 
 /**

@@ -2,18 +2,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { enrollMutation } from '../../lib/enroll';
 import { formatOre } from '../../lib/money';
+import { countOf } from '../../lib/plural';
 import { browserEffects } from '../../lib/session-expired';
 import type { CatalogueCourse } from '../../schemas/learning';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { ClampedText } from './ClampedText';
-import { moreCourseAction } from './dashboard-stats';
+import { moreCourseAction, previewLink } from './dashboard-stats';
 
 /**
  * 'Flere kurs' (issue 29): the catalogue's courses the learner has not started, each with its price
  * and the action that fits: 'Start kurset' (a free course: enroll, then the player), 'Kjøp kurset'
  * (the course's checkout), 'Åpne kurset' (open to the learner without an enrollment, as for staff),
- * or 'Les mer' (not for sale). Hidden when there is nothing more.
+ * or 'Les mer' (not for sale), and 'Prøv gratis: N leksjoner' to the previews of a course the learner
+ * cannot open in full. Hidden when there is nothing more.
  */
 export function MoreCourses({ courses }: { courses: CatalogueCourse[] }) {
   const titleId = useId();
@@ -32,6 +34,7 @@ export function MoreCourses({ courses }: { courses: CatalogueCourse[] }) {
           <ul className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {courses.map((course) => {
               const action = moreCourseAction(course);
+              const preview = previewLink(course);
               const pending = enroll.isPending && enroll.variables === course.id;
               return (
                 <li key={course.id} className="flex flex-col rounded-lg border border-slate-200 p-3 sm:p-4" data-more-course={course.id}>
@@ -40,6 +43,17 @@ export function MoreCourses({ courses }: { courses: CatalogueCourse[] }) {
                     {course.duration} · {course.level}
                   </p>
                   <ClampedText text={course.description} className="mt-1" />
+                  {preview && (
+                    <p className="mt-2 text-sm">
+                      <a
+                        href={preview.href}
+                        className="font-semibold text-brand-700 underline underline-offset-2"
+                        aria-label={`Prøv gratis: ${countOf(preview.count, 'leksjon', 'leksjoner')} i ${course.title}`}
+                      >
+                        Prøv gratis: {countOf(preview.count, 'leksjon', 'leksjoner')}
+                      </a>
+                    </p>
+                  )}
                   <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
                     <p className="text-lg font-bold text-brand-900">
                       {course.priceOre === 0 ? 'Gratis' : course.priceOre !== null ? formatOre(course.priceOre) : ''}

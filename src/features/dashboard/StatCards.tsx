@@ -1,10 +1,14 @@
 import type { LearnerProgress } from '../../schemas/learning';
 import { Card } from '../../components/ui/Card';
 
-/** The spec's three figures in sentence case (issue 29), each from the learner's own progress (GET /api/users/me/progress). */
+/**
+ * The three figures, each from the learner's own progress (GET /api/users/me/progress), each label
+ * saying what it counts: task lessons with every question answered, the minutes actually spent in
+ * lessons (video watched, time on text and task lessons), and modules with every lesson completed.
+ */
 const cards: { key: keyof LearnerProgress; label: string }[] = [
-  { key: 'completedTasks', label: 'Fullførte oppgaver' },
-  { key: 'minutesStudied', label: 'Minutter studert' },
+  { key: 'completedTasks', label: 'Oppgaver besvart' },
+  { key: 'minutesStudied', label: 'Minutter i leksjonene' },
   { key: 'modulesCompleted', label: 'Moduler fullført' },
 ];
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueCourse, ModuleWithProgress } from '../../schemas/learning';
-import { moduleAction, moreCourseAction, moreCourses, progressCourseIds, reviewHref } from './dashboard-stats';
+import { courseMainAction, moduleAction, moreCourseAction, moreCourses, previewLink, progressCourseIds, reviewHref } from './dashboard-stats';
 
 const progress = (completed: number, total: number) => ({ completed, total, percentage: total ? Math.round((100 * completed) / total) : 0 });
 const mod = (id: string, completed: number, total: number): ModuleWithProgress => ({
@@ -17,8 +17,17 @@ const course = (id: string, priceOre: number | null, access: CatalogueCourse['ac
   priceOre,
   onSale,
   access,
+  previewLessons: 1,
 });
-const enrollment = (courseId: string) => ({ id: courseId, courseId, enrolledAt: '2026-11-01T00:00:00Z', completedAt: null });
+const enrollment = (courseId: string) => ({
+  id: courseId,
+  courseId,
+  enrolledAt: '2026-11-01T00:00:00Z',
+  completedAt: null,
+  lessonsTotal: 4,
+  lessonsCompleted: 0,
+  nextLessonId: null,
+});
 
 describe('moduleAction', () => {
   it("says 'Start' before the first lesson, 'Fortsett' on the way and 'Se igjen' when every lesson is done", () => {
@@ -26,6 +35,28 @@ describe('moduleAction', () => {
     expect(moduleAction(progress(1, 4))).toBe('Fortsett');
     expect(moduleAction(progress(4, 4))).toBe('Se igjen');
     expect(moduleAction(progress(0, 0))).toBe('Start');
+  });
+});
+
+describe('courseMainAction', () => {
+  const at = (lessonsCompleted: number, nextLessonId: string | null = 'l2') =>
+    courseMainAction({ courseId: 'a', lessonsTotal: 3, lessonsCompleted, nextLessonId });
+  it("says 'Start kurset' before the first lesson, 'Fortsett' on the way and 'Se igjen' when all are done, each to the next lesson", () => {
+    expect(at(0, 'l1')).toEqual({ label: 'Start kurset', href: '/course/a?lessonId=l1' });
+    expect(at(1)).toEqual({ label: 'Fortsett', href: '/course/a?lessonId=l2' });
+    expect(at(3, 'l1')).toEqual({ label: 'Se igjen', href: '/course/a?lessonId=l1' });
+    expect(courseMainAction({ courseId: 'a', lessonsTotal: 0, lessonsCompleted: 0, nextLessonId: null })).toEqual({
+      label: 'Start kurset',
+      href: '/course/a',
+    });
+  });
+});
+
+describe('previewLink', () => {
+  it('offers the previews of a course the learner cannot open in full, and nothing otherwise', () => {
+    expect(previewLink(course('b', 129000))).toEqual({ href: '/course/b', count: 1 });
+    expect(previewLink(course('b', 129000, 'purchase'))).toBeNull();
+    expect(previewLink({ ...course('b', 129000), previewLessons: 0 })).toBeNull();
   });
 });
 

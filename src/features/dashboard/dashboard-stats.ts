@@ -1,4 +1,4 @@
-import type { CatalogueCourse, Enrollment, ModuleProgress, ModuleWithProgress } from '../../schemas/learning';
+import type { CatalogueCourse, Enrollment, ListedEnrollment, ModuleProgress, ModuleWithProgress } from '../../schemas/learning';
 
 /** Module progress is prefetched for at most this many enrolled courses (spec, section 9). */
 export const PROGRESS_COURSE_LIMIT = 3;
@@ -24,6 +24,36 @@ export function reviewHref(courseIds: string[], moduleLists: ModuleWithProgress[
 export function moduleAction(progress: ModuleProgress): 'Start' | 'Fortsett' | 'Se igjen' {
   if (progress.total > 0 && progress.completed >= progress.total) return 'Se igjen';
   return progress.completed === 0 ? 'Start' : 'Fortsett';
+}
+
+/** A course card's main button: its words and the lesson it opens. */
+export interface CourseMainAction {
+  label: 'Start kurset' | 'Fortsett' | 'Se igjen';
+  /** The player on the next lesson (the server's `nextLessonId`); the course's own choice without one. */
+  href: string;
+}
+
+/**
+ * The main button of an enrolled course's card: 'Start kurset' before the first lesson is done,
+ * 'Fortsett' on the way, 'Se igjen' once every lesson is; each opens the next lesson (the first
+ * not completed, or the first lesson when all are).
+ */
+export function courseMainAction(
+  enrollment: Pick<ListedEnrollment, 'courseId' | 'lessonsTotal' | 'lessonsCompleted' | 'nextLessonId'>,
+): CourseMainAction {
+  const { courseId, lessonsTotal, lessonsCompleted, nextLessonId } = enrollment;
+  const label = lessonsTotal > 0 && lessonsCompleted >= lessonsTotal ? 'Se igjen' : lessonsCompleted === 0 ? 'Start kurset' : 'Fortsett';
+  const href = nextLessonId ? `/course/${courseId}?lessonId=${nextLessonId}` : `/course/${courseId}`;
+  return { label, href };
+}
+
+/**
+ * 'Prøv gratis: N leksjoner' on a course the learner cannot open in full: the player, which opens
+ * on the first preview lesson for them. Null when the learner has the course, or it has no preview.
+ */
+export function previewLink(course: Pick<CatalogueCourse, 'id' | 'access' | 'previewLessons'>): { href: string; count: number } | null {
+  if (course.access !== null || course.previewLessons === 0) return null;
+  return { href: `/course/${course.id}`, count: course.previewLessons };
 }
 
 /** What 'Flere kurs' offers for a course (issue 29). */

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { currentLessonIndex, navigationState, orderLessons, searchForLesson, selectionFromSearch } from './player-lessons';
+import { useStudyTime } from './study-time';
 import { completeLessonMutation, courseProgressQuery, courseWithContentQuery, isNotFound, playerToasts } from './player.queries';
 import type { CurrentUser } from '../../schemas/auth';
 import type { CourseWithContent } from '../../schemas/player';
@@ -117,6 +118,9 @@ function CoursePlayerScreen({
   const lessonHeading = useRef<HTMLHeadingElement | null>(null);
   const moved = useRef(false);
   const complete = useMutation(completeLessonMutation(client, courseId));
+
+  // Time on a text, task or HTML lesson the learner can read counts while it is in view (a video counts what is watched).
+  useStudyTime(current && !current.lesson.locked && current.lesson.contentType !== 'video' ? current.lesson.id : null);
 
   const watched = current ? current.lesson.watch?.watched === true || watchedIds.has(current.lesson.id) : false;
   const nav = navigationState(lessons, index, watched);

@@ -56,6 +56,19 @@ describe('currentLessonIndex', () => {
     expect(currentLessonIndex(ordered, {})).toBe(3);
     expect(currentLessonIndex(ordered, { lessonId: 'nope', moduleId: 'nope' })).toBe(3);
   });
+  it('opens on a lesson the learner can open: an unfinished preview first, then a finished one, never a locked one by default', () => {
+    const previews = (firstDone: boolean) =>
+      orderLessons({
+        modules: [
+          mod('m', 1, [lesson('p', 1, { completed: firstDone }), lesson('l', 2, { locked: true }), lesson('q', 3), lesson('k', 4, { locked: true })]),
+        ],
+      });
+    expect(currentLessonIndex(previews(false), {})).toBe(0);
+    expect(currentLessonIndex(previews(true), {})).toBe(2);
+    expect(currentLessonIndex(previews(true), { lessonId: 'l' })).toBe(1);
+    const onlyLocked = orderLessons({ modules: [mod('m', 1, [lesson('p', 1, { completed: true }), lesson('l', 2, { locked: true })])] });
+    expect(currentLessonIndex(onlyLocked, {})).toBe(0);
+  });
   it('takes the first lesson when everything is done, and -1 without lessons', () => {
     const done = orderLessons({ modules: [mod('m', 1, [lesson('x', 1, { completed: true }), lesson('y', 2, { completed: true })])] });
     expect(currentLessonIndex(done, {})).toBe(0);

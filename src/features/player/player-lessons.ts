@@ -30,6 +30,8 @@ export interface LessonSelection {
  * The index of the lesson to show: `?lessonId=` when it names a lesson of the course;
  * else `?moduleId=`: that module's first unfinished lesson (its first lesson when all
  * are done); else the course's first unfinished lesson (the first when all are done).
+ * Without `?lessonId=`, a lesson the learner can open comes before a locked one: a learner
+ * without the course (a new account from 'Start gratis' or 'Prøv gratis') lands on a preview.
  * -1 only when the course has no lessons.
  */
 export function currentLessonIndex(lessons: OrderedLesson[], selection: LessonSelection): number {
@@ -39,8 +41,17 @@ export function currentLessonIndex(lessons: OrderedLesson[], selection: LessonSe
     if (i >= 0) return i;
   }
   const firstUnfinished = (from: (l: OrderedLesson) => boolean): number => {
-    const unfinished = lessons.findIndex((l) => from(l) && !l.lesson.completed);
-    return unfinished >= 0 ? unfinished : lessons.findIndex(from);
+    const open = (l: OrderedLesson) => from(l) && !l.lesson.locked;
+    for (const candidate of [
+      (l: OrderedLesson) => open(l) && !l.lesson.completed,
+      open,
+      (l: OrderedLesson) => from(l) && !l.lesson.completed,
+      from,
+    ]) {
+      const i = lessons.findIndex(candidate);
+      if (i >= 0) return i;
+    }
+    return -1;
   };
   if (selection.moduleId) {
     const i = firstUnfinished((l) => l.moduleId === selection.moduleId);

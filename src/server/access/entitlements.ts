@@ -64,10 +64,8 @@ export function accessReason(facts: AccessFacts): AccessReason | null {
   return null;
 }
 
-/** True when the lesson at `position` (0-based, in the player's order of the course) is a preview. */
-export function isPreviewLesson(position: number, markedPreview: boolean): boolean {
-  return position === 0 || markedPreview;
-}
+/** The rule lives with the public site's free start (a pure module the static pages read too). */
+export { isPreviewLesson } from '../../lib/free-start';
 
 /** The enrollment of `userId` in the course of the query (left-join condition over `courses.id`). */
 export const enrollmentOf = (userId: SQLWrapper | string) => and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, sql`${userId}`));
