@@ -6,12 +6,12 @@ import { myCertificatesQuery } from '../lib/certificates.queries';
 import { coursesQuery, currentUserQuery, enrollmentsQuery, learnerProgressQuery, modulesWithProgressQuery } from '../lib/learning.queries';
 import type { CurrentUser } from '../schemas/auth';
 import type { MyCertificate } from '../schemas/certificates';
-import type { CatalogueCourse, Enrollment, LearnerProgress, ModuleWithProgress } from '../schemas/learning';
+import type { CatalogueCourse, LearnerProgress, ListedEnrollment, ModuleWithProgress } from '../schemas/learning';
 
 /** What the page read for the signed-in learner (src/server/page-data.ts), exactly as the API answers it. */
 export interface DashboardData {
   user: CurrentUser;
-  enrollments: Enrollment[];
+  enrollments: ListedEnrollment[];
   courses: CatalogueCourse[];
   figures: LearnerProgress;
   certificates: MyCertificate[];

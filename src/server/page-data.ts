@@ -1,7 +1,14 @@
 import type { AstroGlobal } from 'astro';
 import type { Db } from '../../db/client';
 import type { AdminCourse, PublishingState } from '../schemas/admin';
-import { type CatalogueCourse, courseParams, type Enrollment, type LearnerProgress, type ModuleWithProgress } from '../schemas/learning';
+import {
+  type CatalogueCourse,
+  courseParams,
+  type Enrollment,
+  type ListedEnrollment,
+  type LearnerProgress,
+  type ModuleWithProgress,
+} from '../schemas/learning';
 import type { MyCertificate } from '../schemas/certificates';
 import type { CourseProgress, CourseWithContent, PlayerLesson } from '../schemas/player';
 import type { TaskAnswers } from '../schemas/task-answers';
@@ -152,7 +159,7 @@ export async function adminPageData(db: Db, user: SessionUser): Promise<AdminPag
  * whose module progress the dashboard shows at once.
  */
 export interface DashboardPageData {
-  enrollments: Enrollment[];
+  enrollments: ListedEnrollment[];
   courses: CatalogueCourse[];
   figures: LearnerProgress;
   certificates: MyCertificate[];

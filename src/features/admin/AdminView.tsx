@@ -4,6 +4,7 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/Ta
 import { HydrateInParts } from '../../components/app/HydrateInParts';
 import { AdminHeader } from './AdminHeader';
 import { ContentManagement } from './ContentManagement';
+import SitePublishing from './SitePublishing';
 
 // Statistics and the user grid are for the superuser only: an admin never downloads them.
 const SuperuserDashboard = lazy(() => import('./SuperuserDashboard'));
@@ -13,10 +14,10 @@ const OrdersTab = lazy(() => import('./OrdersTab'));
 const CompaniesTab = lazy(() => import('./CompaniesTab'));
 // Certificates and revoking them (issue 25): superuser only, loaded when the tab is first opened.
 const CertificatesTab = lazy(() => import('./CertificatesTab'));
-// The shop's tools: coupons, people with access by hand, and starting a build of the site (superuser only, lazy).
+// The shop's tools: coupons and people with access by hand (superuser only, lazy). Publishing is part of
+// the first paint (the server renders it with the page's publishing state), so it is not lazy.
 const CouponsTab = lazy(() => import('./CouponsTab'));
 const PeopleTab = lazy(() => import('./PeopleTab'));
-const SitePublishing = lazy(() => import('./SitePublishing'));
 
 /**
  * The admin page (issue 13): 'Innholdsbehandling' for admins and superusers, and the
@@ -33,11 +34,7 @@ export default function AdminView({ user }: { user: CurrentUser }) {
       </HydrateInParts>
       <main id="main" className="mx-auto grid max-w-6xl gap-6 px-4 py-6 sm:py-8">
         <h1 className="break-words text-xl font-bold text-ink sm:text-3xl">Administrasjonsdashboard</h1>
-        {isSuperuser && (
-          <Suspense fallback={null}>
-            <SitePublishing />
-          </Suspense>
-        )}
+        {isSuperuser && <SitePublishing />}
         <Tabs defaultValue="innhold">
           <TabsList aria-label="Administrasjon" className="flex w-full flex-wrap sm:w-fit">
             <TabsTrigger value="innhold">Innholdsbehandling</TabsTrigger>

@@ -71,7 +71,7 @@ describe("'Bedrifter' (superuser)", () => {
     expect(requested().filter((r) => r.includes('/api/admin/companies'))).toEqual([LIST]);
     const row = within(table).getAllByRole('row')[1];
     expect(row?.textContent).toContain('Fjordtech AS');
-    expect(row?.textContent).toContain('923609016');
+    expect(row?.textContent).toContain('923 609 016');
     expect(row?.textContent).toContain('4 / 10');
   });
 

@@ -22,7 +22,10 @@ export function reportStudyTime(lessonId: string, leaving = false): void {
   } catch {
     // Fall through to fetch.
   }
-  void fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, credentials: 'include', keepalive: true }).catch(() => {});
+  // Wrapped, so a report can never become an unhandled rejection, whatever fetch answers.
+  void Promise.resolve(
+    fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, credentials: 'include', keepalive: true }),
+  ).catch(() => {});
 }
 
 /** Reports the time on `lessonId` while it is shown; null (a video, a locked lesson, none) reports nothing. */
