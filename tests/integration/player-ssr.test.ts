@@ -49,7 +49,13 @@ const SECRET = {
 let container: AstroContainer;
 
 beforeAll(async () => {
-  container = await AstroContainer.create({ renderers: await loadRenderers([getContainerRenderer()]) });
+  // The project's own directive (client:ready, astro.config.ts) beside Astro's: the container knows
+  // only Astro's unless told. The script the page would inline does not matter to these tests.
+  const clientDirectives = new Map(['idle', 'load', 'media', 'only', 'visible', 'ready'].map((name) => [name, `/* client:${name} */`]));
+  container = await AstroContainer.create({
+    renderers: await loadRenderers([getContainerRenderer()]),
+    manifest: { clientDirectives } as unknown as NonNullable<Parameters<typeof AstroContainer.create>[0]>['manifest'],
+  });
   container.addClientRenderer({ name: '@astrojs/react', entrypoint: '@astrojs/react/client.js' });
   const database = await db();
   await database

@@ -83,6 +83,7 @@ export const cnMerge = createTailwindMerge(() => ({
     'justify-items': [{ 'justify-items': [isAny] }],
     'justify-self': [{ 'justify-self': [isAny] }],
     'align-items': [{ items: [isAny] }],
+    'align-content': [{ content: ['normal', 'center', 'start', 'end', 'between', 'around', 'evenly', 'baseline', 'stretch'] }],
     'align-self': [{ self: [isAny] }],
     'place-items': [{ 'place-items': [isAny] }],
     p: [{ p: [isAny] }],

@@ -230,7 +230,7 @@ describe('the seat checkout', () => {
     );
     expect(await screen.findByRole('heading', { name: 'Kjøp flere plasser til Nordlys AS' })).toBeTruthy();
     expect((screen.getByRole('radio', { name: 'Nordlys AS' }) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('radio', { name: 'Nordlys AS', description: 'Org.nr. 974760673' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Nordlys AS', description: 'Org.nr. 974 760 673' })).toBeTruthy();
 
     fireEvent.click(screen.getByRole('radio', { name: 'En ny bedrift' }));
     expect(screen.getByRole('heading', { name: 'Bestilling' })).toBeTruthy();
