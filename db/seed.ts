@@ -430,12 +430,13 @@ async function seedDemoEmployees(db: Db, catalogue: CatalogueCourse[]): Promise<
 
 /**
  * The time a demo learner spent on a lesson they completed, as the player would have recorded it:
- * a video watched to its end, a text or task lesson read for its estimated minutes.
+ * a video watched to its end (it opens again at its start: a saved position at the very end would
+ * start the player at the end), a text or task lesson read for its estimated minutes.
  */
 function seededTimeSpent(lesson: CatalogueLesson) {
   if (lesson.type === 'video') {
     const { durationSeconds = videoDurationSeconds(lesson.content.videoUrl) } = lesson.content;
-    return { watchPositionSeconds: durationSeconds, watchFurthestSeconds: durationSeconds };
+    return { watchPositionSeconds: 0, watchFurthestSeconds: durationSeconds };
   }
   return { studySeconds: lesson.estimatedMinutes * 60 };
 }

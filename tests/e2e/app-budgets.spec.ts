@@ -18,7 +18,8 @@ import { axeViolations, recordFirstLoadScripts, recordScripts } from './helpers'
 const KB = 1024;
 const DASHBOARD_JS_GZIP = 150 * KB;
 const PLAYER_JS_GZIP = 180 * KB;
-const PLAYER_FIRST_LOAD_JS_GZIP = 111 * KB;
+// 112 KB: the reports of time spent on text and task lessons (study-time.ts) came with the first view.
+const PLAYER_FIRST_LOAD_JS_GZIP = 112 * KB;
 const ADMIN_FIRST_LOAD_JS_GZIP = 120 * KB;
 
 /** Signs in through the API (the page's cookie jar), so the measured page load starts with an empty cache. */

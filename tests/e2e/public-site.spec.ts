@@ -101,8 +101,9 @@ test.describe('desktop navigation', () => {
       await expect(nav(page).getByRole('button', { name: label })).toHaveAttribute('aria-expanded', 'false');
     }
     await expect(nav(page).getByRole('link', { name: 'Om oss' })).toHaveAttribute('aria-current', 'page');
-    // The spec left both buttons without an action; they lead somewhere now (issue 14).
-    await expect(page.getByRole('link', { name: 'Start Gratis' })).toHaveAttribute('href', '/registrer');
+    // The spec left both buttons without an action: 'Start gratis' registers and then opens the
+    // first course's free lessons.
+    await expect(page.getByRole('link', { name: 'Start Gratis' })).toHaveAttribute('href', '/registrer?next=%2Fcourse%2Fgrunnleggende-ki');
     await page.getByRole('link', { name: site.productName }).first().click();
     await expect(page).toHaveURL(/\/$/);
   });
@@ -114,7 +115,7 @@ test.describe('desktop navigation', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Logg inn' })).toBeVisible();
     await page.goto('/om-oss');
     await page.getByRole('link', { name: 'Start Gratis' }).click();
-    await expect(page).toHaveURL(/\/registrer$/);
+    await expect(page).toHaveURL(/\/registrer\?next=%2Fcourse%2F/);
     await expect(page.getByRole('heading', { level: 1, name: 'Opprett gratis konto' })).toBeVisible();
   });
 
