@@ -13,7 +13,10 @@ import { STUDY_HEARTBEAT_MS } from '../../schemas/player-rules';
 
 export const studyTimeUrl = (lessonId: string) => `/api/lessons/${lessonId}/study-time`;
 
-/** One report, never waited for: `sendBeacon` when the page is going away, else a keepalive fetch. */
+/**
+ * One report, never waited for: `sendBeacon` when the page is going away (a keepalive fetch if that
+ * fails), else an ordinary fetch.
+ */
 export function reportStudyTime(lessonId: string, leaving = false): void {
   const url = studyTimeUrl(lessonId);
   const body = '{}';
@@ -22,10 +25,13 @@ export function reportStudyTime(lessonId: string, leaving = false): void {
   } catch {
     // Fall through to fetch.
   }
-  // Wrapped, so a report can never become an unhandled rejection, whatever fetch answers.
+  // The answer is read to its end (an unread body keeps the request open in the browser, so the
+  // page never looks idle), and a failed report is dropped: the next one counts from the server's clock.
   void Promise.resolve(
-    fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, credentials: 'include', keepalive: true }),
-  ).catch(() => {});
+    fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, credentials: 'include', keepalive: leaving }),
+  )
+    .then((response) => response.text())
+    .catch(() => {});
 }
 
 /** Reports the time on `lessonId` while it is shown; null (a video, a locked lesson, none) reports nothing. */
