@@ -31,10 +31,11 @@ export function guardAppPage(astro: AstroGlobal): Response | undefined {
 }
 
 /**
- * The headers of a public page rendered on demand (the certificate check /bevis/{code}, issue 25):
+ * The headers of a public page rendered on demand (the certificate check /bevis/{code}):
  * what `guardAppPage` sets without the sign-in, and `X-Robots-Tag: noindex` for a page search
- * engines must leave out (the page's <meta name="robots"> says the same). The shell is the same
- * for everyone, so it may be cached briefly.
+ * engines must leave out (the page's <meta name="robots"> says the same). The default cache rule
+ * revalidates every time; a page whose answer must never be stored (the certificate check, which
+ * counts lookups) sets `no-store` after this.
  */
 export function publicPageHeaders(astro: AstroGlobal, options: { noindex: boolean }): void {
   for (const [name, value] of Object.entries(sharedSecurityHeaders)) {

@@ -47,6 +47,9 @@ describe('receiptPdf', () => {
     expect(text).toContain('Betalt med Vipps');
     expect(text).not.toContain('Refundert');
     expect(text).not.toContain('Rabatt');
+    // The statement on the right of withdrawal, as the mail and the web receipt state it.
+    expect(text).toContain('Angrerett');
+    expect(text).toContain('angrerettloven § 22 bokstav n');
   });
 
   it('A4 portrait, and the document information: title, author, language, creation date = the sale', async () => {
