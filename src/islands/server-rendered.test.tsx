@@ -13,7 +13,7 @@ import CoursePlayer from './CoursePlayer';
 import Dashboard, { type DashboardData } from './Dashboard';
 
 /**
- * The islands the player, /admin and the dashboard render on the server (decision 34) hydrate their
+ * The islands the player, /admin and the dashboard render on the server hydrate their
  * own server markup without a single warning, with React's development build (which, unlike the
  * production build that tests/e2e/server-rendered.spec.ts runs, also reports attribute
  * mismatches), and without asking the API for the data they were given.

@@ -1,5 +1,5 @@
 /**
- * A free start (decision 26's previews): every course's preview lessons are open to every
+ * A free start (the access module's previews): every course's preview lessons are open to every
  * signed-in learner, so the public site's 'Start gratis', 'Kom i gang' and 'Prøv gratis' lead to
  * registration and from there straight into a course's player, which opens on a lesson the new
  * learner may read (src/features/player/player-lessons.ts). Pure, for static pages and islands.

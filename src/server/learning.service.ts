@@ -183,7 +183,7 @@ export async function moduleLessons(db: Db, moduleId: string): Promise<LessonSum
 /**
  * The dashboard's figures, in one statement, each counting what its label says:
  * - minutes: time actually spent: the seconds of video watched (the furthest point the server
- *   accepted, paced as decision 11 says) and the seconds on text, task and HTML lessons the
+ *   accepted, paced as the player service paces it) and the seconds on text, task and HTML lessons the
  *   player's heartbeats measured (bounded and capped per lesson, `recordStudyTime`);
  * - tasks: task lessons whose every answer field (its own and each question) has an answer;
  * - modules: modules whose every lesson is completed.

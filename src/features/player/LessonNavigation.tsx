@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/Button';
  * Previous, Complete and Next. Previous is disabled on the first lesson, Next on the
  * last. An unwatched video holds Complete and Next back: they stay focusable
  * (aria-disabled) so a press can say why, and the reason is shown under them. A locked lesson
- * (decision 26) cannot be completed; Next still moves on through the course. A completed lesson
+ * cannot be completed; Next still moves on through the course. A completed lesson
  * says so ('Fullført', disabled) instead of offering to complete it again.
  */
 export function LessonNavigation({
