@@ -154,6 +154,7 @@ const created = {
   refunds: new Map<string, string>(), // refunds answered 201: idempotency key → order id
   seatsTakenBack: new Set<string>(), // seat ids whose DELETE answered 200
   trialCompanies: new Set<string>(), // companies whose trial start answered 201
+  coupons: [] as string[], // ids of the coupons made by the run
   invoicesCancelled: new Set<string>(), // order ids whose invoice-cancelled answered 200
 };
 /**
@@ -337,10 +338,16 @@ interface Endpoint {
   /** A fixed number of requests (deletes: each note once). */
   amount?(): number;
   optional?: boolean;
+  /** Statuses of 400 and over that are this endpoint's right answer on the bench's server. */
+  expectedStatuses?: readonly number[];
 }
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
 const learnerOf = new Map<string, string>();
+let grantQueue: string[] | null = null;
+let grantRevokeQueue: string[] = [];
+/** Learners holding the last course by a grant the run gave and has not taken back. */
+const standingGrants = new Set<string>();
 const anyLearner = (f: Fixture) => pick(f.learners);
 
 const endpoints: Endpoint[] = [
@@ -438,6 +445,15 @@ const endpoints: Endpoint[] = [
     read: false,
     optional: true,
     next: (f) => ({ method: 'POST', path: '/api/admin/publishing', cookie: f.adminCookie }),
+  },
+  {
+    // 'Publiser nettsiden nå': the bench serves without a build hook, so every press is refused
+    // (409 no_build_hook) after the session and the role are read; Netlify is never asked.
+    name: 'POST /api/admin/publishing/build',
+    read: false,
+    optional: true,
+    expectedStatuses: [409],
+    next: (f) => ({ method: 'POST', path: '/api/admin/publishing/build', cookie: f.adminCookie }),
   },
   {
     name: 'POST …/watch-position',
@@ -920,16 +936,64 @@ const endpoints: Endpoint[] = [
       cookie: f.adminCookie,
       body: { code: `BENK-${run}-${sequence++}`, kind: 'percent', percentOff: 10, maxUses: 100 },
     }),
+    onResponse: (_request, status, body) => {
+      if (status === 201) created.coupons.push((JSON.parse(body) as { id: string }).id);
+    },
   },
   {
-    name: 'GET /api/admin/people',
+    name: 'GET /api/admin/coupons/:couponId',
     read: true,
-    next: (f) => ({ method: 'GET', path: `/api/admin/people?q=${sequence++ % 2 === 0 ? 'bench' : ''}`, cookie: f.adminCookie }),
+    optional: true,
+    next: (f) => ({ method: 'GET', path: `/api/admin/coupons/${pick(created.coupons)}`, cookie: f.adminCookie }),
   },
   {
-    name: 'GET /api/admin/people/:userId',
-    read: true,
-    next: (f) => ({ method: 'GET', path: `/api/admin/people/${f.learners[sequence++ % f.learners.length]!.userId}`, cookie: f.adminCookie }),
+    name: 'PUT /api/admin/coupons/:couponId',
+    read: false,
+    optional: true,
+    next: (f) => ({
+      method: 'PUT',
+      path: `/api/admin/coupons/${pick(created.coupons)}`,
+      cookie: f.adminCookie,
+      body: { maxUses: 100 + (sequence++ % 50) },
+    }),
+  },
+  {
+    // Each learner without a standing grant once. Queues, not counters: autocannon prepares a
+    // request per connection that is never sent, so only the answers say what was granted.
+    name: 'POST /api/admin/people/:userId/access',
+    read: false,
+    optional: true,
+    amount: () => {
+      grantQueue = null;
+      return settings.learners - standingGrants.size;
+    },
+    next: (f) => ({
+      method: 'POST',
+      path: `/api/admin/people/${(grantQueue ??= f.learners.map((l) => l.userId).filter((id) => !standingGrants.has(id))).shift() ?? f.learners[0]!.userId}/access`,
+      cookie: f.adminCookie,
+      body: { courseId: f.courseIds.at(-1), reason: 'Benk' },
+    }),
+    onResponse: (request, status) => {
+      if (status === 201) standingGrants.add(request.path.split('/')[4]!);
+    },
+  },
+  {
+    name: 'POST /api/admin/people/:userId/access/:courseId/revoke',
+    read: false,
+    optional: true,
+    amount: () => {
+      grantRevokeQueue = [...standingGrants];
+      return grantRevokeQueue.length;
+    },
+    next: (f) => ({
+      method: 'POST',
+      path: `/api/admin/people/${grantRevokeQueue.shift() ?? f.learners[0]!.userId}/access/${f.courseIds.at(-1)}/revoke`,
+      cookie: f.adminCookie,
+      body: { reason: 'Benk' },
+    }),
+    onResponse: (request, status) => {
+      if (status === 200) standingGrants.delete(request.path.split('/')[4]!);
+    },
   },
   {
     name: 'GET /api/admin/certificates',
@@ -1036,6 +1100,7 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
       connections: settings.connections,
       duration: settings.duration,
       amount,
+      expectedStatuses: endpoint.expectedStatuses,
       next: () => endpoint.next(fixture),
       onResponse: endpoint.onResponse,
     });
