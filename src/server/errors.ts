@@ -71,6 +71,13 @@ export class UnavailableError extends DomainError {
 export class ForbiddenError extends DomainError {
   readonly code: DomainErrorCode = 'forbidden';
   override readonly name: string = 'ForbiddenError';
+  constructor(
+    message?: string,
+    /** Sent as the answer's `errorType`, for a client that must tell this refusal from others. */
+    readonly errorType?: string,
+  ) {
+    super(message);
+  }
 }
 
 /**

@@ -6,7 +6,7 @@ import { acquireAppDb } from './db';
 import { databaseUnavailableMessage, isDatabaseUnavailable } from './db-errors';
 import { env } from './env';
 import { jsonNestsDeeperThan } from './json-depth';
-import { BadRequestError, ConflictError, DomainError, type DomainErrorCode, PaymentRequiredError, ThrottledError } from './errors';
+import { BadRequestError, ConflictError, DomainError, type DomainErrorCode, ForbiddenError, PaymentRequiredError, ThrottledError } from './errors';
 import { logRequestError } from './log';
 import { apiSecurityHeaders } from './security-headers';
 import { claimWebhookEvent, markWebhookEventProcessed, type WebhookEventKey } from './webhooks.service';
@@ -104,6 +104,7 @@ export function httpErrorFromDomain(error: DomainError): HttpError {
   }
   if (error instanceof ConflictError && error.errorType)
     return new HttpError(status, error.message, { errorType: error.errorType, ...error.details });
+  if (error instanceof ForbiddenError && error.errorType) return new HttpError(status, error.message, { errorType: error.errorType });
   if (error instanceof PaymentRequiredError) return new HttpError(status, error.message, { errorType: 'payment_required', ...error.details });
   if (error instanceof BadRequestError && error.field) return invalidRequest([{ path: error.field, message: error.message }]);
   return new HttpError(status, error.message);

@@ -316,7 +316,7 @@ describe('courses for nothing', () => {
     const unverified = await person('ubekreftet', false);
     const refused = await orderSeats(unverified.cookie, { quantity: 5, company: details('Oppdiktet AS') });
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ error: seatOrderMessages.verifyFirst });
+    expect(refused.body).toMatchObject({ error: seatOrderMessages.verifyFirst, errorType: 'email_unverified' });
     expect(await (await db()).select().from(companyMemberships).where(eq(companyMemberships.userId, unverified.id))).toHaveLength(0);
     // Invited to nothing, the address has no course either.
     const courses = await (await db()).select().from(enrollments).where(eq(enrollments.userId, unverified.id));

@@ -184,7 +184,7 @@ describe('starting a trial', () => {
     const unverified = await newUser('ubekreftet', { verified: false });
     const refused = await start(unverified.cookie, { company: details(newOrgNumber()) });
     expect(refused.status).toBe(403);
-    expect(refused.body).toMatchObject({ error: trialTexts.verifyFirst });
+    expect(refused.body).toMatchObject({ error: trialTexts.verifyFirst, errorType: 'email_unverified' });
     const verified = await newUser();
     const empty = await start(verified.cookie, {});
     expect(empty.status).toBe(400);

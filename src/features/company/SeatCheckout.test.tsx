@@ -249,7 +249,7 @@ describe('the seat checkout', () => {
       [PRODUCT]: () => Response.json(info()),
       'GET /api/auth/user': me({ emailVerified: false }),
       [COMPANIES]: () => Response.json({ companies: [fjordtech] }),
-      [ORDER]: () => Response.json({ error: sentence, code: 'email_unverified' }, { status: 403 }),
+      [ORDER]: () => Response.json({ error: sentence, errorType: 'email_unverified' }, { status: 403 }),
     });
     await screen.findByRole('heading', { name: 'Kjøp flere plasser til Fjordtech AS' });
     fireEvent.click(screen.getByRole('radio', { name: 'Faktura (14 dagers betalingsfrist)' }));

@@ -89,7 +89,7 @@ export async function startTrial(db: Db, user: SessionUser, body: StartTrialBody
     .select({ verified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL` })
     .from(users)
     .where(eq(users.id, user.id));
-  if (me?.verified !== true) throw new ForbiddenError(trialTexts.verifyFirst);
+  if (me?.verified !== true) throw new ForbiddenError(trialTexts.verifyFirst, 'email_unverified');
 
   try {
     return await atomically(db, async (tx) => {
