@@ -196,7 +196,7 @@ function CoursePlayerScreen({
                   {current.lesson.description && <p className="mt-2 text-muted">{current.lesson.description}</p>}
                 </div>
                 {current.lesson.locked ? (
-                  <LockedLesson purchasePath={course.purchasePath} />
+                  <LockedLesson purchasePath={course.purchasePath} openLessons={lessons.filter((l) => !l.lesson.locked).length} />
                 ) : (
                   <HydrateInParts>
                     <LessonContent
