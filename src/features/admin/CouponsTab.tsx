@@ -13,7 +13,7 @@ import type { OrderStatus } from './admin-orders';
 import { Field, FormErrors, fieldIssues, otherIssues, selectClass } from './form-parts';
 import { couponQuery, couponsQuery, createCouponMutation, editCouponMutation } from './shop.queries';
 
-/** '20 %' or '100,00 kr' off. */
+/** '20 %' or '100 kr' off. */
 const couponValue = (c: Pick<AdminCoupon, 'kind' | 'percentOff' | 'amountOffOre'>) =>
   c.kind === 'percent' ? `${c.percentOff} %` : formatKroner(c.amountOffOre ?? 0);
 
