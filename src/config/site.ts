@@ -15,6 +15,7 @@
 
 import { formatOrgNumber } from '../lib/org-number';
 import { PRODUCT_NAME } from './product';
+import { osloYearMonth } from '../lib/format';
 
 /** Today's sample values: plausible, clearly fake, refused by a production build. */
 export const SAMPLE_COMPANY_FACTS = {
@@ -81,5 +82,5 @@ export const site = {
  * build time, so each deploy carries the year it was built in.
  */
 export function copyrightYear(now = new Date()): number {
-  return Number(new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', year: 'numeric' }).format(now));
+  return osloYearMonth(now).year;
 }

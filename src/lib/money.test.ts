@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { containedVatOre, formatOre, formatRate } from './money';
-
-describe('formatOre', () => {
-  it('prints whole kroner as the course pages do, øre only when there are some', () => {
-    expect(formatOre(199_000)).toBe('1\u00a0990\u00a0kr');
-    expect(formatOre(39_800)).toBe('398\u00a0kr');
-    expect(formatOre(35_980)).toBe('359,80\u00a0kr');
-    expect(formatOre(0)).toBe('0\u00a0kr');
-  });
-});
+import { containedVatOre } from './money';
 
 describe('containedVatOre', () => {
   it('takes 25 % VAT out of a price that includes it', () => {
@@ -27,12 +18,5 @@ describe('containedVatOre', () => {
 
   it('is 0 for an exempt product', () => {
     expect(containedVatOre(199_000, 0)).toBe(0);
-  });
-});
-
-describe('formatRate', () => {
-  it('prints basis points as a percentage', () => {
-    expect(formatRate(2500)).toBe('25\u00a0%');
-    expect(formatRate(1500)).toBe('15\u00a0%');
   });
 });

@@ -1,10 +1,11 @@
-import { onFirstUse } from './intl';
+import { formatKronerOre, formatLongDateTime } from './format';
 
 /**
  * How a receipt prints its facts, in every format: the web receipt, the mail, the PDF and the admin's
  * order list. Browser-safe (the web receipt and the admin's tables use it); the server's receipt
  * model (src/server/receipts/receipt-data.ts) re-exports it. One function per fact, so no format
- * can print a number, an amount or a date its own way.
+ * can print a number, an amount or a date its own way; amounts are `formatKronerOre`'s
+ * (src/lib/format.ts), always with both decimals.
  */
 
 /** The headings and fixed sentences of a receipt. */
@@ -41,22 +42,6 @@ export function formatReceiptNumber(n: number | string): string {
   return String(value).padStart(6, '0');
 }
 
-const groupedKroner = onFirstUse(() => new Intl.NumberFormat('nb-NO', { maximumFractionDigits: 0 }));
-
-/**
- * Øre as kroner the way a receipt states them, with both decimals: 199000 → '1 990,00 kr',
- * -20000 → '−200,00 kr'. Exact (kroner and øre apart, no division in floating point). The spaces
- * are no-break spaces (U+00A0): Intl may give narrow ones (U+202F), which the PDF's font lacks.
- */
-export function formatReceiptOre(ore: number): string {
-  if (!Number.isSafeInteger(ore)) throw new RangeError(`Øre are whole numbers, got ${ore}`);
-  const abs = Math.abs(ore);
-  const kroner = groupedKroner()
-    .format(Math.floor(abs / 100))
-    .replace(/[\s\u202f]/g, '\u00a0');
-  return `${ore < 0 ? '\u2212' : ''}${kroner},${String(abs % 100).padStart(2, '0')}\u00a0kr`;
-}
-
 /** A VAT rate as printed: 2500 → '25 %', 1200 → '12 %', 1111 → '11,11 %'. */
 export function formatVatRate(rateBp: number): string {
   const whole = Math.floor(rateBp / 100);
@@ -76,7 +61,7 @@ export function vatRateTitle(rateBp: number): string {
 
 /** A line's quantity and unit price: '1 stk. à 1 990,00 kr'. */
 export function quantityText(quantity: number, unitPriceOre: number): string {
-  return `${quantity} stk. à ${formatReceiptOre(unitPriceOre)}`;
+  return `${quantity} stk. à ${formatKronerOre(unitPriceOre)}`;
 }
 
 /** A discount's line: 'Rabatt (kode HOST25)'. */
@@ -84,13 +69,9 @@ export function discountTitle(code: string): string {
   return `Rabatt (kode ${code})`;
 }
 
-const paidAtFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { dateStyle: 'long', timeStyle: 'short', timeZone: 'Europe/Oslo' }));
-
 /** The date and time of the sale in Norway's time zone: '25. november 2026 kl. 13:00'. */
 export function formatPaidAt(iso: string): string {
-  return paidAtFormat()
-    .format(new Date(iso))
-    .replace(/\u202f/g, '\u00a0');
+  return formatLongDateTime(iso);
 }
 
 /** '923456789' or '923 456 789' → '923 456 789' (no-break spaces); anything else as given. */

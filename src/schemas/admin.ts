@@ -66,7 +66,6 @@ const orderIndex = z
   .max(100_000);
 
 export const adminLessonTypes = ['text', 'html', 'video'] as const;
-export type AdminLessonType = (typeof adminLessonTypes)[number];
 
 /** The content object the admin's client sends (spec section 5's storage rules); mapped onto the contract by the server. */
 const contentField = z.record(z.string(), z.unknown(), { error: adminMessages.content });
@@ -206,14 +205,7 @@ export const userRoles = ['superuser', 'admin', 'company_admin', 'individual'] a
 export type UserRole = (typeof userRoles)[number];
 export const userRoleBody = z.strictObject({ role: z.enum(userRoles, { error: adminMessages.role }) });
 
-export type RenameBody = z.infer<typeof renameBody>;
-export type CreateModuleBody = z.infer<typeof createModuleBody>;
-export type CreateLessonBody = z.infer<typeof createLessonBody>;
-export type EditLessonBody = z.infer<typeof editLessonBody>;
-export type MoveBody = z.infer<typeof moveBody>;
 export type CreateVideoBody = z.infer<typeof createVideoBody>;
-export type UserStatusBody = z.infer<typeof userStatusBody>;
-export type UserRoleBody = z.infer<typeof userRoleBody>;
 
 // --- answers ------------------------------------------------------------------
 

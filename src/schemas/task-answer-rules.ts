@@ -1,3 +1,4 @@
+import { formatNumber } from '../lib/format';
 /**
  * The task-answer rules the task lesson and the server share, without zod: the player imports
  * these, and importing them from task-answers.ts would pull zod into its first-load JavaScript
@@ -9,12 +10,8 @@ export const TASK_ANSWER_MAX_LENGTH = 10_000;
 /** The most questions a task lesson has (src/schemas/lesson-content.ts). */
 export const TASK_QUESTIONS_MAX = 50;
 
-/**
- * 10000 → '10 000' as Norwegian writes it (a plain space between thousands). Called when a text
- * needs it, never at a module's top level: the first number format a page builds costs a phone's
- * main thread tens of milliseconds (src/lib/intl.ts).
- */
-export const formatCount = (n: number) => n.toLocaleString('nb-NO').replace(/\s/gu, ' ');
+/** 10000 → '10 000' as Norwegian writes it, with a plain space between thousands in these messages. */
+export const formatCount = (n: number) => formatNumber(n).replace(/\s/gu, ' ');
 
 export const taskAnswerMessages = {
   get tooLong() {

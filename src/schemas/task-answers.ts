@@ -9,7 +9,7 @@ import { text } from './text';
  * `question` 0, the n-th question's answer `question` n.
  */
 
-export { answerLength, TASK_ANSWER_MAX_LENGTH, TASK_QUESTIONS_MAX, taskAnswerMessages } from './task-answer-rules';
+export { TASK_ANSWER_MAX_LENGTH, taskAnswerMessages } from './task-answer-rules';
 
 // --- requests -----------------------------------------------------------------
 

@@ -4,8 +4,7 @@
  * the signed-in hint cookie: an anonymous visitor's page makes no request and stays as it is, and
  * without JavaScript the choice stays hidden. Plain DOM, no React: /angrekrav is a static page.
  */
-import { formatLongDate } from '../lib/format';
-import { formatOre } from '../lib/money';
+import { formatKroner, formatLongDate, osloIsoDate } from '../lib/format';
 import { hasSignedInHint } from '../lib/signed-in-hint';
 import { isRefundable } from '../lib/order-states';
 import type { OrderSummary } from '../schemas/checkout-api';
@@ -16,12 +15,11 @@ const withdrawable = (order: OrderSummary) => isRefundable(order.status);
 /** An ISO time as the date field wants it (YYYY-MM-DD), on Norway's calendar. */
 export function osloDate(iso: string): string {
   const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Oslo', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return Number.isNaN(date.getTime()) ? '' : osloIsoDate(date);
 }
 
 export function orderOptionLabel(order: OrderSummary): string {
-  return `${order.title} – ${formatOre(order.totalOre)} – ${formatLongDate(new Date(order.paidAt ?? order.createdAt))}`;
+  return `${order.title} – ${formatKroner(order.totalOre)} – ${formatLongDate(new Date(order.paidAt ?? order.createdAt))}`;
 }
 
 async function readJson<T>(url: string): Promise<T | null> {

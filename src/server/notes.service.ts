@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lessons, videoNotes } from '../../db/schema';
-import { formatTimestamp } from '../lib/player-time';
+import { formatTimestamp } from '../lib/format';
 import type { VideoNote } from '../schemas/player';
 import { requireReadableLesson } from './access/entitlements';
 import { BadRequestError, NotFoundError } from './errors';

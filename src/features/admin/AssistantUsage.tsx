@@ -1,13 +1,8 @@
 import type { AssistantUsage } from './admin.queries';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
-import { onFirstUse } from '../../lib/intl';
+import { countOf, formatCalendarDayShort, formatCount } from '../../lib/format';
 
-const numberFormat = onFirstUse(() => new Intl.NumberFormat('nb-NO'));
-const format = (n: number) => numberFormat().format(n);
-const dayFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', timeZone: 'UTC' }));
-const day = (date: string) => dayFormat().format(new Date(`${date}T00:00:00Z`));
-const plural = onFirstUse(() => new Intl.PluralRules('nb'));
-const tokens = (n: number) => `${format(n)} ${plural().select(n) === 'one' ? 'token' : 'tokens'}`;
+const tokens = (n: number) => countOf(n, 'token', 'tokens');
 
 /** The two kinds of answer, as the chart colours and the legend name them. */
 const SERIES = [
@@ -24,9 +19,9 @@ export function monthSummary(month: AssistantUsage['month']): string {
         ? ', alle besvart offline'
         : month.offlineAnswers === 0
           ? ', alle besvart med KI-modell'
-          : `, ${format(month.offlineAnswers)} besvart offline og ${format(month.modelAnswers)} med KI-modell`;
+          : `, ${formatCount(month.offlineAnswers)} besvart offline og ${formatCount(month.modelAnswers)} med KI-modell`;
   const used = month.tokens > 0 ? ` (${tokens(month.tokens)})` : '';
-  return `Denne måneden: ${format(month.questions)} spørsmål${split}${used}`;
+  return `Denne måneden: ${formatCount(month.questions)} spørsmål${split}${used}`;
 }
 
 /**
@@ -54,7 +49,7 @@ export function AssistantUsageCard({ usage }: { usage: AssistantUsage }) {
             viewBox={`0 0 ${width} ${height}`}
             className="h-24 w-full"
             role="img"
-            aria-label={`Spørsmål per dag, siste 30 dager: ${busiest === 0 ? 'ingen ennå' : `flest ${format(busiest)} på én dag`}`}
+            aria-label={`Spørsmål per dag, siste 30 dager: ${busiest === 0 ? 'ingen ennå' : `flest ${formatCount(busiest)} på én dag`}`}
             preserveAspectRatio="none"
           >
             {usage.daily.map((d, i) => {
@@ -105,12 +100,12 @@ export function AssistantUsageCard({ usage }: { usage: AssistantUsage }) {
                   {usage.daily.map((d) => (
                     <tr key={d.date}>
                       <th scope="row" className="font-normal">
-                        {day(d.date)}
+                        {formatCalendarDayShort(d.date)}
                       </th>
-                      <td>{format(d.questions)}</td>
-                      <td>{format(d.offlineAnswers)}</td>
-                      <td>{format(d.modelAnswers)}</td>
-                      {withTokens && <td>{format(d.tokens)}</td>}
+                      <td>{formatCount(d.questions)}</td>
+                      <td>{formatCount(d.offlineAnswers)}</td>
+                      <td>{formatCount(d.modelAnswers)}</td>
+                      {withTokens && <td>{formatCount(d.tokens)}</td>}
                     </tr>
                   ))}
                 </tbody>
@@ -129,7 +124,7 @@ export function AssistantUsageCard({ usage }: { usage: AssistantUsage }) {
                       {u.name} ({u.email})
                     </span>
                     <span className="text-muted">
-                      {format(u.questions)} spørsmål
+                      {formatCount(u.questions)} spørsmål
                       {u.tokens > 0 && `, ${tokens(u.tokens)}`}
                     </span>
                   </li>

@@ -9,11 +9,9 @@ import { Input, Label, Textarea } from '../../components/ui/Input';
 import { QueryState } from '../../components/ui/QueryState';
 import { adminCertificatesQuery, revokeCertificateMutation } from './certificates.queries';
 import { Field, fieldIssues } from './form-parts';
-import { onFirstUse } from '../../lib/intl';
+import { formatShortDate } from '../../lib/format';
 
 const SEARCH_DELAY_MS = 300;
-const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Oslo' }));
-const formatDate = (iso: string) => dateFormat().format(new Date(iso));
 
 /**
  * The superuser's 'Kursbevis' tab (issue 25), a lazy chunk of its own: the newest certificates, a
@@ -69,7 +67,7 @@ export default function CertificatesTab() {
                         {certificate.learnerName} – {certificate.courseTitle}
                       </p>
                       <p className="text-sm text-muted [overflow-wrap:anywhere]">
-                        {certificate.email ?? 'Slettet konto'} · fullført {formatDate(certificate.completedAt)} · kode{' '}
+                        {certificate.email ?? 'Slettet konto'} · fullført {formatShortDate(certificate.completedAt)} · kode{' '}
                         <span className="font-mono">{certificate.code}</span>
                       </p>
                       <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
@@ -83,7 +81,7 @@ export default function CertificatesTab() {
                       {certificate.revokedAt && (
                         <p className="mt-1 text-sm text-ink [overflow-wrap:anywhere]">
                           <Badge className="mr-2 bg-red-50 text-danger">Trukket tilbake</Badge>
-                          {formatDate(certificate.revokedAt)}
+                          {formatShortDate(certificate.revokedAt)}
                           {certificate.revokedBy ? ` av ${certificate.revokedBy}` : ''}: {certificate.revokedReason}
                         </p>
                       )}

@@ -17,7 +17,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/Dialog';
 import { Input, Textarea } from '../../components/ui/Input';
 import { QueryState } from '../../components/ui/QueryState';
-import { formatOrderTime, formatOre } from './admin-orders';
 import {
   type AdminCompany,
   type AdminCompanyDetail,
@@ -32,11 +31,9 @@ import {
 } from './companies.queries';
 import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import { onFirstUse } from '../../lib/intl';
-import { countOf } from '../../lib/plural';
+import { countOf, formatCount, formatKroner, formatShortDateTime } from '../../lib/format';
 import { formatOrgNumber } from '../../lib/org-number';
 
-const numberFormat = onFirstUse(() => new Intl.NumberFormat('nb-NO'));
 const personStatus = { not_started: 'Ikke startet', in_progress: 'I gang', done: 'Fullført' } as const;
 
 /**
@@ -143,9 +140,9 @@ function CompanyTable({ companies, onOpen }: { companies: AdminCompanyRow[]; onO
               </td>
               <td className="py-2 pr-3 whitespace-nowrap">{formatOrgNumber(company.orgNumber)}</td>
               <td className="py-2 pr-3 text-right whitespace-nowrap">
-                {numberFormat().format(company.seatsUsed)} / {numberFormat().format(company.seatsTotal)}
+                {formatCount(company.seatsUsed)} / {formatCount(company.seatsTotal)}
               </td>
-              <td className="py-2 pr-3 text-right">{numberFormat().format(company.people)}</td>
+              <td className="py-2 pr-3 text-right">{formatCount(company.people)}</td>
               <td className="py-2">
                 <Button size="sm" variant="outline" onClick={(event) => onOpen(company, event.currentTarget)}>
                   Detaljer<span className="sr-only"> for {company.name}</span>
@@ -337,7 +334,7 @@ function OrderRow({ order, companyId }: { order: AdminCompanyOrder; companyId: s
           <OrderStatusBadge status={order.status} />
         </p>
         <p className="text-muted">
-          {formatOrderTime(order.createdAt)} · {countOf(order.quantity, 'plass', 'plasser')} · {formatOre(order.totalOre)}
+          {formatShortDateTime(order.createdAt)} · {countOf(order.quantity, 'plass', 'plasser')} · {formatKroner(order.totalOre)}
         </p>
       </div>
       {order.status === 'invoiced' && (

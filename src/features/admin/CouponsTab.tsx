@@ -7,24 +7,20 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/Dialog';
 import { Input } from '../../components/ui/Input';
 import { QueryState } from '../../components/ui/QueryState';
-import { onFirstUse } from '../../lib/intl';
-import { formatOre } from '../../lib/money';
+import { formatCalendarDay, formatKroner, formatShortDateTime } from '../../lib/format';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import type { OrderStatus } from './admin-orders';
 import { Field, FormErrors, fieldIssues, otherIssues, selectClass } from './form-parts';
 import { couponQuery, couponsQuery, createCouponMutation, editCouponMutation } from './shop.queries';
 
-const dayFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }));
-/** An Oslo day ('2026-12-01') as '1. des. 2026'. */
-const formatDay = (day: string) => dayFormat().format(new Date(`${day}T00:00:00Z`));
-const timeFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Oslo' }));
-
-/** '20 %' or '100,00 kr' off. */
+/** '20 %' or '100 kr' off. */
 const couponValue = (c: Pick<AdminCoupon, 'kind' | 'percentOff' | 'amountOffOre'>) =>
-  c.kind === 'percent' ? `${c.percentOff} %` : formatOre(c.amountOffOre ?? 0);
+  c.kind === 'percent' ? `${c.percentOff} %` : formatKroner(c.amountOffOre ?? 0);
 
 const windowText = (c: AdminCoupon) =>
-  c.validUntilDate ? `${formatDay(c.validFromDate)} – ${formatDay(c.validUntilDate)}` : `fra ${formatDay(c.validFromDate)}, uten sluttdato`;
+  c.validUntilDate
+    ? `${formatCalendarDay(c.validFromDate)} – ${formatCalendarDay(c.validUntilDate)}`
+    : `fra ${formatCalendarDay(c.validFromDate)}, uten sluttdato`;
 
 const usesText = (c: AdminCoupon) => (c.maxUses === null ? `Brukt ${c.usedCount} ganger (ingen grense)` : `Brukt ${c.usedCount} av ${c.maxUses}`);
 
@@ -284,8 +280,7 @@ function CouponOrdersDialog({ coupon, onClose }: { coupon: AdminCoupon; onClose:
                     <OrderStatusBadge status={order.status as OrderStatus} />
                   </p>
                   <p className="text-muted [overflow-wrap:anywhere]">
-                    {order.title} · {formatOre(order.totalOre)} (rabatt {formatOre(order.discountOre)}) ·{' '}
-                    {timeFormat().format(new Date(order.createdAt))}
+                    {order.title} · {formatKroner(order.totalOre)} (rabatt {formatKroner(order.discountOre)}) · {formatShortDateTime(order.createdAt)}
                     {order.receiptNumber !== null ? ` · kvittering ${order.receiptNumber}` : ''}
                   </p>
                 </li>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { type AdminCourse, adminCoursesQuery, renameCourseMutation } from './admin.queries';
-import { countOf } from '../../lib/plural';
+import { countOf } from '../../lib/format';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';

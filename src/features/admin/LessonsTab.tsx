@@ -5,7 +5,7 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/Dialog';
 import { QueryState } from '../../components/ui/QueryState';
-import { countOf } from '../../lib/plural';
+import { countOf } from '../../lib/format';
 import { lessonTypeLabels } from './admin-content';
 import { type AdminLessonListItem, adminCoursesQuery, adminLessonsQuery, courseWithContentQuery, type LessonFilter } from './admin.queries';
 import { EditLessonContent } from './LessonDialogs';

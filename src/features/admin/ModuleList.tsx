@@ -10,7 +10,7 @@ import { QueryState } from '../../components/ui/QueryState';
 import { InlineRename, MoveButtons } from './form-parts';
 import { CreateLessonDialog, CreateModuleDialog, EditLessonDialog } from './LessonDialogs';
 import { PUBLISHED_FIELD_HINT } from './PublishingStatus';
-import { countOf } from '../../lib/plural';
+import { countOf } from '../../lib/format';
 
 /** The Moduler tab: the selected course's modules and lessons, or a hint to pick a course first. */
 export function ModuleList({ courseId }: { courseId: string | null }) {

@@ -1,21 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import {
-  type AdminOrder,
-  type AdminOrderDetail,
-  eventDetailLines,
-  formatOrderTime,
-  formatOre,
-  orderStatusLabels,
-  providerLabel,
-  triggerText,
-} from './admin-orders';
+import { type AdminOrder, type AdminOrderDetail, eventDetailLines, orderStatusLabels, providerLabel, triggerText } from './admin-orders';
 import { adminOrderQuery } from './orders.queries';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/Dialog';
 import { QueryState } from '../../components/ui/QueryState';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { RefundDialog } from './RefundDialog';
 import { isRefundable } from '../../lib/order-states';
+import { formatKroner, formatShortDateTime } from '../../lib/format';
 
 const linkClass = 'font-semibold text-brand-700 underline underline-offset-4 hover:text-brand-900';
 
@@ -40,7 +32,7 @@ export function OrderDetailDialog({ order, onClose, returnFocus }: { order: Admi
             <DialogHeader>
               <DialogTitle>Ordre {order.reference}</DialogTitle>
               <DialogDescription>
-                {order.title}, bestilt {formatOrderTime(order.createdAt)}
+                {order.title}, bestilt {formatShortDateTime(order.createdAt)}
               </DialogDescription>
             </DialogHeader>
             <OrderDetailBody orderId={order.orderId} />
@@ -104,22 +96,22 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
       </Part>
       <Part title="Beløp">
         <dl>
-          <Row term="Totalt">{formatOre(order.totalOre)}</Row>
-          <Row term="Herav mva.">{formatOre(order.vatOre)}</Row>
+          <Row term="Totalt">{formatKroner(order.totalOre)}</Row>
+          <Row term="Herav mva.">{formatKroner(order.vatOre)}</Row>
           {(order.discountOre > 0 || order.couponCode) && (
-            <Row term={order.couponCode ? `Rabatt (${order.couponCode})` : 'Rabatt'}>{formatOre(order.discountOre)}</Row>
+            <Row term={order.couponCode ? `Rabatt (${order.couponCode})` : 'Rabatt'}>{formatKroner(order.discountOre)}</Row>
           )}
-          <Row term="Trukket">{formatOre(order.capturedOre)}</Row>
-          <Row term="Refundert">{formatOre(order.refundedOre)}</Row>
-          {canRefund && <Row term="Kan refunderes">{formatOre(order.refundableOre)}</Row>}
+          <Row term="Trukket">{formatKroner(order.capturedOre)}</Row>
+          <Row term="Refundert">{formatKroner(order.refundedOre)}</Row>
+          {canRefund && <Row term="Kan refunderes">{formatKroner(order.refundableOre)}</Row>}
         </dl>
       </Part>
       <Part title="Betaling">
         <dl>
           <Row term="Betalingsmåte">{providerLabel(order.provider)}</Row>
           <Row term="Ordrenummer">{order.reference}</Row>
-          <Row term="Bestilt">{formatOrderTime(order.createdAt)}</Row>
-          {order.paidAt && <Row term="Betalt">{formatOrderTime(order.paidAt)}</Row>}
+          <Row term="Bestilt">{formatShortDateTime(order.createdAt)}</Row>
+          {order.paidAt && <Row term="Betalt">{formatShortDateTime(order.paidAt)}</Row>}
           {order.receiptNumber !== null && (
             <Row term="Kvittering">
               {order.receiptPath ? (
@@ -144,7 +136,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
       <Part title="Samtykke">
         <blockquote className="border-l-4 border-slate-200 pl-3 text-ink">{order.consent.text}</blockquote>
         <p className="text-muted">
-          Gitt <time dateTime={order.consent.at}>{formatOrderTime(order.consent.at)}</time> (versjon {order.consent.version})
+          Gitt <time dateTime={order.consent.at}>{formatShortDateTime(order.consent.at)}</time> (versjon {order.consent.version})
         </p>
       </Part>
       <Part title="Hendelser">
@@ -160,7 +152,7 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
                     {orderStatusLabels[event.toStatus]}
                   </span>
                   <time dateTime={event.createdAt} className="text-muted">
-                    {formatOrderTime(event.createdAt)}
+                    {formatShortDateTime(event.createdAt)}
                   </time>
                 </div>
                 <span className="text-muted [overflow-wrap:anywhere]">{triggerText(event)}</span>
@@ -182,9 +174,9 @@ function OrderDetail({ order }: { order: AdminOrderDetail }) {
             {order.refunds.map((refund, i) => (
               <li key={`${refund.createdAt}-${i}`} className="grid gap-0.5 rounded-md border border-slate-200 p-2">
                 <div className="flex flex-wrap justify-between gap-x-3">
-                  <span className="font-semibold text-ink">{formatOre(refund.amountOre)}</span>
+                  <span className="font-semibold text-ink">{formatKroner(refund.amountOre)}</span>
                   <time dateTime={refund.createdAt} className="text-muted">
-                    {formatOrderTime(refund.createdAt)}
+                    {formatShortDateTime(refund.createdAt)}
                   </time>
                 </div>
                 <span className="text-ink [overflow-wrap:anywhere]">{refund.reason}</span>

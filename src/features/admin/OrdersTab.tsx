@@ -1,6 +1,6 @@
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { type AdminOrder, formatOrderTime, formatOre, type OrderStatus, orderStatuses, orderStatusLabels } from './admin-orders';
+import { type AdminOrder, type OrderStatus, orderStatuses, orderStatusLabels } from './admin-orders';
 import { adminOrdersQuery } from './orders.queries';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
@@ -8,6 +8,7 @@ import { Input, Label } from '../../components/ui/Input';
 import { QueryError, QueryState } from '../../components/ui/QueryState';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrderStatusBadge } from './OrderStatusBadge';
+import { formatKroner, formatShortDateTime } from '../../lib/format';
 
 /** How long typing may pause before the search is sent (Enter sends it at once). */
 const SEARCH_DELAY_MS = 300;
@@ -147,7 +148,7 @@ function OrderTable({ orders, onOpen }: { orders: AdminOrder[]; onOpen: (order: 
           {orders.map((order) => (
             <tr key={order.orderId} className="border-b border-slate-100 align-top last:border-0">
               <td className="py-2 pr-3 whitespace-nowrap">
-                <time dateTime={order.createdAt}>{formatOrderTime(order.createdAt)}</time>
+                <time dateTime={order.createdAt}>{formatShortDateTime(order.createdAt)}</time>
               </td>
               <td className="py-2 pr-3">
                 <span className="block font-semibold text-ink [overflow-wrap:anywhere]">{order.buyerName}</span>
@@ -155,8 +156,8 @@ function OrderTable({ orders, onOpen }: { orders: AdminOrder[]; onOpen: (order: 
               </td>
               <td className="py-2 pr-3 [overflow-wrap:anywhere]">{order.title}</td>
               <td className="py-2 pr-3 text-right whitespace-nowrap">
-                <span className="block font-semibold text-ink">{formatOre(order.totalOre)}</span>
-                {order.refundedOre > 0 && <span className="block text-muted">Refundert {formatOre(order.refundedOre)}</span>}
+                <span className="block font-semibold text-ink">{formatKroner(order.totalOre)}</span>
+                {order.refundedOre > 0 && <span className="block text-muted">Refundert {formatKroner(order.refundedOre)}</span>}
               </td>
               <td className="py-2 pr-3">
                 <OrderStatusBadge status={order.status} />

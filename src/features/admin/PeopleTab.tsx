@@ -7,8 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/Dialog';
 import { Input, Label, Textarea } from '../../components/ui/Input';
 import { QueryState } from '../../components/ui/QueryState';
-import { onFirstUse } from '../../lib/intl';
-import { formatOre } from '../../lib/money';
+import { formatKroner, formatShortDate } from '../../lib/format';
 import { roleLabels } from '../../lib/user-display';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import type { OrderStatus } from './admin-orders';
@@ -16,8 +15,6 @@ import { Field, selectClass } from './form-parts';
 import { grantAccessMutation, peopleQuery, personQuery, takeBackAccessMutation } from './shop.queries';
 
 const SEARCH_DELAY_MS = 300;
-const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Oslo' }));
-const formatDate = (iso: string) => dateFormat().format(new Date(iso));
 
 const sourceLabels: Record<AccessSource, string> = {
   free: 'Gratis',
@@ -123,7 +120,7 @@ function PersonPage({ userId, onBack }: { userId: string; onBack: () => void }) 
                     {data.person.name || data.person.email}
                   </CardTitle>
                   <CardDescription className="[overflow-wrap:anywhere]">
-                    {data.person.email} · {roleLabels[data.person.role]} · registrert {formatDate(data.person.createdAt)}
+                    {data.person.email} · {roleLabels[data.person.role]} · registrert {formatShortDate(data.person.createdAt)}
                     {data.person.isActive ? '' : ' · deaktivert'}
                   </CardDescription>
                 </CardHeader>
@@ -163,7 +160,7 @@ function PersonPage({ userId, onBack }: { userId: string; onBack: () => void }) 
                             </p>
                             {course.grant && (
                               <p className="text-muted [overflow-wrap:anywhere]">
-                                Gitt for hånd {formatDate(course.grant.createdAt)}
+                                Gitt for hånd {formatShortDate(course.grant.createdAt)}
                                 {course.grant.grantedBy ? ` av ${course.grant.grantedBy}` : ''}: {course.grant.reason}
                               </p>
                             )}
@@ -198,7 +195,7 @@ function PersonPage({ userId, onBack }: { userId: string; onBack: () => void }) 
                             <OrderStatusBadge status={order.status as OrderStatus} />
                           </p>
                           <p className="text-muted [overflow-wrap:anywhere]">
-                            {formatOre(order.totalOre)} · {formatDate(order.createdAt)} · {order.reference}
+                            {formatKroner(order.totalOre)} · {formatShortDate(order.createdAt)} · {order.reference}
                             {order.couponCode ? ` · rabattkode ${order.couponCode}` : ''}
                           </p>
                         </li>
@@ -220,12 +217,12 @@ function PersonPage({ userId, onBack }: { userId: string; onBack: () => void }) 
                         <li key={g.id} className="rounded-md border border-slate-200 p-2 [overflow-wrap:anywhere]">
                           <p className="font-medium text-ink">{g.courseTitle}</p>
                           <p className="text-muted">
-                            Gitt {formatDate(g.createdAt)}
+                            Gitt {formatShortDate(g.createdAt)}
                             {g.grantedBy ? ` av ${g.grantedBy}` : ''}: {g.reason}
                           </p>
                           {g.revokedAt && (
                             <p className="text-muted">
-                              Tatt tilbake {formatDate(g.revokedAt)}
+                              Tatt tilbake {formatShortDate(g.revokedAt)}
                               {g.revokedBy ? ` av ${g.revokedBy}` : ''}: {g.revokedReason}
                             </p>
                           )}

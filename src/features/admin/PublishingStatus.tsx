@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 import { publishAgainMutation, publishingQuery, type PublishingView } from './admin.queries';
-import { onFirstUse } from '../../lib/intl';
+import { formatClock, formatNumericDate } from '../../lib/format';
 
 /**
  * What became of publishing the public pages after an edit they show (issue 29, point 8; decision
@@ -15,14 +15,11 @@ import { onFirstUse } from '../../lib/intl';
 /** Shown beside every field the prerendered pages read (course and module titles). */
 export const PUBLISHED_FIELD_HINT = 'Vises på nettsiden etter neste publisering';
 
-const clock = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' }));
-const dayFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'numeric', year: 'numeric', timeZone: 'Europe/Oslo' }));
-
 /** 'kl. 14:03' today, '24.11.2026 kl. 14:03' on another day (Oslo time). */
 export function publishingTime(iso: string, now = new Date()): string {
-  const at = new Date(iso);
-  const time = `kl. ${clock().format(at)}`;
-  return dayFormat().format(at) === dayFormat().format(now) ? time : `${dayFormat().format(at)} ${time}`;
+  const day = formatNumericDate(iso);
+  const time = `kl. ${formatClock(iso)}`;
+  return day === formatNumericDate(now) ? time : `${day} ${time}`;
 }
 
 /** What the status says: a sentence, its time (ISO, shown in Oslo time) and the rest, and whether 'Prøv igjen' is offered. */

@@ -1,9 +1,10 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { actionLabels, actorText, changeLines, formatAuditTime, targetText } from './admin-audit';
+import { actionLabels, actorText, changeLines, targetText } from './admin-audit';
 import { type AdminAuditEntry, adminAuditQuery } from './admin.queries';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
 import { QueryError, QueryState } from '../../components/ui/QueryState';
+import { formatShortDateTime } from '../../lib/format';
 
 /**
  * 'Siste endringer' on the superuser's Dashboard (issue 20): the latest content and user changes,
@@ -67,7 +68,7 @@ function Change({ entry }: { entry: AdminAuditEntry }) {
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h3 className="font-semibold text-ink">{actionLabels[entry.action] ?? entry.action}</h3>
         <time dateTime={entry.createdAt} className="text-sm text-muted">
-          {formatAuditTime(entry.createdAt)}
+          {formatShortDateTime(entry.createdAt)}
         </time>
       </div>
       {/* Titles may hold long unbroken tokens (an admin can write anything): wrap anywhere on a phone. */}

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { type AdminOrderDetail, checkRefund, formatOre, kronerInput } from './admin-orders';
+import { type AdminOrderDetail, checkRefund, kronerInput } from './admin-orders';
 import { refundMutation } from './orders.queries';
 import { ApiError } from '../../lib/api';
 import { Button } from '../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/Dialog';
 import { Input, Textarea } from '../../components/ui/Input';
 import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
+import { formatKroner } from '../../lib/format';
 
 type Step = { kind: 'form' } | { kind: 'confirm'; amountOre: number; reason: string };
 
@@ -67,7 +68,7 @@ export function RefundDialog({ order }: { order: AdminOrderDetail }) {
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Refunder ordre {order.reference}</DialogTitle>
-          <DialogDescription>Inntil {formatOre(order.refundableOre)} kan refunderes.</DialogDescription>
+          <DialogDescription>Inntil {formatKroner(order.refundableOre)} kan refunderes.</DialogDescription>
         </DialogHeader>
         {step.kind === 'form' ? (
           <form
@@ -109,7 +110,7 @@ export function RefundDialog({ order }: { order: AdminOrderDetail }) {
         ) : (
           <div className="grid gap-4">
             <p ref={question} tabIndex={-1} className="text-ink outline-none">
-              Refunder {formatOre(step.amountOre)} til {order.buyerName}? En full refusjon fjerner tilgangen til kurset. Fremdriften beholdes.
+              Refunder {formatKroner(step.amountOre)} til {order.buyerName}? En full refusjon fjerner tilgangen til kurset. Fremdriften beholdes.
             </p>
             <p className="text-sm text-muted [overflow-wrap:anywhere]">Begrunnelse: {step.reason}</p>
             <FormErrors messages={otherError} />

@@ -1,11 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatMonth, formatOre } from './admin-orders';
 import { revenueQuery } from './orders.queries';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
 import { QueryState } from '../../components/ui/QueryState';
-import { onFirstUse } from '../../lib/intl';
-
-const numberFormat = onFirstUse(() => new Intl.NumberFormat('nb-NO'));
+import { formatCount, formatKroner, formatMonth } from '../../lib/format';
 
 /**
  * 'Omsetning per måned' on the superuser's Dashboard (issue 22): paid orders by month of payment,
@@ -60,10 +57,10 @@ export function RevenueTable() {
                         <th scope="row" className="py-2 pr-3 text-left font-normal text-ink">
                           {formatMonth(m.month)}
                         </th>
-                        <td className="py-2 pr-3 text-right">{numberFormat().format(m.orders)}</td>
-                        <td className="py-2 pr-3 text-right whitespace-nowrap">{formatOre(m.grossOre)}</td>
-                        <td className="py-2 pr-3 text-right whitespace-nowrap">{formatOre(m.refundedOre)}</td>
-                        <td className="py-2 text-right font-semibold whitespace-nowrap text-ink">{formatOre(m.netOre)}</td>
+                        <td className="py-2 pr-3 text-right">{formatCount(m.orders)}</td>
+                        <td className="py-2 pr-3 text-right whitespace-nowrap">{formatKroner(m.grossOre)}</td>
+                        <td className="py-2 pr-3 text-right whitespace-nowrap">{formatKroner(m.refundedOre)}</td>
+                        <td className="py-2 text-right font-semibold whitespace-nowrap text-ink">{formatKroner(m.netOre)}</td>
                       </tr>
                     ))}
                   </tbody>

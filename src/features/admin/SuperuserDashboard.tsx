@@ -10,14 +10,11 @@ import { AssistantUsageCard } from './AssistantUsage';
 import { RecentChanges } from './RecentChanges';
 import { RevenueTable } from './RevenueTable';
 import { formatCreated, UserAvatar, UserGrid } from './UserGrid';
-import { onFirstUse } from '../../lib/intl';
+import { formatClock, formatCount } from '../../lib/format';
 
 /** How many users 'Siste brukere' shows (spec, section 9). */
 const RECENT_USERS = 5;
 const ROLES: Role[] = ['superuser', 'admin', 'company_admin', 'individual'];
-const numberFormat = onFirstUse(() => new Intl.NumberFormat('nb-NO'));
-const formatNumber = (n: number) => numberFormat().format(n);
-const clock = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { hour: '2-digit', minute: '2-digit', timeZone: 'Europe/Oslo' }));
 
 /** When the figures were computed (the server keeps them up to a minute), and a button for figures computed now. */
 function Freshness({ computedAt }: { computedAt: string }) {
@@ -26,7 +23,7 @@ function Freshness({ computedAt }: { computedAt: string }) {
   return (
     <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
       <p aria-live="polite">
-        Tallene er fra kl. <time dateTime={computedAt}>{clock().format(new Date(computedAt))}</time>
+        Tallene er fra kl. <time dateTime={computedAt}>{formatClock(computedAt)}</time>
       </p>
       <Button size="sm" variant="outline" disabled={refresh.isPending} onClick={() => refresh.mutate()}>
         {refresh.isPending ? 'Oppdaterer...' : 'Oppdater tall'}
@@ -104,14 +101,14 @@ function Statistics({ stats }: { stats: AdminStatistics }) {
           <Freshness computedAt={stats.computedAt} />
         </div>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <StatCard title="Brukere totalt" value={formatNumber(stats.totalUsers)}>
-            {formatNumber(stats.activeUsers)} aktive, {formatNumber(stats.inactiveUsers)} inaktive
+          <StatCard title="Brukere totalt" value={formatCount(stats.totalUsers)}>
+            {formatCount(stats.activeUsers)} aktive, {formatCount(stats.inactiveUsers)} inaktive
           </StatCard>
-          <StatCard title="Kurs" value={formatNumber(stats.totalCourses)} />
-          <StatCard title="Påmeldinger" value={formatNumber(stats.totalEnrollments)}>
-            {formatNumber(stats.completedEnrollments)} fullført ({Math.round(stats.completionRate)} %)
+          <StatCard title="Kurs" value={formatCount(stats.totalCourses)} />
+          <StatCard title="Påmeldinger" value={formatCount(stats.totalEnrollments)}>
+            {formatCount(stats.completedEnrollments)} fullført ({Math.round(stats.completionRate)} %)
           </StatCard>
-          <StatCard title="Bedrifter" value={formatNumber(stats.totalCompanies)} />
+          <StatCard title="Bedrifter" value={formatCount(stats.totalCompanies)} />
         </div>
       </section>
       <div className="grid gap-3 lg:grid-cols-2">
@@ -126,7 +123,7 @@ function Statistics({ stats }: { stats: AdminStatistics }) {
                   <li key={role} className="flex items-center justify-between gap-2">
                     <RoleBadge userRole={role} />
                     <span className="font-semibold text-ink" aria-label={`${roleLabels[role]}: ${stats.usersByRole[role] ?? 0}`}>
-                      {formatNumber(stats.usersByRole[role] ?? 0)}
+                      {formatCount(stats.usersByRole[role] ?? 0)}
                     </span>
                   </li>
                 ))}

@@ -17,21 +17,17 @@ import { Badge, RoleBadge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { Input, Label } from '../../components/ui/Input';
-import { onFirstUse } from '../../lib/intl';
-import { countOf, formatCount } from '../../lib/plural';
+import { countOf, formatCount, formatNumericDate, formatShortDateTime } from '../../lib/format';
 
 /** Users per page of the grid: it stays fast with hundreds of users. */
 const USERS_PER_PAGE = 24;
 const ROLES: Role[] = ['superuser', 'admin', 'company_admin', 'individual'];
 
-const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo' }));
-const dateTimeFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', dateStyle: 'short', timeStyle: 'short' }));
-
 /** The created date in Norwegian format, or 'Ukjent' (spec). */
 export function formatCreated(value: string | null | undefined): string {
   if (!value) return 'Ukjent';
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? 'Ukjent' : dateFormat().format(date);
+  return Number.isNaN(date.getTime()) ? 'Ukjent' : formatNumericDate(date);
 }
 
 /** Users whose name or e-mail contains the search text (case-insensitive). */
@@ -132,7 +128,7 @@ function AuditLine({ entry }: { entry: AuditEntry }) {
   return (
     <li>
       {actionText[entry.action] ?? String(entry.action)}
-      {change} ({entry.actor?.name ?? 'kommandolinjen'}, {dateTimeFormat().format(new Date(entry.createdAt))})
+      {change} ({entry.actor?.name ?? 'kommandolinjen'}, {formatShortDateTime(entry.createdAt)})
     </li>
   );
 }

@@ -20,7 +20,7 @@ import { Input, Textarea } from '../../components/ui/Input';
 import { QueryState } from '../../components/ui/QueryState';
 import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
 import { VideoDurationProbe } from './VideoFields';
-import { countOf } from '../../lib/plural';
+import { countOf } from '../../lib/format';
 
 /**
  * The Videoer tab: the spec's form (title, URL, optional description, 'Registrer

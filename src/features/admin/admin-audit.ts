@@ -2,7 +2,7 @@ import type { AdminAuditEntry } from '../../schemas/audit';
 import type { LessonType } from '../../schemas/lesson-content';
 import { lessonTypeLabels } from './admin-content';
 import { roleLabels } from '../../lib/user-display';
-import { onFirstUse } from '../../lib/intl';
+import { formatNumber } from '../../lib/format';
 
 /**
  * 'Siste endringer' in words (issue 20), free of React so it is unit-tested on its own: what an
@@ -88,11 +88,6 @@ const hiddenOnCreate = new Set(['courseId', 'moduleId', 'orderIndex']);
 /** Longest value shown; the full (stored) value is at most a few thousand characters anyway. */
 export const SHOWN_VALUE_MAX = 80;
 
-const numberFormat = onFirstUse(() => new Intl.NumberFormat('nb-NO'));
-const timeFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Oslo' }));
-
-export const formatAuditTime = (iso: string) => timeFormat().format(new Date(iso));
-
 const clip = (text: string) => {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length > SHOWN_VALUE_MAX ? `${flat.slice(0, SHOWN_VALUE_MAX)}…` : flat;
@@ -105,7 +100,7 @@ export function formatAuditValue(field: string, value: unknown): string {
   if (field === 'type' && typeof value === 'string' && value in lessonTypeLabels) return lessonTypeLabels[value as LessonType];
   if (field === 'result' && typeof value === 'string' && value in rebuildResults) return rebuildResults[value]!;
   if (typeof value === 'boolean') return field === 'isActive' ? (value ? 'Aktiv' : 'Inaktiv') : value ? 'Ja' : 'Nei';
-  if (typeof value === 'number') return numberFormat().format(value);
+  if (typeof value === 'number') return formatNumber(value);
   return clip(typeof value === 'string' ? value : JSON.stringify(value));
 }
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { checkRefund, eventDetailLines, formatMonth, formatOre, kronerInput, parseKroner, providerLabel, triggerText } from './admin-orders';
+import { checkRefund, eventDetailLines, kronerInput, parseKroner, providerLabel, triggerText } from './admin-orders';
+import { formatKroner, formatMonth } from '../../lib/format';
 
-/** Intl and formatNok use no-break and narrow no-break spaces: compare with plain ones. */
+/** Intl and formatKroner use no-break and narrow no-break spaces: compare with plain ones. */
 const plain = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
 
 describe('parseKroner', () => {
@@ -41,9 +42,9 @@ describe('checkRefund', () => {
 
 describe('wording', () => {
   it('formats øre as kroner, months in Norwegian, providers and triggers', () => {
-    expect(plain(formatOre(199_000))).toBe('1 990 kr');
-    expect(plain(formatOre(199_050))).toBe('1 990,50 kr');
-    expect(plain(formatOre(5))).toBe('0,05 kr');
+    expect(plain(formatKroner(199_000))).toBe('1 990 kr');
+    expect(plain(formatKroner(199_050))).toBe('1 990,50 kr');
+    expect(plain(formatKroner(5))).toBe('0,05 kr');
     expect(formatMonth('2026-11')).toBe('november 2026');
     expect(formatMonth('2027-01')).toBe('januar 2027');
     expect([providerLabel('vipps'), providerLabel('stripe'), providerLabel('test')]).toEqual(['Vipps', 'Kort', 'Testbetaling']);

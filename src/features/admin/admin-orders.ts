@@ -1,5 +1,4 @@
-import { formatOre } from '../../lib/money';
-import { onFirstUse } from '../../lib/intl';
+import { formatKroner } from '../../lib/format';
 import { ORDER_STATES, type OrderState } from '../../lib/order-states';
 import { formatReceiptNumber } from '../../lib/receipt-format';
 
@@ -125,15 +124,13 @@ export function eventDetailLines(detail: unknown): string[] {
   const lines: string[] = [];
   if (typeof detail.refundOre === 'number') {
     const reason = typeof detail.reason === 'string' && detail.reason ? `: ${detail.reason}` : '';
-    lines.push(`Refundert ${formatOre(detail.refundOre)}${reason}`);
+    lines.push(`Refundert ${formatKroner(detail.refundOre)}${reason}`);
   }
   if (detail.revoked === true) lines.push('Tilgangen til kurset er fjernet.');
   if (typeof detail.receiptNumber === 'number') lines.push(`Kvittering ${formatReceiptNumber(detail.receiptNumber)}`);
   if (detail.accountCreated === true) lines.push('Kjøperen fikk en ny konto.');
   return lines;
 }
-
-export { formatOre };
 
 /** A receipt number as every receipt prints it: 42 → '000042' (the one format, src/lib/receipt-format.ts). */
 export { formatReceiptNumber };
@@ -145,7 +142,7 @@ export const refundMessages = {
   amountRequired: 'Skriv inn beløpet',
   amountFormat: 'Skriv beløpet i kroner, for eksempel 1 990 eller 1 990,50',
   amountZero: 'Beløpet må være større enn 0',
-  tooMuch: (leftOre: number) => `Beløpet er større enn det som kan refunderes (${formatOre(leftOre)}).`,
+  tooMuch: (leftOre: number) => `Beløpet er større enn det som kan refunderes (${formatKroner(leftOre)}).`,
   reasonRequired: 'Skriv en begrunnelse',
 } as const;
 
@@ -186,14 +183,3 @@ export function checkRefund(
   if (errors.amount || errors.reason || 'error' in parsed) return errors;
   return { amountOre: parsed.ore, reason: reason.trim() };
 }
-
-const monthFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { month: 'long', year: 'numeric', timeZone: 'UTC' }));
-const timeFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Oslo' }));
-
-/** '2026-11' → 'november 2026'; anything else as given. */
-export function formatMonth(month: string): string {
-  return /^\d{4}-\d{2}$/.test(month) ? monthFormat().format(new Date(`${month}-01T00:00:00Z`)) : month;
-}
-
-/** A moment in Oslo time: '23.11.2026, 10:15'. */
-export const formatOrderTime = (iso: string) => timeFormat().format(new Date(iso));

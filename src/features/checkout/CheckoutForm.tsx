@@ -5,7 +5,7 @@ import { buttonVariants } from '../../components/ui/button-variants';
 import { Input, Label } from '../../components/ui/Input';
 import { QueryError } from '../../components/ui/QueryState';
 import { ApiError } from '../../lib/api';
-import { formatOre } from '../../lib/money';
+import { formatKroner } from '../../lib/format';
 import type { CheckoutInfo, CheckoutQuote, GuestBuyer, ProviderId } from '../../schemas/checkout-api';
 import { checkoutProductQuery, placeOrder, requestQuote } from './checkout.queries';
 import { type GuestField, guestFieldError, guestFields, guestIsValid, isNavigableUrl, orderFailure, orderRequest, signInPath } from './checkout-form';
@@ -181,21 +181,21 @@ function CheckoutDetails({ info, courseId, contactEmail, navigate, idempotencyKe
           <>
             <div className="flex flex-wrap justify-between gap-x-4">
               <dt>Pris</dt>
-              <dd>{formatOre(quote.listPriceOre)}</dd>
+              <dd>{formatKroner(quote.listPriceOre)}</dd>
             </div>
             <div className="flex flex-wrap justify-between gap-x-4 text-emerald-800">
               <dt>Rabatt{quote.coupon ? ` (${quote.coupon.label})` : ''}</dt>
-              <dd>−{formatOre(quote.discountOre)}</dd>
+              <dd>−{formatKroner(quote.discountOre)}</dd>
             </div>
           </>
         )}
         <div className="flex flex-wrap justify-between gap-x-4 text-lg font-semibold text-ink">
           <dt>Å betale</dt>
-          <dd data-testid="checkout-total">{formatOre(totalOre)}</dd>
+          <dd data-testid="checkout-total">{formatKroner(totalOre)}</dd>
         </div>
         <div className="text-sm text-muted">
           <dt className="sr-only">Merverdiavgift</dt>
-          <dd>{product.vat === 'exempt' ? 'Fritatt for merverdiavgift' : `Inkludert merverdiavgift, herav mva. ${formatOre(vatOre)}`}</dd>
+          <dd>{product.vat === 'exempt' ? 'Fritatt for merverdiavgift' : `Inkludert merverdiavgift, herav mva. ${formatKroner(vatOre)}`}</dd>
         </div>
       </dl>
 
@@ -246,7 +246,7 @@ function CheckoutDetails({ info, courseId, contactEmail, navigate, idempotencyKe
               disabled={!canPay}
               aria-describedby={hint && !submitting ? `${id}-pay-hint` : undefined}
             >
-              {submitting ? 'Sender deg til betaling …' : `Betal ${formatOre(totalOre)}`}
+              {submitting ? 'Sender deg til betaling …' : `Betal ${formatKroner(totalOre)}`}
             </Button>
             {hint && !submitting && (
               <p id={`${id}-pay-hint`} className="mt-2 text-sm text-muted">

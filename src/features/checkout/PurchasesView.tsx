@@ -3,8 +3,7 @@ import { AppHeader } from '../../components/app/AppHeader';
 import { pageWidth } from '../../components/app/page-width';
 import { Badge } from '../../components/ui/Badge';
 import { QueryState } from '../../components/ui/QueryState';
-import { formatLongDate } from '../../lib/format';
-import { formatOre } from '../../lib/money';
+import { formatKroner, formatLongDate } from '../../lib/format';
 import { safeNextPath } from '../../lib/safe-next';
 import type { CurrentUser } from '../../schemas/auth';
 import type { OrderStatus, OrderSummary } from '../../schemas/checkout-api';
@@ -55,7 +54,7 @@ function PurchaseRow({ order }: { order: OrderSummary }) {
         <h2 className="break-words font-semibold text-ink">{order.title}</h2>
         <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
           <time dateTime={date.toISOString()}>{formatLongDate(date)}</time>
-          <span>{formatOre(order.totalOre)}</span>
+          <span>{formatKroner(order.totalOre)}</span>
           <Badge className={statusTone[order.status] ?? 'bg-slate-100 text-ink'}>{orderStatusLabels[order.status]}</Badge>
         </p>
       </div>

@@ -7,7 +7,6 @@ import { QueryError } from '../../components/ui/QueryState';
 import {
   discountTitle,
   formatPaidAt,
-  formatReceiptOre as formatOre,
   formatReceiptOrgNumber,
   formatVatRate,
   paidWithText,
@@ -16,6 +15,7 @@ import {
   sellerRegistration,
   vatRateTitle,
 } from '../../lib/receipt-format';
+import { formatKronerOre } from '../../lib/format';
 import type { CurrentUser } from '../../schemas/auth';
 import type { ReceiptData } from '../../schemas/checkout-api';
 import { isNotFound, orderQuery } from './checkout.queries';
@@ -154,7 +154,7 @@ function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: s
                   <span className="block text-muted">{quantityText(line.quantity, line.unitPriceOre)}</span>
                 </td>
                 <td className={number}>{line.vatRateBp > 0 ? formatVatRate(line.vatRateBp) : 'Fritatt'}</td>
-                <td className={number}>{formatOre(line.amountOre)}</td>
+                <td className={number}>{formatKronerOre(line.amountOre)}</td>
               </tr>
             ))}
             {receipt.discount && (
@@ -162,7 +162,7 @@ function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: s
                 <td className={cell} colSpan={2}>
                   {discountTitle(receipt.discount.code)}
                 </td>
-                <td className={number}>{formatOre(-receipt.discount.amountOre)}</td>
+                <td className={number}>{formatKronerOre(-receipt.discount.amountOre)}</td>
               </tr>
             )}
           </tbody>
@@ -171,7 +171,7 @@ function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: s
               <th scope="row" className={cell} colSpan={2}>
                 {L.total}
               </th>
-              <td className={number}>{formatOre(receipt.totalOre)}</td>
+              <td className={number}>{formatKronerOre(receipt.totalOre)}</td>
             </tr>
           </tfoot>
         </table>
@@ -198,8 +198,8 @@ function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: s
             {receipt.vatByRate.map((rate) => (
               <tr key={rate.rateBp} className="border-b border-slate-200">
                 <td className={cell}>{vatRateTitle(rate.rateBp)}</td>
-                <td className={number}>{formatOre(rate.baseOre)}</td>
-                <td className={number}>{formatOre(rate.vatOre)}</td>
+                <td className={number}>{formatKronerOre(rate.baseOre)}</td>
+                <td className={number}>{formatKronerOre(rate.vatOre)}</td>
               </tr>
             ))}
           </tbody>
@@ -208,7 +208,7 @@ function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: s
               <th scope="row" className={cell} colSpan={2}>
                 {L.vatTotal}
               </th>
-              <td className={number}>{formatOre(receipt.vatOre)}</td>
+              <td className={number}>{formatKronerOre(receipt.vatOre)}</td>
             </tr>
           </tfoot>
         </table>
@@ -220,13 +220,13 @@ function Receipt({ receipt, pdfPath, print }: { receipt: ReceiptData; pdfPath: s
         </h2>
         <dl className="mt-1 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
           <dt>{paidWithText(receipt.paymentMethod)}</dt>
-          <dd className="text-right tabular-nums">{formatOre(receipt.totalOre)}</dd>
+          <dd className="text-right tabular-nums">{formatKronerOre(receipt.totalOre)}</dd>
           {receipt.refundedOre > 0 && (
             <>
               <dt className="font-semibold">{L.refunded}</dt>
-              <dd className="text-right font-semibold tabular-nums">{formatOre(-receipt.refundedOre)}</dd>
+              <dd className="text-right font-semibold tabular-nums">{formatKronerOre(-receipt.refundedOre)}</dd>
               <dt>{L.paidAfterRefund}</dt>
-              <dd className="text-right tabular-nums">{formatOre(receipt.totalOre - receipt.refundedOre)}</dd>
+              <dd className="text-right tabular-nums">{formatKronerOre(receipt.totalOre - receipt.refundedOre)}</dd>
             </>
           )}
         </dl>

@@ -3,7 +3,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { QueryError } from '../../components/ui/QueryState';
-import { formatOre } from '../../lib/money';
+import { formatKroner } from '../../lib/format';
 import { safeNextPath } from '../../lib/safe-next';
 import type { OrderReturn } from '../../schemas/checkout-api';
 import { isNotFound, orderReturnQuery } from './checkout.queries';
@@ -83,7 +83,7 @@ function ReturnDetails({ orderId, pollMs, maxWaitMs }: { orderId: string; pollMs
       return (
         <State title="Takk for kjøpet!">
           <p className="text-lg font-semibold text-ink">{order.title}</p>
-          <p>Betalt: {formatOre(order.totalOre)}</p>
+          <p>Betalt: {formatKroner(order.totalOre)}</p>
           <p>Kvitteringen er sendt til e-posten din.</p>
           <div className="flex flex-wrap items-center gap-4 pt-2">
             <a href={safeNextPath(order.coursePath)} className={buttonVariants({ size: 'lg' })}>

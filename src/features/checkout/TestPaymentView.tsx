@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { QueryError } from '../../components/ui/QueryState';
 import { ApiError } from '../../lib/api';
-import { formatOre } from '../../lib/money';
+import { formatKroner } from '../../lib/format';
 import type { TestPaymentAction, TestPaymentState } from '../../schemas/checkout-api';
 import { testPaymentAction, testPaymentQuery } from './checkout.queries';
 import { isNavigableUrl } from './checkout-form';
@@ -72,7 +72,7 @@ function TestPaymentDetails({ reference, navigate }: { reference: string; naviga
         <dt className="font-semibold text-ink">Gjelder</dt>
         <dd>{payment.description}</dd>
         <dt className="font-semibold text-ink">Beløp</dt>
-        <dd>{formatOre(payment.amountOre)}</dd>
+        <dd>{formatKroner(payment.amountOre)}</dd>
         <dt className="font-semibold text-ink">Referanse</dt>
         <dd className="break-all">{payment.reference}</dd>
         <dt className="font-semibold text-ink">Status</dt>

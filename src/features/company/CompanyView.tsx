@@ -6,9 +6,8 @@ import { Badge } from '../../components/ui/Badge';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { cn } from '../../components/ui/cn';
 import { QueryError, QueryState } from '../../components/ui/QueryState';
-import { onFirstUse } from '../../lib/intl';
 import type { CurrentUser } from '../../schemas/auth';
-import { formatLongDateTime } from '../../lib/format';
+import { formatCount, formatLongDateTime } from '../../lib/format';
 import { trialDaysLeftText } from '../../lib/company-package';
 import { buySeatsUrl, type CompanyOverview, companyQuery, managed, type Membership, membershipsQuery, type Trial } from './company.queries';
 import { heldBackLine, invitationsPendingLine, memberLine } from './company-rules';
@@ -18,8 +17,6 @@ import { InviteCard } from './InviteCard';
 import { ManagersCard } from './ManagersCard';
 import { PeopleCard } from './PeopleCard';
 import { formatOrgNumber } from '../../lib/org-number';
-
-const numberFormat = onFirstUse(() => new Intl.NumberFormat('nb-NO'));
 
 /** The address's parameter naming the company shown: `/bedrift?bedrift=<id>`. */
 const PARAM = 'bedrift';
@@ -175,7 +172,7 @@ function SeatsCard({ overview }: { overview: CompanyOverview }) {
         {figures.map((figure) => (
           <div key={figure.label} className="rounded-lg bg-slate-50 p-3">
             <dt className="text-sm text-muted">{figure.label}</dt>
-            <dd className="text-2xl font-bold text-ink">{numberFormat().format(figure.value)}</dd>
+            <dd className="text-2xl font-bold text-ink">{formatCount(figure.value)}</dd>
           </div>
         ))}
       </dl>

@@ -6,7 +6,8 @@ import { QueryError } from '../../components/ui/QueryState';
 import { ApiError } from '../../lib/api';
 import { PaymentMethods } from '../../components/app/PaymentMethods';
 import { currentUserQuery } from '../../lib/learning.queries';
-import { containedVatOre, formatOre } from '../../lib/money';
+import { containedVatOre } from '../../lib/money';
+import { formatKroner } from '../../lib/format';
 import { safeNextPath } from '../../lib/safe-next';
 import {
   type CompanyFields,
@@ -296,11 +297,11 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
             <dt>
               Gratis prøveperiode: {seatsWord(trial.seats)} i {trial.days} dager
             </dt>
-            <dd>{formatOre(0)}</dd>
+            <dd>{formatKroner(0)}</dd>
           </div>
           <div className="flex flex-wrap justify-between gap-x-4 text-lg font-semibold text-ink">
             <dt>Å betale</dt>
-            <dd data-testid="seat-total">{formatOre(0)}</dd>
+            <dd data-testid="seat-total">{formatKroner(0)}</dd>
           </div>
         </dl>
       ) : (
@@ -350,30 +351,30 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
               </Button>
             </div>
             <p id={`${id}-quantity-hint`} className="mt-1 text-sm text-muted">
-              Fra {MIN_SEATS} til {MAX_SEATS} plasser, {formatOre(unitOre)} per plass. Hver ansatt bruker én plass.
+              Fra {MIN_SEATS} til {MAX_SEATS} plasser, {formatKroner(unitOre)} per plass. Hver ansatt bruker én plass.
             </p>
           </div>
 
           <dl className="space-y-1 rounded-xl border border-slate-200 bg-slate-50 p-4" aria-live="polite">
             <div className="flex flex-wrap justify-between gap-x-4">
               <dt>
-                {seatsWord(quantity)} × {formatOre(unitOre)}
+                {seatsWord(quantity)} × {formatKroner(unitOre)}
               </dt>
-              <dd>{formatOre(fresh ? quote.listPriceOre : unitOre * quantity)}</dd>
+              <dd>{formatKroner(fresh ? quote.listPriceOre : unitOre * quantity)}</dd>
             </div>
             {fresh && quote.discountOre > 0 && (
               <div className="flex flex-wrap justify-between gap-x-4 text-emerald-800">
                 <dt>Rabatt</dt>
-                <dd>−{formatOre(quote.discountOre)}</dd>
+                <dd>−{formatKroner(quote.discountOre)}</dd>
               </div>
             )}
             <div className="flex flex-wrap justify-between gap-x-4 text-lg font-semibold text-ink">
               <dt>Å betale</dt>
-              <dd data-testid="seat-total">{formatOre(totalOre)}</dd>
+              <dd data-testid="seat-total">{formatKroner(totalOre)}</dd>
             </div>
             <div className="text-sm text-muted">
               <dt className="sr-only">Merverdiavgift</dt>
-              <dd>Inkludert merverdiavgift, herav mva. {formatOre(vatOre)}</dd>
+              <dd>Inkludert merverdiavgift, herav mva. {formatKroner(vatOre)}</dd>
             </div>
           </dl>
           {quoteFailed && <p className="text-sm text-muted">Kunne ikke hente prisen fra serveren. Beløpet over er regnet ut fra prisen per plass.</p>}

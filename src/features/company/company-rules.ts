@@ -1,9 +1,7 @@
 import { ApiError } from '../../lib/api';
-import { formatOre } from '../../lib/money';
+import { countOf, formatKroner, formatShortDate } from '../../lib/format';
 import type { CompanyFields, InvitationStatus, PeopleFilter, Person, SeatProvider } from './company.queries';
 import { MAX_SEATS, MIN_SEATS } from './company.queries';
-import { onFirstUse } from '../../lib/intl';
-import { countOf } from '../../lib/plural';
 
 /** The company packages' rules that need no React: fields, labels, the seat count and what an error means. */
 
@@ -72,7 +70,7 @@ export const seatsWord = (n: number) => countOf(n, 'plass', 'plasser');
 /** The final button names what happens: the price, or the invoice order. */
 export function orderButtonLabel(provider: SeatProvider | null, quantity: number, totalOre: number): string {
   if (provider === 'invoice') return `Bestill ${seatsWord(quantity)} mot faktura`;
-  return `Betal ${formatOre(totalOre)}`;
+  return `Betal ${formatKroner(totalOre)}`;
 }
 
 export const INVOICE_LABEL = 'Faktura (14 dagers betalingsfrist)';
@@ -126,10 +124,8 @@ export const invitationStatusLabels: Record<InvitationStatus, string> = {
   expired: 'Utløpt',
 };
 
-const dateFormat = onFirstUse(() => new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'Europe/Oslo' }));
-
 /** '2026-11-23T09:15:00Z' → '23. nov. 2026'; null → the dash the tables use. */
-export const formatDay = (iso: string | null) => (iso ? dateFormat().format(new Date(iso)) : '–');
+export const formatDay = (iso: string | null) => (iso ? formatShortDate(iso) : '–');
 
 /** How many invitations a preview will send: the valid ones. */
 export const sendLabel = (n: number) => `Send ${countOf(n, 'invitasjon', 'invitasjoner')}`;

@@ -4,7 +4,8 @@ import { CertificateActions } from '../../components/app/CertificateActions';
 import { Badge } from '../../components/ui/Badge';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 import { QueryState } from '../../components/ui/QueryState';
-import { formatCertificateDate, myCertificatesQuery } from '../../lib/certificates.queries';
+import { myCertificatesQuery } from '../../lib/certificates.queries';
+import { formatLongDate } from '../../lib/format';
 
 /**
  * 'Kursbevis' (issue 25): the learner's certificates, newest first, each with its PDF, its public
@@ -34,7 +35,7 @@ export function CertificatesCard() {
                     <div className="min-w-0">
                       <p className="font-semibold text-ink [overflow-wrap:anywhere]">{certificate.courseTitle}</p>
                       <p className="text-sm text-muted">
-                        Fullført {formatCertificateDate(certificate.completedAt)} · {certificate.courseHours} · Kode{' '}
+                        Fullført {formatLongDate(certificate.completedAt)} · {certificate.courseHours} · Kode{' '}
                         <span className="font-mono">{certificate.code}</span>
                       </p>
                     </div>

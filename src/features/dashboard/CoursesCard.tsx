@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { moduleLessonsQuery, modulesWithProgressQuery } from '../../lib/learning.queries';
-import { countOf } from '../../lib/plural';
+import { countOf } from '../../lib/format';
 import type { Course, ModuleWithProgress } from '../../schemas/learning';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { enrollMutation } from '../../lib/enroll';
-import { formatOre } from '../../lib/money';
-import { countOf } from '../../lib/plural';
+import { countOf, formatKroner } from '../../lib/format';
 import { browserEffects } from '../../lib/session-expired';
 import type { CatalogueCourse } from '../../schemas/learning';
 import { Button } from '../../components/ui/Button';
@@ -56,7 +55,7 @@ export function MoreCourses({ courses }: { courses: CatalogueCourse[] }) {
                   )}
                   <div className="mt-auto flex flex-wrap items-center justify-between gap-2 pt-3">
                     <p className="text-lg font-bold text-brand-900">
-                      {course.priceOre === 0 ? 'Gratis' : course.priceOre !== null ? formatOre(course.priceOre) : ''}
+                      {course.priceOre === 0 ? 'Gratis' : course.priceOre !== null ? formatKroner(course.priceOre) : ''}
                     </p>
                     {action.kind === 'start' ? (
                       <Button

@@ -1,5 +1,5 @@
 import { type ReactElement, useId } from 'react';
-import { countOf } from '../../lib/plural';
+import { countOf } from '../../lib/format';
 import type { LearnerProgress } from '../../schemas/learning';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';

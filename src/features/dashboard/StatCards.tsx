@@ -1,5 +1,6 @@
 import type { LearnerProgress } from '../../schemas/learning';
 import { Card } from '../../components/ui/Card';
+import { formatNumber } from '../../lib/format';
 
 /**
  * The three figures, each from the learner's own progress (GET /api/users/me/progress), each label
@@ -21,7 +22,7 @@ export function StatCards({ stats }: { stats: LearnerProgress | null }) {
         <Card key={card.key} className="flex min-w-0 flex-col-reverse p-3 sm:p-5">
           <dt className="mt-1 text-xs font-medium text-muted sm:text-sm">{card.label}</dt>
           <dd className="text-2xl font-bold text-brand-900 sm:text-3xl" data-stat={card.key}>
-            {stats ? stats[card.key].toLocaleString('nb-NO') : <span className="text-sm font-normal text-muted sm:text-base">Laster...</span>}
+            {stats ? formatNumber(stats[card.key]) : <span className="text-sm font-normal text-muted sm:text-base">Laster...</span>}
           </dd>
         </Card>
       ))}

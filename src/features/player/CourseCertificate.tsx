@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CertificateActions } from '../../components/app/CertificateActions';
-import { formatCertificateDate, myCertificatesQuery } from '../../lib/certificates.queries';
+import { myCertificatesQuery } from '../../lib/certificates.queries';
+import { formatLongDate } from '../../lib/format';
 
 /**
  * The course's certificate on its last lesson (issue 25): once the course is completed, the
@@ -16,7 +17,7 @@ export function CourseCertificate({ courseId }: { courseId: string }) {
       <h3 id="kursbevis-tittel" className="text-lg font-bold text-ink">
         Gratulerer, du har fullført kurset!
       </h3>
-      <p className="mt-1 mb-4 text-sm text-ink">Kursbeviset ditt er klart (fullført {formatCertificateDate(certificate.completedAt)}).</p>
+      <p className="mt-1 mb-4 text-sm text-ink">Kursbeviset ditt er klart (fullført {formatLongDate(certificate.completedAt)}).</p>
       <CertificateActions certificate={certificate} />
     </section>
   );

@@ -2,7 +2,7 @@ import type { CurrentUser } from '../../schemas/auth';
 import type { CourseProgress, CourseWithContent } from '../../schemas/player';
 import { AppHeader } from '../../components/app/AppHeader';
 import { Badge } from '../../components/ui/Badge';
-import { countOf, formatCount } from '../../lib/plural';
+import { countOf, formatCount } from '../../lib/format';
 
 /** The app header (back to the overview, the assistant toggle, the user menu) with the course's title, description, level and progress bar. */
 export function PlayerHeader({

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type SubmitEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { formatNoteDate, formatTimestamp, spokenTimestamp } from '../../lib/player-time';
+import { formatShortDate, formatTimestamp, spokenTimestamp } from '../../lib/format';
 import { createNoteMutation, deleteNoteMutation, updateNoteMutation, videoNotesQuery } from './player.queries';
 import type { VideoNote } from '../../schemas/player';
 import {
@@ -153,7 +153,7 @@ function NoteItem({ note, lessonId, onSeek }: { note: VideoNote; lessonId: strin
         ) : (
           <>
             <p className="whitespace-pre-line break-words text-ink">{note.noteText}</p>
-            <p className="mt-1 text-xs text-muted">{formatNoteDate(note.createdAt)}</p>
+            <p className="mt-1 text-xs text-muted">{formatShortDate(note.createdAt)}</p>
           </>
         )}
       </div>

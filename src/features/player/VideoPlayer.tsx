@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useEffectEvent, useImperativeHandle, useRef, useState, useSyncExternalStore } from 'react';
-import { formatTimestamp } from '../../lib/player-time';
+import { formatTimestamp } from '../../lib/format';
 import {
   createWatchTracker,
   formatRate,

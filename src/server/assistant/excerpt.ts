@@ -1,3 +1,4 @@
+import { segmentSentences } from '../../lib/format';
 /**
  * The quote of a lesson in an answer (issue 29, decision 36): whole sentences, never a sentence
  * or a word cut off. Postgres's `ts_headline` finds where in the lesson the question's words are,
@@ -6,8 +7,6 @@
  * they fit in `max` characters. Only a single sentence longer than `HARD_MAX` (none in the
  * catalogue is) is cut, at a word, and marked with '…'.
  */
-
-const segmenter = new Intl.Segmenter('nb', { granularity: 'sentence' });
 
 /** Abbreviations a sentence does not end at, though a capital may follow ('f.eks. ChatGPT'). */
 const ABBREVIATION = /(?:^|[\s(])(?:f\.eks|bl\.a|dvs|ca|nr|jf|mv|m\.m|mfl|evt|inkl|ekskl|kl|pga|iht|o\.l|t\.o\.m|f\.o\.m|vs|mht|ifb|nb|st)\.$/iu;
@@ -24,7 +23,7 @@ export const tidy = (value: string) => value.replace(/\s+/gu, ' ').trim();
  */
 function sentences(text: string): { start: number; end: number }[] {
   const out: { start: number; end: number }[] = [];
-  for (const { segment, index } of segmenter.segment(text)) {
+  for (const { segment, index } of segmentSentences(text)) {
     if (!segment.trim()) continue;
     const previous = out.at(-1);
     if (previous && ABBREVIATION.test(text.slice(previous.start, previous.end).trimEnd())) previous.end = index + segment.length;

@@ -4,5 +4,5 @@ export { offlineAnswer } from './offline';
 export { passagesMessage, siteAnswerMessage, SYSTEM_PROMPT } from './prompt';
 export { completeChat, type ModelMessage, type ModelReply, streamChat } from './provider';
 export { type Passage, searchCourseContent } from './search';
-export { mayBeSiteTopic, siteTopicReply, type SiteTopicSplit, splitSiteTopics } from './topics';
+export { mayBeSiteTopic, type SiteTopicSplit, splitSiteTopics } from './topics';
 export { assistantSettings, type AssistantSettings, overrideAssistantSettings } from './settings';

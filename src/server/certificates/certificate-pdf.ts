@@ -13,6 +13,7 @@ import {
 } from 'pdf-lib';
 import { encode } from 'uqr';
 import { ACCENT, drawText, embedInter, INK, MUTED, RULE, wrapText } from '../receipts/pdf-text';
+import { formatLongDate } from '../../lib/format';
 
 /**
  * The certificate as a PDF (issue 25, decision 33): one A4 landscape page in the site's look
@@ -41,9 +42,6 @@ const PAGE = { width: 841.89, height: 595.28 } as const;
 export const QR_OPTIONS = { ecc: 'M', border: 0 } as const;
 /** The marked-content tag around the QR code's squares. */
 export const QR_TAG = 'QRCode';
-
-const dateFormat = new Intl.DateTimeFormat('nb-NO', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Oslo' });
-export const formatCertificateDate = (date: Date) => dateFormat.format(date);
 
 /** The QR code of `text` as squares of `size` points in all, its lower left corner at (x, y): one run of dark modules per rectangle. */
 function drawQrCode(page: PDFPage, text: string, x: number, y: number, size: number): void {
@@ -115,7 +113,7 @@ export async function certificatePdf(data: CertificatePdfData): Promise<Uint8Arr
     y -= 26;
   }
   y -= 6;
-  drawText(page, regular, `Omfang: ${data.courseHours} · Fullført ${formatCertificateDate(data.completedAt)}`, {
+  drawText(page, regular, `Omfang: ${data.courseHours} · Fullført ${formatLongDate(data.completedAt)}`, {
     x: centre,
     y,
     size: 12,
@@ -128,7 +126,7 @@ export async function certificatePdf(data: CertificatePdfData): Promise<Uint8Arr
   page.drawLine({ start: { x: left, y: 118 }, end: { x: left + 220, y: 118 }, thickness: 0.75, color: MUTED });
   drawText(page, bold, data.issuer.companyName, { x: left, y: 100, size: 11 });
   drawText(page, regular, `Org.nr. ${data.issuer.orgNumber}`, { x: left, y: 85, size: 9, color: MUTED });
-  drawText(page, regular, `Utstedt ${formatCertificateDate(data.issuedAt)}`, { x: left, y: 71, size: 9, color: MUTED });
+  drawText(page, regular, `Utstedt ${formatLongDate(data.issuedAt)}`, { x: left, y: 71, size: 9, color: MUTED });
 
   const qrSize = 92;
   const qrX = PAGE.width - 72 - qrSize;

@@ -8,6 +8,7 @@ import { ConflictError, NotFoundError, ThrottledError } from '../errors';
 import type { SessionUser } from '../session';
 import { policies, release, reserve } from '../throttle';
 import { formatCode, linkedInAddUrl, newCertificateCode, normalizeCode, verificationUrl } from './codes';
+import { osloYearMonth } from '../../lib/format';
 
 /**
  * Certificates, 'Kursbevis' (issue 25, decision 33): issued by the completion step, listed for
@@ -43,12 +44,8 @@ type CertificateRow = typeof certificates.$inferSelect;
 
 /** Year and month in Oslo (LinkedIn's issue date). */
 function osloMonth(date: Date): Date {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Oslo', year: 'numeric', month: 'numeric' })
-      .formatToParts(date)
-      .map((p) => [p.type, p.value]),
-  );
-  return new Date(Date.UTC(Number(parts.year), Number(parts.month) - 1, 15));
+  const { year, month } = osloYearMonth(date);
+  return new Date(Date.UTC(year, month - 1, 15));
 }
 
 export function myCertificate(row: CertificateRow): MyCertificate {

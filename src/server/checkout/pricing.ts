@@ -1,5 +1,6 @@
 import type { ProductVat } from '../../../db/schema';
 import { vatIncluded } from '../receipts/receipt-data';
+import { formatKroner } from '../../lib/format';
 
 /**
  * Money arithmetic of the checkout (decision 30): integer øre only, VAT included in every price.
@@ -26,12 +27,10 @@ export function couponDiscount(listPriceOre: number, coupon: CouponTerms): numbe
   return Math.min(Math.max(raw, 0), listPriceOre);
 }
 
-/** '20 % rabatt', '200 kr rabatt' (whole kroner without decimals, else with). */
+/** '20 % rabatt', '200 kr rabatt' (whole kroner without decimals, else with: `formatKroner`). */
 export function couponLabel(coupon: CouponTerms): string {
   if (coupon.kind === 'percent') return `${coupon.percentOff} % rabatt`;
-  const ore = coupon.amountOffOre ?? 0;
-  const kroner = new Intl.NumberFormat('nb-NO', { minimumFractionDigits: ore % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 }).format(ore / 100);
-  return `${kroner} kr rabatt`;
+  return `${formatKroner(coupon.amountOffOre ?? 0)} rabatt`;
 }
 
 export interface Price {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { atomically, type Db } from '../../../db/client';
 import { type Order, orderRefunds, orders } from '../../../db/schema';
 import type { RefundBody } from '../../schemas/checkout';
-import { formatOre } from '../receipts/receipt-data';
+import { formatKronerOre } from '../../lib/format';
 import { isRefundable } from '../order-states';
 import { transition } from './lifecycle';
 import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../errors';
@@ -12,7 +12,7 @@ import { paymentProvider } from '../payments/registry';
 export const refundMessages = {
   notFound: 'Fant ikke bestillingen.',
   notPaid: 'Bare betalte bestillinger kan refunderes.',
-  tooMuch: (leftOre: number) => `Beløpet er større enn det som kan refunderes (${formatOre(leftOre)}).`,
+  tooMuch: (leftOre: number) => `Beløpet er større enn det som kan refunderes (${formatKronerOre(leftOre)}).`,
   keyTaken: 'Denne refusjonen er allerede registrert for en annen bestilling.',
   providerUnavailable: 'Betalingstjenesten svarte ikke. Ingenting er refundert; prøv igjen om litt.',
   providerRefused: 'Betalingstjenesten avviste refusjonen.',

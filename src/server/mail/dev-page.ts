@@ -2,6 +2,7 @@ import { desc } from 'drizzle-orm';
 import { mailOutbox } from '../../../db/schema';
 import { acquireAppDb } from '../db';
 import { drainOutbox } from './sender';
+import { formatShortDateTimeSeconds } from '../../lib/format';
 
 /**
  * The development page /dev/e-post (decision 28): with no `SMTP_URL`, the sender keeps mails
@@ -29,11 +30,10 @@ export async function devMailPage(): Promise<string> {
     // Keep whatever is due now, so a mail queued a moment ago is already here.
     await drainOutbox(db);
     const mails = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
-    const dateTime = new Intl.DateTimeFormat('nb-NO', { dateStyle: 'short', timeStyle: 'medium', timeZone: 'Europe/Oslo' });
     const items = mails.map(
       (mail) => `<article>
 <h2>${escapeHtml(mail.subject ?? `(${mail.template}, ikke laget ennå)`)}</h2>
-<p class="meta">Til ${escapeHtml(mail.toAddress)} · ${escapeHtml(statusLabel[mail.status] ?? mail.status)} · ${dateTime.format(mail.createdAt)}${mail.lastError ? ` · ${escapeHtml(mail.lastError)}` : ''}</p>
+<p class="meta">Til ${escapeHtml(mail.toAddress)} · ${escapeHtml(statusLabel[mail.status] ?? mail.status)} · ${formatShortDateTimeSeconds(mail.createdAt)}${mail.lastError ? ` · ${escapeHtml(mail.lastError)}` : ''}</p>
 ${mail.textBody ? `<pre>${linkified(mail.textBody)}</pre>` : ''}
 ${mail.html ? `<iframe sandbox srcdoc="${escapeHtml(mail.html)}" title="${escapeHtml(`HTML-versjonen av ${mail.subject ?? mail.template}`)}"></iframe>` : ''}
 </article>`,

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   buildReceipt,
-  formatOre,
   formatPaidAt,
   formatReceiptNumber,
   formatVatRate,
@@ -12,6 +11,7 @@ import {
   vatSummary,
   withdrawalText,
 } from './receipt-data';
+import { formatKronerOre } from '../../lib/format';
 
 const nbsp = '\u00a0';
 const seller = { name: 'KI Akademiet AS', orgNumber: '923456789', address: 'Storgata 1, 0155 Oslo', email: 'kontakt@kiakademiet.no' };
@@ -195,24 +195,24 @@ describe('buildReceipt', () => {
 });
 
 describe('formatting', () => {
-  it('formatOre: kroner with both decimals and no-break spaces', () => {
-    expect(formatOre(199_000)).toBe(`1${nbsp}990,00${nbsp}kr`);
-    expect(formatOre(29_980)).toBe(`299,80${nbsp}kr`);
-    expect(formatOre(5)).toBe(`0,05${nbsp}kr`);
-    expect(formatOre(0)).toBe(`0,00${nbsp}kr`);
-    expect(formatOre(123_456_789_01)).toBe(`123${nbsp}456${nbsp}789,01${nbsp}kr`);
-    expect(formatOre(-20_000)).toBe(`\u2212200,00${nbsp}kr`);
-    expect(formatOre(199_000).replace(/\u00a0/g, ' ')).toBe('1 990,00 kr');
-    expect(formatOre(199_000)).not.toMatch(/\u202f/);
-    expect(() => formatOre(1.5)).toThrow(RangeError);
+  it('formatKronerOre: kroner with both decimals and no-break spaces', () => {
+    expect(formatKronerOre(199_000)).toBe(`1${nbsp}990,00${nbsp}kr`);
+    expect(formatKronerOre(29_980)).toBe(`299,80${nbsp}kr`);
+    expect(formatKronerOre(5)).toBe(`0,05${nbsp}kr`);
+    expect(formatKronerOre(0)).toBe(`0,00${nbsp}kr`);
+    expect(formatKronerOre(123_456_789_01)).toBe(`123${nbsp}456${nbsp}789,01${nbsp}kr`);
+    expect(formatKronerOre(-20_000)).toBe(`\u2212200,00${nbsp}kr`);
+    expect(formatKronerOre(199_000).replace(/\u00a0/g, ' ')).toBe('1 990,00 kr');
+    expect(formatKronerOre(199_000)).not.toMatch(/\u202f/);
+    expect(() => formatKronerOre(1.5)).toThrow(RangeError);
   });
 
-  it('formatOre agrees with Intl for many amounts', () => {
+  it('formatKronerOre agrees with Intl for many amounts', () => {
     const intl = new Intl.NumberFormat('nb-NO', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (ore) => {
         const expected = `${intl.format(ore / 100)}\u00a0kr`.replace(/[\s\u202f]/g, ' ');
-        expect(formatOre(ore).replace(/\u00a0/g, ' ')).toBe(expected);
+        expect(formatKronerOre(ore).replace(/\u00a0/g, ' ')).toBe(expected);
       }),
     );
   });

@@ -1,6 +1,6 @@
 import { MONEY_BACK_GUARANTEE_DAYS } from '../../config/site';
 import { containedVatOre } from '../../lib/money';
-import { formatReceiptNumber, formatReceiptOre } from '../../lib/receipt-format';
+import { formatReceiptNumber } from '../../lib/receipt-format';
 
 export { formatPaidAt, formatReceiptNumber, formatVatRate, sellerRegistration } from '../../lib/receipt-format';
 
@@ -177,9 +177,6 @@ export function buildReceipt(input: ReceiptInput): ReceiptData {
     withdrawal: withdrawalText(input.seller, { business: Boolean(input.buyer.company) }),
   };
 }
-
-/** Øre as a receipt prints them: '1 990,00 kr' (src/lib/receipt-format.ts). */
-export const formatOre = formatReceiptOre;
 
 /**
  * The receipt's words on the right of withdrawal (angrerettloven § 18, § 22 n): a consumer asked

@@ -5,7 +5,6 @@ import type { ReceiptData } from './receipt-data';
 import {
   discountTitle,
   formatPaidAt,
-  formatReceiptOre as formatOre,
   formatReceiptOrgNumber,
   formatVatRate,
   paidWithText,
@@ -13,6 +12,7 @@ import {
   sellerRegistration,
   vatRateTitle,
 } from '../../lib/receipt-format';
+import { formatKronerOre } from '../../lib/format';
 
 /**
  * The receipt as a PDF (issue 22): one A4 page with every fact bokføringsforskriften § 5-1-1 asks
@@ -210,9 +210,9 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
     const description = p.wrap(line.description, descriptionWidth, 10);
     p.advance(18, (description.length - 1) * 13);
     p.text(String(line.quantity), col.quantity, { align: 'right' });
-    p.text(formatOre(line.unitPriceOre), col.unit, { align: 'right' });
+    p.text(formatKronerOre(line.unitPriceOre), col.unit, { align: 'right' });
     p.text(line.vatRateBp === 0 ? 'Fritatt' : formatVatRate(line.vatRateBp), col.vat, { align: 'right' });
-    p.text(formatOre(line.amountOre), col.amount, { align: 'right' });
+    p.text(formatKronerOre(line.amountOre), col.amount, { align: 'right' });
     description.forEach((text, i) => {
       if (i > 0) p.advance(13);
       p.text(text, left);
@@ -223,14 +223,14 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   if (data.discount) {
     p.advance(18);
     p.text(discountTitle(data.discount.code), left);
-    p.text(formatOre(-data.discount.amountOre), col.amount, { align: 'right' });
+    p.text(formatKronerOre(-data.discount.amountOre), col.amount, { align: 'right' });
     p.advance(8);
     p.rule();
   }
 
   p.advance(22);
   p.text(L.total, col.unit - 60, { size: 13, bold: true });
-  p.text(formatOre(data.totalOre), col.amount, { size: 13, bold: true, align: 'right' });
+  p.text(formatKronerOre(data.totalOre), col.amount, { size: 13, bold: true, align: 'right' });
   p.advance(15);
   p.text(L.currencyNote, col.amount, { size: 8, color: MUTED, align: 'right' });
 
@@ -248,27 +248,27 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   for (const rate of data.vatByRate) {
     p.advance(17);
     p.text(vatRateTitle(rate.rateBp), vatCol.rate);
-    p.text(formatOre(rate.baseOre), vatCol.base, { align: 'right' });
-    p.text(formatOre(rate.vatOre), vatCol.vat, { align: 'right' });
-    p.text(formatOre(rate.baseOre + rate.vatOre), vatCol.sum, { align: 'right' });
+    p.text(formatKronerOre(rate.baseOre), vatCol.base, { align: 'right' });
+    p.text(formatKronerOre(rate.vatOre), vatCol.vat, { align: 'right' });
+    p.text(formatKronerOre(rate.baseOre + rate.vatOre), vatCol.sum, { align: 'right' });
   }
   p.advance(8);
   p.rule();
   p.advance(17);
   p.text(L.vatTotal, vatCol.rate, { bold: true });
-  p.text(formatOre(data.vatOre), vatCol.vat, { bold: true, align: 'right' });
+  p.text(formatKronerOre(data.vatOre), vatCol.vat, { bold: true, align: 'right' });
 
   // Payment, and a refund when there was one.
   p.advance(36, 40);
   p.text(paidWithText(data.paymentMethod), left);
-  p.text(formatOre(data.totalOre), right, { align: 'right' });
+  p.text(formatKronerOre(data.totalOre), right, { align: 'right' });
   if (data.refundedOre > 0) {
     p.advance(17);
     p.text(L.refunded, left, { bold: true });
-    p.text(formatOre(-data.refundedOre), right, { bold: true, align: 'right' });
+    p.text(formatKronerOre(-data.refundedOre), right, { bold: true, align: 'right' });
     p.advance(17);
     p.text(L.paidAfterRefund, left);
-    p.text(formatOre(data.totalOre - data.refundedOre), right, { align: 'right' });
+    p.text(formatKronerOre(data.totalOre - data.refundedOre), right, { align: 'right' });
   }
 
   // The statement on the right of withdrawal, as the mail and the web receipt state it.

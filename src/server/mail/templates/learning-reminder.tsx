@@ -2,7 +2,7 @@ import { Heading } from '@react-email/heading';
 import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
 import { ActionLink, MailLayout, styles } from './layout';
-import { countOf } from '../../../lib/plural';
+import { countOf } from '../../../lib/format';
 
 export interface LearningReminderProps {
   firstName: string;

@@ -8,7 +8,6 @@ import {
   discountTitle,
   formatPaidAt,
   formatReceiptNumber,
-  formatReceiptOre as formatOre,
   formatReceiptOrgNumber,
   lineVatText,
   paidWithText,
@@ -17,6 +16,7 @@ import {
   sellerRegistration,
   vatRateTitle,
 } from '../../../lib/receipt-format';
+import { formatKronerOre } from '../../../lib/format';
 import { type ReceiptData, withdrawalText } from '../../receipts/receipt-data';
 import { MailLayout, styles } from './layout';
 import { ReceiptSignIn, type ReceiptSignInProps } from './receipt-sign-in';
@@ -109,16 +109,16 @@ export function Receipt(props: ReceiptProps) {
       <Text style={sectionTitle}>{L.lines}</Text>
       {lines.map((line, i) => (
         <Text key={i} style={row}>
-          {line.description}, {quantityText(line.quantity, line.unitPriceOre)} ({lineVatText(line.vatRateBp)}): {formatOre(line.amountOre)}
+          {line.description}, {quantityText(line.quantity, line.unitPriceOre)} ({lineVatText(line.vatRateBp)}): {formatKronerOre(line.amountOre)}
         </Text>
       ))}
       {discount ? (
         <Text style={row}>
-          {discountTitle(discount.code)}: {formatOre(-discount.amountOre)}
+          {discountTitle(discount.code)}: {formatKronerOre(-discount.amountOre)}
         </Text>
       ) : null}
       <Text style={{ ...strong, margin: '8px 0 4px' }}>
-        {L.total}: {formatOre(props.totalOre)}
+        {L.total}: {formatKronerOre(props.totalOre)}
       </Text>
       <Text style={styles.muted}>{L.currencyNote}</Text>
 
@@ -126,21 +126,22 @@ export function Receipt(props: ReceiptProps) {
       {vatByRate.map((rate) => (
         <Text key={rate.rateBp} style={row}>
           {rate.rateBp === 0
-            ? `${vatRateTitle(0)}: grunnlag ${formatOre(rate.baseOre)}`
-            : `${vatRateTitle(rate.rateBp)}: grunnlag ${formatOre(rate.baseOre)}, mva. ${formatOre(rate.vatOre)}`}
+            ? `${vatRateTitle(0)}: grunnlag ${formatKronerOre(rate.baseOre)}`
+            : `${vatRateTitle(rate.rateBp)}: grunnlag ${formatKronerOre(rate.baseOre)}, mva. ${formatKronerOre(rate.vatOre)}`}
         </Text>
       ))}
       <Text style={strong}>
-        {L.vatTotal}: {formatOre(props.vatOre)}
+        {L.vatTotal}: {formatKronerOre(props.vatOre)}
       </Text>
 
       <Text style={sectionTitle}>{L.payment}</Text>
       <Text style={row}>
-        {paidWithText(props.paymentMethod)}: {formatOre(props.totalOre)}
+        {paidWithText(props.paymentMethod)}: {formatKronerOre(props.totalOre)}
       </Text>
       {props.refundedOre > 0 ? (
         <Text style={row}>
-          {L.refunded}: {formatOre(-props.refundedOre)} ({L.paidAfterRefund.toLowerCase()}: {formatOre(props.totalOre - props.refundedOre)})
+          {L.refunded}: {formatKronerOre(-props.refundedOre)} ({L.paidAfterRefund.toLowerCase()}:{' '}
+          {formatKronerOre(props.totalOre - props.refundedOre)})
         </Text>
       ) : null}
 
