@@ -81,7 +81,7 @@ describe('import boundaries (eslint.config.js)', () => {
   });
 
   it('db/ that imports src/server fails lint', async () => {
-    const errors = await boundaryErrors('db/probe.ts', "import { env } from '../src/server/env';\nexport const url = env.SITE_URL;\n");
+    const errors = await boundaryErrors('db/probe.ts', "import { env } from '../src/server/platform/env';\nexport const url = env.SITE_URL;\n");
     expect(errors).toEqual([expect.stringContaining('Boundary "db/ never imports src/server"')]);
   });
 

@@ -13,9 +13,9 @@ import {
   renameConversation,
   sendMessage,
   streamMessage,
-} from '../../src/server/chat.service';
-import { createHandler, HttpError, invalidRequest, json, pageResponse, route } from '../../src/server/http';
-import { pageQuery } from '../../src/server/paging';
+} from '../../src/server/chat/chat.service';
+import { createHandler, HttpError, invalidRequest, json, pageResponse, route } from '../../src/server/platform/http';
+import { pageQuery } from '../../src/server/platform/paging';
 
 /**
  * The chat assistant (decision 12). Every route: signed in; another user's conversation is 404.

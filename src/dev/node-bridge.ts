@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import { apiSecurityHeaders } from '../server/security-headers';
+import { apiSecurityHeaders } from '../server/platform/security-headers';
 
 /**
  * Runs Netlify Functions v2 behind a Node HTTP server, routed the way Netlify

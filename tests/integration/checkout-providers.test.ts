@@ -9,7 +9,7 @@ import orderSweeper from '../../netlify/functions/order-sweeper';
 import webhookFunctions from '../../netlify/functions/webhooks';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
 import { reconcile } from '../../src/server/checkout/reconcile';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { usePaymentProvidersForTests } from '../../src/server/payments/registry';
 import { createStripeProvider, STRIPE_SIGNATURE_HEADER, stripeProviderFromEnv } from '../../src/server/payments/stripe';
 import {

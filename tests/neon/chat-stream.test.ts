@@ -4,7 +4,7 @@ import { chatMessages } from '../../db/schema';
 import chat from '../../netlify/functions/chat';
 import type { Conversation, SendMessageResult } from '../../src/schemas/chat';
 import { overrideAssistantSettings } from '../../src/server/assistant';
-import { acquireAppDb, appDriver } from '../../src/server/db';
+import { acquireAppDb, appDriver } from '../../src/server/platform/db';
 import { type FakeOpenAi, parseEvents, startFakeOpenAi } from '../assistant/fake-openai';
 import { call, ORIGIN, signIn } from '../helpers';
 

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeVipps, type FakeVipps } from '../../../tests/fakes/vipps-server';
-import type { WebhookVerifier } from '../webhooks';
+import type { WebhookVerifier } from '../platform/webhooks/signatures';
 import { ProviderRefusedError, ProviderUnavailableError, type CreatePaymentInput, type PaymentProvider } from './provider';
 import { createVippsProvider, createVippsVerifier, signVippsDelivery, vippsEventId, vippsIdempotencyKey, type VippsConfig } from './vipps';
 

@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { env } from '../env';
-import { SIGNATURE_TOLERANCE_SECONDS, type WebhookVerifier } from '../webhooks';
+import { env } from '../platform/env';
+import { SIGNATURE_TOLERANCE_SECONDS, type WebhookVerifier } from '../platform/webhooks/signatures';
 import {
   ProviderRefusedError,
   ProviderUnavailableError,
