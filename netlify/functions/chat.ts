@@ -103,7 +103,7 @@ export default createHandler({
       try {
         if (wantsStream(request) && canStreamReplies()) {
           const stream = await streamMessage(db, user.id, params.id, body, request.signal);
-          // The pipeline releases the database when this body ends (http.ts), not on return.
+          // The pipeline releases the database when this body ends (src/server/platform/http/router.ts), not on return.
           return new Response(stream, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'X-Accel-Buffering': 'no' } });
         }
         return json(await sendMessage(db, user.id, params.id, body, request.signal));

@@ -77,7 +77,7 @@ function unmatchedReason(routes: FunctionRoute[], pathname: string): { status: 4
 
 /**
  * The JSON answer for an /api request no function takes, in the words of the request
- * pipeline (src/server/http.ts `httpMessages`; a test keeps them equal).
+ * pipeline (src/server/platform/http/errors.ts `httpMessages`; a test keeps them equal).
  */
 export function sendUnmatchedApi(res: ServerResponse, routes: FunctionRoute[], pathname: string): void {
   const reason = unmatchedReason(routes, pathname);

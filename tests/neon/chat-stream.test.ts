@@ -12,7 +12,7 @@ import { call, ORIGIN, signIn } from '../helpers';
  * A streamed reply on the production driver. Neon gets a Pool per request, which the
  * pipeline's `release` ends; the reply is stored after the handler has returned, while
  * the body streams, so `createHandler` must release only when the body ends
- * (src/server/http.ts). Released on return, the store below fails ("Cannot use a pool
+ * (src/server/platform/http/router.ts). Released on return, the store below fails ("Cannot use a pool
  * after calling end on the pool") and the stream ends with an error event.
  */
 

@@ -1,7 +1,7 @@
 /**
  * The services' own errors. A service says what went wrong in domain terms and
- * carries the Norwegian text a person may read; the HTTP pipeline (`createHandler`
- * in http.ts) turns each kind into a status code. Services never import http.ts,
+ * carries the Norwegian text a person may read; the HTTP pipeline (`httpErrorFromDomain`
+ * in http/errors.ts) turns each kind into a status code. Services never import http/,
  * so a script or a test can call them without the HTTP layer.
  */
 
