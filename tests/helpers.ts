@@ -107,7 +107,7 @@ export async function webhookSignature(provider: string, rawBody: string): Promi
   }
   const { env } = await import('../src/server/platform/env');
   if (provider === 'vipps') {
-    const { signVippsDelivery } = await import('../src/server/payments/vipps');
+    const { signVippsDelivery } = await import('../src/server/payments/vipps-webhooks');
     if (!env.VIPPS_WEBHOOK_SECRET) throw new Error('VIPPS_WEBHOOK_SECRET is not set (tests/setup/database.ts sets it)');
     // A Request carries no Host header of its own: the verifier falls back to the URL's host, which is what is signed.
     const { host: _host, ...headers } = signVippsDelivery({

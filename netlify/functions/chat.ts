@@ -2,7 +2,6 @@ import type { Config } from '@netlify/functions';
 import { conversationParams, createConversationBody, renameConversationBody, sendMessageBody } from '../../src/schemas/chat';
 import { AssistantError } from '../../src/server/assistant';
 import {
-  canStreamReplies,
   ChatInputError,
   conversationCursor,
   createConversation,
@@ -11,9 +10,8 @@ import {
   listMessages,
   messageCursor,
   renameConversation,
-  sendMessage,
-  streamMessage,
-} from '../../src/server/chat/chat.service';
+} from '../../src/server/chat/conversations.service';
+import { canStreamReplies, sendMessage, streamMessage } from '../../src/server/chat/replies.service';
 import { createHandler, HttpError, invalidRequest, json, pageResponse, route } from '../../src/server/platform/http';
 import { pageQuery } from '../../src/server/platform/paging';
 

@@ -8,7 +8,8 @@ import type { PaymentProvider } from '../../src/server/payments/provider';
 import { webhookProvider, webhookVerifierOf } from '../../src/server/payments/registry';
 import { stripeEventBody, stripeProviderFromEnv } from '../../src/server/payments/stripe';
 import { testPaymentsEvent, testPaymentsVerifier } from '../../src/server/payments/test-provider-webhook';
-import { vippsProviderFromEnv, vippsWebhookEvent } from '../../src/server/payments/vipps';
+import { vippsProviderFromEnv } from '../../src/server/payments/vipps';
+import { vippsWebhookEvent } from '../../src/server/payments/vipps-webhooks';
 import { recordWebhookEvent } from '../../src/server/platform/webhooks/events.service';
 
 /**

@@ -29,7 +29,7 @@ import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
 import { priceFor } from '../../src/server/checkout/pricing';
 import { reconcile } from '../../src/server/checkout/reconcile';
-import { conversationCursor, messageCursor } from '../../src/server/chat/chat.service';
+import { conversationCursor, messageCursor } from '../../src/server/chat/conversations.service';
 import { acquireAppDb } from '../../src/server/platform/db';
 import { noteCursor } from '../../src/server/notes/notes.service';
 import { actOnTestPayment, createTestProvider } from '../../src/server/payments/test-provider';

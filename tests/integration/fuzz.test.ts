@@ -11,7 +11,7 @@ import { auditCursor } from '../../src/server/admin/audit-timeline.service';
 import { addMembership } from '../../src/server/company/memberships';
 import { acquireAppDb } from '../../src/server/platform/db';
 import { NO_PASSWORD } from '../../src/server/auth/password';
-import { conversationCursor, messageCursor } from '../../src/server/chat/chat.service';
+import { conversationCursor, messageCursor } from '../../src/server/chat/conversations.service';
 import { env } from '../../src/server/platform/env';
 import { noteCursor } from '../../src/server/notes/notes.service';
 import type { Routes } from '../../src/server/platform/http';
