@@ -53,9 +53,9 @@ const boundaries = {
     message: 'Boundary "db/ never imports src/server": db/ is the lower layer (schema, client, seed); pass what it needs in as arguments.',
   },
   serviceToHttp: {
-    group: ['./http', './http.ts', '**/http', '**/http.ts'],
+    group: ['./http', './http/**', '**/http', '**/http/**', '**/http.ts'],
     message:
-      'Boundary "services never import the HTTP pipeline (src/server/http.ts)": a service takes plain arguments and returns data or throws a domain error; the function file maps that to HTTP.',
+      'Boundary "services never import the HTTP pipeline (src/server/platform/http/)": a service takes plain arguments and returns data or throws a domain error; the function file maps that to HTTP.',
   },
 };
 
@@ -170,7 +170,8 @@ export default tseslint.config(
   },
   { files: ['db/**'], rules: { 'no-restricted-imports': restrict(boundaries.dbToServer) } },
   { files: ['src/server/**'], rules: { 'no-restricted-imports': restrict(serverToFeature) } },
-  { files: ['src/server/*.service.ts'], rules: { 'no-restricted-imports': restrict(boundaries.serviceToHttp, serverToFeature) } },
+  // Services in every server folder, at any depth.
+  { files: ['src/server/**/*.service.ts'], rules: { 'no-restricted-imports': restrict(boundaries.serviceToHttp, serverToFeature) } },
   // Checkout and company: the server's boundaries above (repeated, as the last block wins), and not each other.
   ...[
     ['checkout', 'company'],
