@@ -99,6 +99,26 @@ describe('import boundaries (eslint.config.js)', () => {
     }
   });
 
+  it('platform that imports a server feature fails lint, except the pipeline reading the session', async () => {
+    const cases: [string, string][] = [
+      ['src/server/platform/probe.ts', '../learning/learning.service'],
+      ['src/server/platform/http/probe.ts', '../../admin/users.service.ts'],
+      ['src/server/platform/http/probe.ts', '../../auth/device'],
+      ['src/server/platform/webhooks/probe.ts', '../../../server/checkout/reconcile'],
+      ['src/server/platform/probe.service.ts', '../mail/outbox'],
+    ];
+    for (const [filePath, from] of cases) {
+      const errors = await boundaryErrors(filePath, `import * as feature from '${from}';\nexport const f = feature;\n`);
+      expect(errors, `${filePath} importing ${from}`).toEqual([expect.stringContaining('Boundary "platform never imports a feature"')]);
+    }
+    expect(
+      await boundaryErrors(
+        'src/server/platform/http/probe.ts',
+        "import { SESSION_COOKIE } from '../../auth/session';\nimport { env } from '../env';\nexport const parts = [SESSION_COOKIE, env];\n",
+      ),
+    ).toEqual([]);
+  });
+
   it('checkout and company that import each other fail lint, however the path is written', async () => {
     const cases: [string, string, string][] = [
       ['src/server/checkout/probe.ts', '../company/seats.service', 'src/server/checkout imports src/server/company'],
