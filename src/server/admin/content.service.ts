@@ -11,7 +11,7 @@ import { COURSE_NOT_FOUND, MODULE_NOT_FOUND } from '../learning/learning.service
  * (`admin_edited_at`), so the deploy-time seed leaves it alone (decision 10):
  * a renamed course or module keeps its new title, an edited lesson all its fields.
  * After a successful edit the admin endpoint calls `requestSiteRebuild()`
- * (site-rebuild.ts), so the prerendered pages pick up the new titles. The renames record their
+ * (platform/site-rebuild.ts), so the prerendered pages pick up the new titles. The renames record their
  * change in the content audit (content-audit.service.ts) in the same transaction; `editLesson`
  * is the lesson write that `updateLessonContent` (admin.service.ts) audits.
  */

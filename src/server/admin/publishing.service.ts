@@ -38,7 +38,7 @@ const clipReason = (reason: string) => (reason.length > REASON_MAX_CHARS ? `${re
 
 /**
  * Asks for a rebuild and records the request. Runs after the edit has been committed and never
- * throws for the hook (site-rebuild.ts logs a failure); the edit stays saved whatever happens here.
+ * throws for the hook (platform/site-rebuild.ts logs a failure); the edit stays saved whatever happens here.
  */
 export async function requestPublishing(db: Db, actorId: string, reason: string): Promise<PublishingOutcome> {
   const clipped = clipReason(reason);
