@@ -13,7 +13,7 @@ const scheduled = ['mail-sender.ts', 'order-sweeper.ts', 'learning-reminders.ts'
 
 describe.each(scheduled)('netlify/functions/%s (scheduled)', (file) => {
   it('runs on a schedule, with no path and no routes', async () => {
-    const mod = (await import(`../../netlify/functions/${file}`)) as FunctionModule;
+    const mod = (await import(`../../../netlify/functions/${file}`)) as FunctionModule;
     expect(mod.config.schedule).toMatch(/^(\S+ ){4}\S+$/);
     expect(mod.config.path).toBeUndefined();
     expect(mod.default.routes).toBeUndefined();
@@ -22,7 +22,7 @@ describe.each(scheduled)('netlify/functions/%s (scheduled)', (file) => {
 
 describe.each(files.filter((f) => !scheduled.includes(f)))('netlify/functions/%s', (file) => {
   it('declares exactly the paths and methods its routes use', async () => {
-    const mod = (await import(`../../netlify/functions/${file}`)) as {
+    const mod = (await import(`../../../netlify/functions/${file}`)) as {
       default: { routes: string[] };
       config: { path: string | string[]; method?: string | string[] };
     };
@@ -32,7 +32,7 @@ describe.each(files.filter((f) => !scheduled.includes(f)))('netlify/functions/%s
   });
 
   it('puts every route under /api/', async () => {
-    const mod = (await import(`../../netlify/functions/${file}`)) as { config: { path: string | string[] } };
+    const mod = (await import(`../../../netlify/functions/${file}`)) as { config: { path: string | string[] } };
     for (const path of [mod.config.path].flat()) expect(path).toMatch(/^\/api\//);
   });
 });
