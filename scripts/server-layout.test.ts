@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The server's layout (docs/decisions/0047-server-folders-by-feature.md): src/server/ holds only
+ * The server's layout: src/server/ holds only
  * folders (platform/ and one per feature), so a newcomer finds a file by what it is about, and no
  * file grows past what one reads in a sitting.
  */

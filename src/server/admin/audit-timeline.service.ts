@@ -8,7 +8,7 @@ import { cursorCodec, type CursorValues, type PageRequest, toPage } from '../pla
 /**
  * The superuser's timeline of changes (issue 20, decision 24): the content audit and the user
  * audit (status and role changes) merged, newest first, paged by the paged lists' cursor
- * (src/server/platform/paging.ts, decision 23) over (created_at, id). One statement per page: each log gives its newest `limit + 1` rows older than
+ * (src/server/platform/paging.ts) over (created_at, id). One statement per page: each log gives its newest `limit + 1` rows older than
  * the cursor (an index range on content_audit_log (created_at, id)), the union is cut to
  * `limit + 1`, and the actor and a readable target are joined to those rows only.
  */

@@ -7,7 +7,7 @@ import { cursorCodec, type CursorValues, fetchSize, microsIso, type Page, type P
 import { createWithinQuota, quotaErrors, storageQuotas } from '../platform/quotas';
 
 /**
- * The chat assistant's conversations and messages (decision 12). Conversations are
+ * The chat assistant's conversations and messages. Conversations are
  * private: another user's id is answered like an unknown one (404). A message is stored
  * together with the assistant's reply, in one transaction, only once the reply exists;
  * a failed or broken reply stores nothing.
@@ -90,7 +90,7 @@ export async function createConversation(db: Db, userId: string, title: string |
   });
 }
 
-/** Renames a conversation of the caller (issue 29); the list keeps its order (only a message moves it up). */
+/** Renames a conversation of the caller; the list keeps its order (only a message moves it up). */
 export async function renameConversation(db: Db, userId: string, id: string, title: string): Promise<Conversation> {
   const [row] = await db
     .update(chatConversations)

@@ -28,7 +28,7 @@ import { describeError } from '../platform/log';
 import { ChatInputError, CONVERSATION_NOT_FOUND, toMessage } from './conversations.service';
 
 /**
- * Sending a message to the chat assistant (decision 12): the daily allowance, the lessons' passages
+ * Sending a message to the chat assistant: the daily allowance, the lessons' passages
  * and the site's own answers, the model or the offline answerer, and the message stored together
  * with its reply in one transaction only once the reply exists; a failed or broken reply stores
  * nothing. The conversations themselves are conversations.service.ts.

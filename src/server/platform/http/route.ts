@@ -68,7 +68,7 @@ export interface RouteDefinition<
   /**
    * Work to run once the handler has answered with a 2xx or 3xx (its transaction committed):
    * on Netlify through `context.waitUntil`, so the response is not delayed; elsewhere awaited.
-   * A route that queues mail sets `sendQueuedMail` (src/server/mail/sender.ts, decision 28), so
+   * A route that queues mail sets `sendQueuedMail` (src/server/mail/sender.ts), so
    * only the functions that send mail ship the SMTP client and the templates.
    */
   afterResponse?: () => Promise<unknown>;
@@ -76,7 +76,7 @@ export interface RouteDefinition<
   webhook?: WebhookHandling;
   /**
    * A link from a mail that a mail provider's server may call, not only our pages: the RFC 8058
-   * one-click unsubscribe (decision 33). The proof is a signed token in the URL, checked before
+   * one-click unsubscribe. The proof is a signed token in the URL, checked before
    * anything else (401 without it); the same-origin check is skipped and the session never read.
    * Only for public routes that do nothing but what the link's owner asked for, idempotently.
    */

@@ -21,7 +21,7 @@ import { runWebhook } from './webhook';
  *
  * A webhook route (`webhookRoute`, webhook.ts) is the one exception to the origin and session
  * rules: a provider's server calls it, so it proves itself with a signature over the raw body
- * instead (decision 27).
+ * instead.
  */
 
 // URLPattern is global from Node 24 on, the runtime netlify.toml and package.json pin.

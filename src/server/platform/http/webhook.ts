@@ -26,7 +26,7 @@ export interface WebhookDefinition<BS extends Schema> {
 }
 
 /**
- * Declares a webhook: a route a provider calls (decision 27). The pipeline then skips the
+ * Declares a webhook: a route a provider calls. The pipeline then skips the
  * same-origin check and never reads the session cookie; it reads the raw body (413 over the
  * limit), lets the verifier check the signature before anything else (401 `{error}` when it
  * fails), validates the JSON, and in one transaction records the event (`webhook_events`,
