@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The server's layout: src/server/ holds only
- * folders (platform/ and one per feature), so a newcomer finds a file by what it is about, and no
- * file grows past what one reads in a sitting.
+ * The server's layout: src/server/ holds only folders (platform/ and one per feature), so a
+ * newcomer finds a file by what it is about, and no file grows past what one reads in a sitting.
  */
 
 const SERVER = 'src/server';
