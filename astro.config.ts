@@ -14,7 +14,7 @@ import { reactStringIds } from './src/dev/react-string-ids';
 import { withNetlifyDevFeatures } from './src/dev/netlify-emulation';
 import { devMailPreview } from './src/dev/mail-preview';
 import { devSitemap, sitemapFilter } from './src/dev/sitemap';
-import { env } from './src/server/env';
+import { env } from './src/server/platform/env';
 
 /** `client:ready`: a server-rendered island hydrates when idle, or at once when pressed, replaying the press. */
 const readyDirective: AstroIntegration = {

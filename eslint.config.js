@@ -53,9 +53,9 @@ const boundaries = {
     message: 'Boundary "db/ never imports src/server": db/ is the lower layer (schema, client, seed); pass what it needs in as arguments.',
   },
   serviceToHttp: {
-    group: ['./http', './http.ts', '**/http', '**/http.ts'],
+    group: ['./http', './http/**', '**/http', '**/http/**', '**/http.ts'],
     message:
-      'Boundary "services never import the HTTP pipeline (src/server/http.ts)": a service takes plain arguments and returns data or throws a domain error; the function file maps that to HTTP.',
+      'Boundary "services never import the HTTP pipeline (src/server/platform/http/)": a service takes plain arguments and returns data or throws a domain error; the function file maps that to HTTP.',
   },
 };
 
@@ -91,6 +91,35 @@ const serverFolderToFolder = (from, to) => ({
   group: [`**/server/${to}`, `**/server/${to}/**`, `../${to}`, `../${to}/**`, `../../${to}`, `../../${to}/**`],
   message: `Boundary "checkout and company never import each other": src/server/${from} imports src/server/${to}. Put what both need behind the product kinds' interface in src/server/products, which both may import.`,
 });
+
+/** The server's feature folders (every folder of src/server but platform/), read from disk like the client's. */
+const serverFeatures = readdirSync(new URL('./src/server/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'platform')
+  .map((entry) => entry.name)
+  .sort();
+
+/**
+ * A feature folder seen from src/server/platform/ (`../x` from its root, `../../x` from a
+ * subfolder, or through src/server). The pipeline reads the session, so `auth/session` is the one
+ * exception; `auth/*` rather than `auth` keeps that exception possible (a matched folder hides
+ * everything under it).
+ */
+const platformToFeature = {
+  group: [
+    ...serverFeatures.flatMap((name) => {
+      const inside = name === 'auth' ? ['/*', '/**'] : ['', '/**'];
+      return ['**/server/', '../', '../../'].flatMap((base) => inside.map((tail) => `${base}${name}${tail}`));
+    }),
+    '!**/server/auth/session',
+    '!**/server/auth/session.ts',
+    '!../auth/session',
+    '!../auth/session.ts',
+    '!../../auth/session',
+    '!../../auth/session.ts',
+  ],
+  message:
+    'Boundary "platform never imports a feature": src/server/platform is what every feature stands on, so it knows none (the pipeline\'s session, src/server/auth/session.ts, is the one exception). Move the piece into platform, or pass it in.',
+};
 
 const restrict = (...rules) => ['error', { patterns: rules }];
 
@@ -170,7 +199,13 @@ export default tseslint.config(
   },
   { files: ['db/**'], rules: { 'no-restricted-imports': restrict(boundaries.dbToServer) } },
   { files: ['src/server/**'], rules: { 'no-restricted-imports': restrict(serverToFeature) } },
-  { files: ['src/server/*.service.ts'], rules: { 'no-restricted-imports': restrict(boundaries.serviceToHttp, serverToFeature) } },
+  // Services in every server folder, at any depth.
+  { files: ['src/server/**/*.service.ts'], rules: { 'no-restricted-imports': restrict(boundaries.serviceToHttp, serverToFeature) } },
+  { files: ['src/server/platform/**'], rules: { 'no-restricted-imports': restrict(serverToFeature, platformToFeature) } },
+  {
+    files: ['src/server/platform/**/*.service.ts'],
+    rules: { 'no-restricted-imports': restrict(boundaries.serviceToHttp, serverToFeature, platformToFeature) },
+  },
   // Checkout and company: the server's boundaries above (repeated, as the last block wins), and not each other.
   ...[
     ['checkout', 'company'],

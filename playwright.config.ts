@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { env } from './src/server/env';
+import { env } from './src/server/platform/env';
 import { chromiumArgs, chromiumPath } from './tests/e2e/chromium';
 import { MAIL_READER_PORT, SMTP_PORT } from './tests/e2e/mail-catcher';
 import { MEDIA_HOST_ORIGIN } from './tests/e2e/media-host';

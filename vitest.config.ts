@@ -1,5 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
-import { env } from './src/server/env.ts';
+import { env } from './src/server/platform/env.ts';
 import { databaseSummary, projectFilters } from './tests/setup/database-summary.ts';
 import { postgresBinDir } from './tests/setup/throwaway-pg.ts';
 

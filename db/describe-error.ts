@@ -4,7 +4,7 @@
  * unwrapped to the driver's error, because its own message carries the SQL and
  * the query's parameters (an e-mail, a password hash); values Postgres quotes in
  * its messages ('invalid input syntax for type uuid: "…"') are blanked. Shared
- * by the database pools (db/client.ts) and the request log (src/server/log.ts).
+ * by the database pools (db/client.ts) and the request log (src/server/platform/log.ts).
  */
 
 interface ErrorLike {

@@ -589,7 +589,7 @@ export const contentAuditLog = pgTable(
  * every table on each request, so the statistics stay fast however many users there are.
  * `computed_at` is the database clock; a read older than `ADMIN_STATS_MAX_AGE_SECONDS` lets one
  * request recompute (it sets `refreshing_until`, the others keep serving the last figures), and a
- * superuser's change of a user's status or role deletes the row (src/server/admin-stats.service.ts).
+ * superuser's change of a user's status or role deletes the row (src/server/statistics/stats.service.ts).
  */
 export const adminStatisticsSnapshot = pgTable(
   'admin_statistics_snapshot',

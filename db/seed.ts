@@ -52,9 +52,9 @@ const at = (days: number, hours = 0) => new Date(SEED_TIME.getTime() + (days * 2
 
 export const DEMO_PASSWORD = 'demo1234';
 /**
- * An Argon2id hash of DEMO_PASSWORD with the app's parameters (src/server/password.ts),
+ * An Argon2id hash of DEMO_PASSWORD with the app's parameters (src/server/auth/password.ts),
  * computed once, so the seed needs no password hashing (db/ never imports src/server) and
- * stays fast. src/server/password.test.ts checks that it verifies. Demo accounts only.
+ * stays fast. src/server/auth/password.test.ts checks that it verifies. Demo accounts only.
  */
 export const DEMO_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$PqfxDq6E6pROdIhKfaQNbg$OMNl5OTVeMXZD0zvUcYmOmMdksBeE+8A4kp0IjmDAzA';
 

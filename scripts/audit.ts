@@ -17,7 +17,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from '@playwright/test';
-import { env } from '../src/server/env';
+import { env } from '../src/server/platform/env';
 import { chromiumArgs, chromiumPath } from '../tests/e2e/chromium';
 import { type AppMeasure, appStates, measureAppStates, signInCookie } from './audit/app-states';
 import { machine, table as markdownTable, today, writeBlock } from './bench/report';

@@ -2,7 +2,7 @@
 // the dev port is taken, instead of letting the dev server drift to the next free port
 // (4322 is `npm run serve`'s) while every URL it prints and renders still names SITE_URL.
 import { devPort, portInUse, portInUseMessage } from '../src/dev/dev-port';
-import { env } from '../src/server/env';
+import { env } from '../src/server/platform/env';
 
 const port = devPort(env.SITE_URL);
 if (await portInUse(port)) {

@@ -1,7 +1,7 @@
 // `npm run db:migrate`: applies db/migrations to the configured database.
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
-import { appDatabaseOptions } from '../src/server/db';
+import { appDatabaseOptions } from '../src/server/platform/db';
 
 const options = appDatabaseOptions('migrate');
 const database = await openDatabase(options);

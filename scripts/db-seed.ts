@@ -3,8 +3,8 @@
 // updated, what an admin edited is left alone (decision 10), and it all runs in one transaction.
 import { openDatabase } from '../db/client';
 import { seedDatabase } from '../db/seed';
-import { appDatabaseOptions } from '../src/server/db';
-import { isProduction } from '../src/server/env';
+import { appDatabaseOptions } from '../src/server/platform/db';
+import { isProduction } from '../src/server/platform/env';
 
 const force = process.argv.includes('--force');
 const catalogueOnly = process.argv.includes('--catalogue-only');

@@ -6,7 +6,7 @@
 // cases and a fixed seed.
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { env } from '../src/server/env';
+import { env } from '../src/server/platform/env';
 
 const runs = process.env.FUZZ_RUNS ? env.FUZZ_RUNS : 3000;
 const seed = env.FUZZ_SEED ?? randomInt(1, 2 ** 31 - 1);

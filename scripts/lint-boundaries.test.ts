@@ -74,20 +74,49 @@ describe('import boundaries (eslint.config.js)', () => {
     );
     expect(fromLib).toEqual([expect.stringContaining('Boundary "shared code never imports a feature"')]);
     const server = await boundaryErrors(
-      'src/server/probe.service.ts',
-      "import { orderLessons } from '../features/player/player-lessons';\nexport const o = orderLessons;\n",
+      'src/server/notes/probe.service.ts',
+      "import { orderLessons } from '../../features/player/player-lessons';\nexport const o = orderLessons;\n",
     );
     expect(server).toEqual([expect.stringContaining('Boundary "src/server never imports browser code"')]);
   });
 
   it('db/ that imports src/server fails lint', async () => {
-    const errors = await boundaryErrors('db/probe.ts', "import { env } from '../src/server/env';\nexport const url = env.SITE_URL;\n");
+    const errors = await boundaryErrors('db/probe.ts', "import { env } from '../src/server/platform/env';\nexport const url = env.SITE_URL;\n");
     expect(errors).toEqual([expect.stringContaining('Boundary "db/ never imports src/server"')]);
   });
 
-  it('a service that imports the HTTP pipeline fails lint', async () => {
-    const errors = await boundaryErrors('src/server/probe.service.ts', "import { HttpError } from './http';\nexport const e = HttpError;\n");
-    expect(errors).toEqual([expect.stringContaining('Boundary "services never import the HTTP pipeline')]);
+  it('a service in any server folder that imports the HTTP pipeline or one of its parts fails lint', async () => {
+    const cases: [string, string][] = [
+      ['src/server/notes/probe.service.ts', '../platform/http'],
+      ['src/server/learning/probe.service.ts', '../platform/http/errors'],
+      ['src/server/admin/parts/probe.service.ts', '../../platform/http/index.ts'],
+      ['src/server/platform/webhooks/probe.service.ts', '../http/router'],
+      ['src/server/platform/probe.service.ts', './http'],
+    ];
+    for (const [filePath, from] of cases) {
+      const errors = await boundaryErrors(filePath, `import * as http from '${from}';\nexport const h = http;\n`);
+      expect(errors, `${filePath} importing ${from}`).toEqual([expect.stringContaining('Boundary "services never import the HTTP pipeline')]);
+    }
+  });
+
+  it('platform that imports a server feature fails lint, except the pipeline reading the session', async () => {
+    const cases: [string, string][] = [
+      ['src/server/platform/probe.ts', '../learning/learning.service'],
+      ['src/server/platform/http/probe.ts', '../../admin/users.service.ts'],
+      ['src/server/platform/http/probe.ts', '../../auth/device'],
+      ['src/server/platform/webhooks/probe.ts', '../../../server/checkout/reconcile'],
+      ['src/server/platform/probe.service.ts', '../mail/outbox'],
+    ];
+    for (const [filePath, from] of cases) {
+      const errors = await boundaryErrors(filePath, `import * as feature from '${from}';\nexport const f = feature;\n`);
+      expect(errors, `${filePath} importing ${from}`).toEqual([expect.stringContaining('Boundary "platform never imports a feature"')]);
+    }
+    expect(
+      await boundaryErrors(
+        'src/server/platform/http/probe.ts',
+        "import { SESSION_COOKIE } from '../../auth/session';\nimport { env } from '../env';\nexport const parts = [SESSION_COOKIE, env];\n",
+      ),
+    ).toEqual([]);
   });
 
   it('checkout and company that import each other fail lint, however the path is written', async () => {
@@ -108,9 +137,15 @@ describe('import boundaries (eslint.config.js)', () => {
   });
 
   it("checkout and company keep the server's other boundaries", async () => {
-    const http = await boundaryErrors('src/server/checkout/probe.service.ts', "import { HttpError } from '../http';\nexport const e = HttpError;\n");
+    const http = await boundaryErrors(
+      'src/server/checkout/probe.service.ts',
+      "import { HttpError } from '../platform/http';\nexport const e = HttpError;\n",
+    );
     expect(http).toEqual([expect.stringContaining('Boundary "services never import the HTTP pipeline')]);
-    const companyHttp = await boundaryErrors('src/server/company/probe.service.ts', "import { json } from '../http.ts';\nexport const j = json;\n");
+    const companyHttp = await boundaryErrors(
+      'src/server/company/probe.service.ts',
+      "import { json } from '../platform/http/responses.ts';\nexport const j = json;\n",
+    );
     expect(companyHttp).toEqual([expect.stringContaining('Boundary "services never import the HTTP pipeline')]);
     const browser = await boundaryErrors(
       'src/server/company/probe.ts',
@@ -123,7 +158,7 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(
       await boundaryErrors(
         'src/server/checkout/probe.service.ts',
-        "import { productKind } from '../products/registry';\nimport type { ProductKind } from '../products/kinds';\nimport { priceFor } from './pricing';\nimport { env } from '../env';\nimport { orders } from '../../../db/schema';\nexport const parts = [productKind, priceFor, env, orders];\nexport type K = ProductKind;\n",
+        "import { productKind } from '../products/registry';\nimport type { ProductKind } from '../products/kinds';\nimport { priceFor } from './pricing';\nimport { env } from '../platform/env';\nimport { orders } from '../../../db/schema';\nexport const parts = [productKind, priceFor, env, orders];\nexport type K = ProductKind;\n",
       ),
     ).toEqual([]);
     expect(
@@ -133,7 +168,7 @@ describe('import boundaries (eslint.config.js)', () => {
       ),
     ).toEqual([]);
     // The HTTP pipeline stays open to what is not a service (a route helper in the folder).
-    expect(await boundaryErrors('src/server/checkout/probe.ts', "import { json } from '../http';\nexport const j = json;\n")).toEqual([]);
+    expect(await boundaryErrors('src/server/checkout/probe.ts', "import { json } from '../platform/http';\nexport const j = json;\n")).toEqual([]);
   });
 
   it('allowed imports pass: an island importing src/lib and src/schemas, a service importing db/', async () => {
@@ -143,7 +178,9 @@ describe('import boundaries (eslint.config.js)', () => {
         "import { formatPrice } from '../lib/format';\nimport type { CurrentUser } from '../schemas/auth';\nexport const Probe = (p: { user: CurrentUser }) => <p>{formatPrice(1, false)}{p.user.email}</p>;\n",
       ),
     ).toEqual([]);
-    expect(await boundaryErrors('src/server/probe.service.ts', "import { users } from '../../db/schema';\nexport const t = users;\n")).toEqual([]);
+    expect(
+      await boundaryErrors('src/server/notes/probe.service.ts', "import { users } from '../../../db/schema';\nexport const t = users;\n"),
+    ).toEqual([]);
   });
 
   it('allowed imports pass: an island mounting two features, a feature importing its own files and the shared ground', async () => {

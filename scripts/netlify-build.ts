@@ -6,7 +6,7 @@
 // company facts and testimonials are checked (scripts/check-site-config.ts): a production
 // build with sample facts stops here, before it touches the database.
 import { spawnSync } from 'node:child_process';
-import { databaseUrl, migrationDatabaseUrl } from '../src/server/env';
+import { databaseUrl, migrationDatabaseUrl } from '../src/server/platform/env';
 import { checkSiteConfig } from './check-site-config';
 
 function run(script: string, ...args: string[]): void {

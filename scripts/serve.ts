@@ -23,12 +23,12 @@ import {
   type NetlifyHandler,
   sendResponse,
 } from '../src/dev/node-bridge';
-import { appDatabaseOptions, appDriver } from '../src/server/db';
-import { env, isProduction } from '../src/server/env';
-import { sharedSecurityHeaders, staticCsp } from '../src/server/security-headers';
+import { appDatabaseOptions, appDriver } from '../src/server/platform/db';
+import { env, isProduction } from '../src/server/platform/env';
+import { sharedSecurityHeaders, staticCsp } from '../src/server/platform/security-headers';
 
 // The production build runs with React's production build (the mail renderer, the SSR entry), as
-// deployed (src/server/env.ts); both load React lazily, after this line.
+// deployed (src/server/platform/env.ts); both load React lazily, after this line.
 process.env.NODE_ENV ??= 'production';
 
 const dist = resolve('dist');

@@ -13,10 +13,10 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
 import { userRoles } from '../src/schemas/admin';
 import { registerBody } from '../src/schemas/auth';
-import { appDatabaseOptions } from '../src/server/db';
-import { DomainError } from '../src/server/errors';
-import { hashPassword } from '../src/server/password';
-import { createOrPromoteUser, findUserByEmail } from '../src/server/users.service';
+import { appDatabaseOptions } from '../src/server/platform/db';
+import { DomainError } from '../src/server/platform/errors';
+import { hashPassword } from '../src/server/auth/password';
+import { createOrPromoteUser, findUserByEmail } from '../src/server/admin/users.service';
 
 const usage =
   'Usage: npm run user:create -- --role <superuser|admin|company_admin|individual> --email <address> [--first-name <name>] [--last-name <name>]';

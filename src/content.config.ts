@@ -2,7 +2,7 @@ import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
 import { catalogueCourseSchema } from './schemas/catalogue';
 import { legalSchema, pageSchema, toolCategorySchema, workflowCategorySchema } from './schemas/content';
-import { buildTimeTitles, withAdminOwnedTitles } from './server/course-titles';
+import { buildTimeTitles, withAdminOwnedTitles } from './server/admin/course-titles';
 
 /**
  * Marketing content lives in git and is validated at build time. The course

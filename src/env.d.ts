@@ -10,7 +10,7 @@ declare module 'astro' {
 declare global {
   namespace App {
     interface Locals {
-      /** Set by guardAppPage (src/server/app-page.ts); src/layouts/AppLayout.astro refuses to render without it. */
+      /** Set by guardAppPage (src/server/auth/app-page.ts); src/layouts/AppLayout.astro refuses to render without it. */
       appPageGuarded?: boolean;
     }
   }

@@ -1,6 +1,6 @@
 import { parseSetCookie } from 'cookie';
 import { onQuery } from '../db/client';
-import type { FunctionContext } from '../src/server/http';
+import type { FunctionContext } from '../src/server/platform/http';
 
 /** Test helpers for calling function handlers the way Netlify would. */
 
@@ -105,9 +105,9 @@ export async function webhookSignature(provider: string, rawBody: string): Promi
     const { signTestPaymentsDelivery } = await import('../src/server/payments/test-provider-webhook');
     return signTestPaymentsDelivery(rawBody);
   }
-  const { env } = await import('../src/server/env');
+  const { env } = await import('../src/server/platform/env');
   if (provider === 'vipps') {
-    const { signVippsDelivery } = await import('../src/server/payments/vipps');
+    const { signVippsDelivery } = await import('../src/server/payments/vipps-webhooks');
     if (!env.VIPPS_WEBHOOK_SECRET) throw new Error('VIPPS_WEBHOOK_SECRET is not set (tests/setup/database.ts sets it)');
     // A Request carries no Host header of its own: the verifier falls back to the URL's host, which is what is signed.
     const { host: _host, ...headers } = signVippsDelivery({
@@ -121,7 +121,7 @@ export async function webhookSignature(provider: string, rawBody: string): Promi
   if (provider === 'stripe') {
     const [{ STRIPE_SIGNATURE_HEADER }, { timestampedHmac }] = await Promise.all([
       import('../src/server/payments/stripe'),
-      import('../src/server/webhooks'),
+      import('../src/server/platform/webhooks/signatures'),
     ]);
     if (!env.STRIPE_WEBHOOK_SECRET) throw new Error('STRIPE_WEBHOOK_SECRET is not set (tests/setup/database.ts sets it)');
     const timestamp = Math.floor(Date.now() / 1000);
@@ -183,6 +183,6 @@ export function webhookEventBody(provider: string): Record<string, unknown> {
  * about who may open what (tests/integration/entitlements.test.ts covers that, decision 26).
  */
 export async function makeCatalogueFree(): Promise<void> {
-  const [{ acquireAppDb }, { products }] = await Promise.all([import('../src/server/db'), import('../db/schema')]);
+  const [{ acquireAppDb }, { products }] = await Promise.all([import('../src/server/platform/db'), import('../db/schema')]);
   await (await acquireAppDb()).db.update(products).set({ priceOre: 0 });
 }

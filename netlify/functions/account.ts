@@ -19,14 +19,14 @@ import { confirmEmail, requestEmailChange, resendVerification } from '../../src/
 import { confirmByMail, requestByMail } from '../../src/server/account/mail-confirm.service';
 import { accountMessages } from '../../src/server/account/messages';
 import { changePassword, resetPassword, sendResetLink } from '../../src/server/account/password.service';
-import { register } from '../../src/server/auth.service';
-import { acquireAppDb } from '../../src/server/db';
-import { deviceCookie } from '../../src/server/device';
-import { ThrottledError } from '../../src/server/errors';
-import { createHandler, json, route } from '../../src/server/http';
+import { register } from '../../src/server/auth/auth.service';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { deviceCookie } from '../../src/server/auth/device';
+import { ThrottledError } from '../../src/server/platform/errors';
+import { createHandler, json, route } from '../../src/server/platform/http';
 import { sendQueuedMail } from '../../src/server/mail/sender';
-import { clearedSessionCookies, sessionCookies } from '../../src/server/session';
-import { policies, reserve } from '../../src/server/throttle';
+import { clearedSessionCookies, sessionCookies } from '../../src/server/auth/session';
+import { policies, reserve } from '../../src/server/platform/throttle';
 
 /**
  * Sign-up and the account (issue 23, decision 31). Every route that queues mail sends it right

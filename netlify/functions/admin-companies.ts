@@ -10,7 +10,7 @@ import {
   updateCompany,
 } from '../../src/server/company/admin-companies.service';
 import { companyTexts } from '../../src/server/company/messages';
-import { createHandler, json, route } from '../../src/server/http';
+import { createHandler, json, route } from '../../src/server/platform/http';
 import { sendQueuedMail } from '../../src/server/mail/sender';
 import { formatReceiptNumber } from '../../src/server/receipts/receipt-data';
 

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { couponParams, createCouponBody, editCouponBody } from '../../src/schemas/admin-shop';
-import { couponDetail, createCoupon, editCoupon, listCoupons } from '../../src/server/admin-coupons.service';
-import { createHandler, json, route } from '../../src/server/http';
+import { couponDetail, createCoupon, editCoupon, listCoupons } from '../../src/server/admin/coupons.service';
+import { createHandler, json, route } from '../../src/server/platform/http';
 
 /**
  * Coupons for superusers ('Rabattkoder' in /admin); admins get 403.

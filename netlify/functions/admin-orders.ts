@@ -5,8 +5,8 @@ import { refundBody } from '../../src/schemas/checkout';
 import { text } from '../../src/schemas/text';
 import { adminListOrders, adminOrderDetail, orderCursor, revenueByMonth } from '../../src/server/checkout/orders.service';
 import { refundOrder } from '../../src/server/checkout/refunds';
-import { createHandler, json, pageResponse, route } from '../../src/server/http';
-import { pageQuery } from '../../src/server/paging';
+import { createHandler, json, pageResponse, route } from '../../src/server/platform/http';
+import { pageQuery } from '../../src/server/platform/paging';
 
 /**
  * Orders, refunds and revenue for superusers (issue 22, decision 30).

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { grantAccessBody, peopleQuery, personCourseParams, personParams, takeBackAccessBody } from '../../src/schemas/admin-shop';
-import { grantAccess, personDetail, searchPeople, takeBackAccess } from '../../src/server/admin-people.service';
-import { createHandler, json, route } from '../../src/server/http';
+import { grantAccess, personDetail, searchPeople, takeBackAccess } from '../../src/server/admin/people.service';
+import { createHandler, json, route } from '../../src/server/platform/http';
 
 /**
  * People and access by hand for superusers ('Brukere' in /admin); admins get 403.

@@ -16,10 +16,10 @@ import {
   userStatusBody,
 } from '../../src/schemas/admin';
 import { z } from 'zod';
-import { adminStatistics } from '../../src/server/admin-stats.service';
-import { auditCursor, auditTimeline } from '../../src/server/audit-timeline.service';
-import { pageQuery } from '../../src/server/paging';
-import { env } from '../../src/server/env';
+import { adminStatistics } from '../../src/server/statistics/stats.service';
+import { auditCursor, auditTimeline } from '../../src/server/admin/audit-timeline.service';
+import { pageQuery } from '../../src/server/platform/paging';
+import { env } from '../../src/server/platform/env';
 import {
   createLesson,
   createModule,
@@ -31,11 +31,17 @@ import {
   moveLesson,
   moveModule,
   updateLessonContent,
-} from '../../src/server/admin.service';
-import { renameCourse, renameModule } from '../../src/server/content.service';
-import { createHandler, json, route } from '../../src/server/http';
-import { publishingReasons, publishingState, requestPublishing, requestPublishingAgain, startSiteBuild } from '../../src/server/publishing.service';
-import { listUsers, setUserRole, setUserStatus } from '../../src/server/users.service';
+} from '../../src/server/admin/admin.service';
+import { renameCourse, renameModule } from '../../src/server/admin/content.service';
+import { createHandler, json, route } from '../../src/server/platform/http';
+import {
+  publishingReasons,
+  publishingState,
+  requestPublishing,
+  requestPublishingAgain,
+  startSiteBuild,
+} from '../../src/server/admin/publishing.service';
+import { listUsers, setUserRole, setUserStatus } from '../../src/server/admin/users.service';
 
 /**
  * The admin area's API (issue 13, decision 14). `A` = admin and superuser, `S` = superuser only;

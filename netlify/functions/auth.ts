@@ -1,12 +1,12 @@
 import type { Config } from '@netlify/functions';
-import { login } from '../../src/server/auth.service';
+import { login } from '../../src/server/auth/auth.service';
 import { z } from 'zod';
 import { text } from '../../src/schemas/text';
 import { safeNextPath } from '../../src/lib/safe-next';
 import { loginBody } from '../../src/schemas/auth';
-import { deviceCookie, deviceTokenFrom } from '../../src/server/device';
-import { createHandler, isUserNavigation, json, redirect, route, signOutPage } from '../../src/server/http';
-import { clearedSessionCookies, invalidateSession, sessionCookies } from '../../src/server/session';
+import { deviceCookie, deviceTokenFrom } from '../../src/server/auth/device';
+import { createHandler, isUserNavigation, json, redirect, route, signOutPage } from '../../src/server/platform/http';
+import { clearedSessionCookies, invalidateSession, sessionCookies } from '../../src/server/auth/session';
 
 /**
  * Sign-in, sign-out and the current user (sign-up is in account.ts, which carries the mail sender).

@@ -4,8 +4,8 @@ import { certificateParams } from '../../src/schemas/certificates';
 import { certificatePdf } from '../../src/server/certificates/certificate-pdf';
 import { certificateTexts, readableCertificate } from '../../src/server/certificates/certificates.service';
 import { formatCode, verificationUrl } from '../../src/server/certificates/codes';
-import { ConflictError } from '../../src/server/errors';
-import { createHandler, route } from '../../src/server/http';
+import { ConflictError } from '../../src/server/platform/errors';
+import { createHandler, route } from '../../src/server/platform/http';
 
 /**
  * The certificate as a PDF (issue 25, decision 33), a function of its own like the receipt's:

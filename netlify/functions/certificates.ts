@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { adminCertificatesQuery, certificateParams, revokeBody, verifyParams } from '../../src/schemas/certificates';
 import { adminListCertificates, listMyCertificates, revokeCertificate, verifyCertificate } from '../../src/server/certificates/certificates.service';
-import { createHandler, json, route } from '../../src/server/http';
+import { createHandler, json, route } from '../../src/server/platform/http';
 
 /**
  * Certificates, 'Kursbevis' (issue 25, decision 33). The PDF is a function of its own (certificate-pdf.ts).

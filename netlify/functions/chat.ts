@@ -2,7 +2,6 @@ import type { Config } from '@netlify/functions';
 import { conversationParams, createConversationBody, renameConversationBody, sendMessageBody } from '../../src/schemas/chat';
 import { AssistantError } from '../../src/server/assistant';
 import {
-  canStreamReplies,
   ChatInputError,
   conversationCursor,
   createConversation,
@@ -11,11 +10,10 @@ import {
   listMessages,
   messageCursor,
   renameConversation,
-  sendMessage,
-  streamMessage,
-} from '../../src/server/chat.service';
-import { createHandler, HttpError, invalidRequest, json, pageResponse, route } from '../../src/server/http';
-import { pageQuery } from '../../src/server/paging';
+} from '../../src/server/chat/conversations.service';
+import { canStreamReplies, sendMessage, streamMessage } from '../../src/server/chat/replies.service';
+import { createHandler, HttpError, invalidRequest, json, pageResponse, route } from '../../src/server/platform/http';
+import { pageQuery } from '../../src/server/platform/paging';
 
 /**
  * The chat assistant (decision 12). Every route: signed in; another user's conversation is 404.
@@ -103,7 +101,7 @@ export default createHandler({
       try {
         if (wantsStream(request) && canStreamReplies()) {
           const stream = await streamMessage(db, user.id, params.id, body, request.signal);
-          // The pipeline releases the database when this body ends (http.ts), not on return.
+          // The pipeline releases the database when this body ends (src/server/platform/http/router.ts), not on return.
           return new Response(stream, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'X-Accel-Buffering': 'no' } });
         }
         return json(await sendMessage(db, user.id, params.id, body, request.signal));

@@ -2,9 +2,9 @@ import type { Config } from '@netlify/functions';
 import { parseCookie } from 'cookie';
 import { z } from 'zod';
 import { CHECKOUT_COOKIE, returnFromPayment } from '../../src/server/checkout/return.service';
-import { createHandler, json, route } from '../../src/server/http';
+import { createHandler, json, route } from '../../src/server/platform/http';
 import { sendQueuedMail } from '../../src/server/mail/sender';
-import { sessionCookies } from '../../src/server/session';
+import { sessionCookies } from '../../src/server/auth/session';
 
 /**
  * The return page's call (issue 22, decision 30), in its own function because it sends the

@@ -4,9 +4,9 @@ import { z } from 'zod';
 import { checkoutOrderBody, quoteBody } from '../../src/schemas/checkout';
 import { checkoutProduct, createOrder, quote } from '../../src/server/checkout/checkout.service';
 import { CHECKOUT_COOKIE } from '../../src/server/checkout/return.service';
-import { createHandler, json, route } from '../../src/server/http';
-import { env } from '../../src/server/env';
-import { isSecureRequest } from '../../src/server/session';
+import { createHandler, json, route } from '../../src/server/platform/http';
+import { env } from '../../src/server/platform/env';
+import { isSecureRequest } from '../../src/server/auth/session';
 
 /**
  * The checkout (issue 22, decision 30). Prices are the server's; the browser sends a product, a

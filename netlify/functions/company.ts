@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import { atomically } from '../../db/client';
 import { users } from '../../db/schema';
 import { allCompanyPeople, companyOverview, companyPeoplePage, packageInfo, peopleCsv, peopleCursor } from '../../src/server/company/company.service';
-import { pageQuery } from '../../src/server/paging';
+import { pageQuery } from '../../src/server/platform/paging';
 import {
   acceptInvitation,
   cancelInvitation,
@@ -28,9 +28,9 @@ import { companyTexts } from '../../src/server/company/messages';
 import { sendReminders } from '../../src/server/company/reminders.service';
 import { startTrial } from '../../src/server/company/trials.service';
 import { lockCompany, revokeSeat } from '../../src/server/company/seats.service';
-import { createHandler, json, route } from '../../src/server/http';
+import { createHandler, json, route } from '../../src/server/platform/http';
 import { sendQueuedMail } from '../../src/server/mail/sender';
-import { sessionCookies } from '../../src/server/session';
+import { sessionCookies } from '../../src/server/auth/session';
 
 /**
  * Companies. Every manager's route names its company, and the handler's first step is

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { contactBody, contactMessages } from '../../src/schemas/contact';
-import { sendContactMessage } from '../../src/server/contact.service';
-import { createHandler, json, route } from '../../src/server/http';
+import { sendContactMessage } from '../../src/server/contact/contact.service';
+import { createHandler, json, route } from '../../src/server/platform/http';
 import { sendQueuedMail } from '../../src/server/mail/sender';
 
 /**

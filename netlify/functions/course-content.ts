@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { courseParams } from '../../src/schemas/learning';
-import { courseWithContent } from '../../src/server/course-content.service';
-import { createHandler, json, route } from '../../src/server/http';
+import { courseWithContent } from '../../src/server/learning/course-content.service';
+import { createHandler, json, route } from '../../src/server/platform/http';
 
 /**
  * The course player's data, in a function of its own: it is the one that needs the HTML

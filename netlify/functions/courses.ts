@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { courseParams, moduleParams } from '../../src/schemas/learning';
-import { createHandler, json, route } from '../../src/server/http';
-import { listCourses, moduleLessons, modulesWithProgress } from '../../src/server/learning.service';
-import { courseProgress } from '../../src/server/player.service';
+import { createHandler, json, route } from '../../src/server/platform/http';
+import { listCourses, moduleLessons, modulesWithProgress } from '../../src/server/learning/learning.service';
+import { courseProgress } from '../../src/server/learning/player.service';
 
 /**
  * The catalogue as a signed-in learner sees it.

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { enrollBody } from '../../src/schemas/learning';
-import { createHandler, json, route } from '../../src/server/http';
-import { enroll, learnerProgress, listEnrollments } from '../../src/server/learning.service';
+import { createHandler, json, route } from '../../src/server/platform/http';
+import { enroll, learnerProgress, listEnrollments } from '../../src/server/learning/learning.service';
 
 /**
  * A learner's enrollments.

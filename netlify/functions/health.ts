@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { sql } from 'drizzle-orm';
-import { acquireAppDb } from '../../src/server/db';
-import { databaseUnavailableMessage } from '../../src/server/db-errors';
-import { createHandler, json, route } from '../../src/server/http';
-import { describeError } from '../../src/server/log';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { databaseUnavailableMessage } from '../../src/server/platform/db-errors';
+import { createHandler, json, route } from '../../src/server/platform/http';
+import { describeError } from '../../src/server/platform/log';
 
 /** GET /api/health (anyone): a real database round trip; 503 when the database is unreachable. */
 export default createHandler({

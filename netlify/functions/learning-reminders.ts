@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
-import { acquireAppDb } from '../../src/server/db';
-import { describeError } from '../../src/server/log';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { describeError } from '../../src/server/platform/log';
 import { sendQueuedMail } from '../../src/server/mail/sender';
 import { queueLearningReminders } from '../../src/server/reminders/reminders.service';
 

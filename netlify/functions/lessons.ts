@@ -1,9 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { lessonParams, progressBody, studyTimeBody, watchPositionBody } from '../../src/schemas/player';
-import { createHandler, json, pageResponse, route } from '../../src/server/http';
-import { listNotes, noteCursor } from '../../src/server/notes.service';
-import { pageQuery } from '../../src/server/paging';
-import { recordStudyTime, saveWatchPosition, setLessonProgress } from '../../src/server/player.service';
+import { createHandler, json, pageResponse, route } from '../../src/server/platform/http';
+import { listNotes, noteCursor } from '../../src/server/notes/notes.service';
+import { pageQuery } from '../../src/server/platform/paging';
+import { recordStudyTime, saveWatchPosition, setLessonProgress } from '../../src/server/learning/player.service';
 
 /**
  * A learner's work on one lesson (decision 11).

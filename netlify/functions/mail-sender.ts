@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { describeError } from '../../src/server/log';
+import { describeError } from '../../src/server/platform/log';
 import { sendQueuedMail } from '../../src/server/mail/sender';
 
 /**

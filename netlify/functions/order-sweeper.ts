@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { sweepOpenOrders } from '../../src/server/checkout/reconcile';
 import { sweepTrials } from '../../src/server/company/trials.service';
-import { acquireAppDb } from '../../src/server/db';
-import { describeError } from '../../src/server/log';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { describeError } from '../../src/server/platform/log';
 import { sendQueuedMail } from '../../src/server/mail/sender';
 
 /**

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { listOwnOrders, orderWithReceipt, readableOrder } from '../../src/server/checkout/orders.service';
-import { createHandler, json, route } from '../../src/server/http';
+import { createHandler, json, route } from '../../src/server/platform/http';
 
 /**
  * The buyer's orders and receipts (decision 30).

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { readableOrder } from '../../src/server/checkout/orders.service';
 import { receiptDataFor } from '../../src/server/checkout/receipts';
 import { hasReceipt } from '../../src/server/checkout/orders.service';
-import { createHandler, notFound, route } from '../../src/server/http';
+import { createHandler, notFound, route } from '../../src/server/platform/http';
 import { receiptPdf } from '../../src/server/receipts/receipt-pdf';
 
 /**

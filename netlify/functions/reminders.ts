@@ -1,5 +1,5 @@
 import type { Config } from '@netlify/functions';
-import { createHandler, json, route } from '../../src/server/http';
+import { createHandler, json, route } from '../../src/server/platform/http';
 import { turnRemindersOff } from '../../src/server/reminders/reminders.service';
 import { userOfUnsubscribeToken } from '../../src/server/reminders/unsubscribe';
 

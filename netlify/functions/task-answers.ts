@@ -1,8 +1,8 @@
 import type { Config } from '@netlify/functions';
 import { lessonParams } from '../../src/schemas/player';
 import { saveTaskAnswerBody, taskAnswerParams } from '../../src/schemas/task-answers';
-import { createHandler, json, route } from '../../src/server/http';
-import { listTaskAnswers, saveTaskAnswer } from '../../src/server/task-answers.service';
+import { createHandler, json, route } from '../../src/server/platform/http';
+import { listTaskAnswers, saveTaskAnswer } from '../../src/server/learning/task-answers.service';
 
 /**
  * A learner's answers in task lessons (issue 29, decision 36), private to the learner.

@@ -1,6 +1,6 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { createHandler, json, notFound, route } from '../../src/server/http';
+import { createHandler, json, notFound, route } from '../../src/server/platform/http';
 import { actOnTestPayment, isTestProviderOn, testPaymentView } from '../../src/server/payments/test-provider';
 import { deliverTestPaymentsEvent } from '../../src/server/payments/test-provider-delivery';
 

@@ -1,7 +1,7 @@
 import type { Config } from '@netlify/functions';
 import { createNoteBody, noteParams, updateNoteBody } from '../../src/schemas/player';
-import { createHandler, json, route } from '../../src/server/http';
-import { createNote, deleteNote, updateNote } from '../../src/server/notes.service';
+import { createHandler, json, route } from '../../src/server/platform/http';
+import { createNote, deleteNote, updateNote } from '../../src/server/notes/notes.service';
 
 /**
  * A learner's private notes on video lessons (the list is GET /api/lessons/:id/video-notes).

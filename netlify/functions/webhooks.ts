@@ -1,15 +1,16 @@
 import type { Config } from '@netlify/functions';
 import { reconcileFromEvent } from '../../src/server/checkout/reconcile';
-import { UnavailableError } from '../../src/server/errors';
+import { UnavailableError } from '../../src/server/platform/errors';
 import type { z } from 'zod';
-import { createHandler, webhookRoute } from '../../src/server/http';
+import { createHandler, webhookRoute } from '../../src/server/platform/http';
 import { sendQueuedMail } from '../../src/server/mail/sender';
 import type { PaymentProvider } from '../../src/server/payments/provider';
 import { webhookProvider, webhookVerifierOf } from '../../src/server/payments/registry';
 import { stripeEventBody, stripeProviderFromEnv } from '../../src/server/payments/stripe';
 import { testPaymentsEvent, testPaymentsVerifier } from '../../src/server/payments/test-provider-webhook';
-import { vippsProviderFromEnv, vippsWebhookEvent } from '../../src/server/payments/vipps';
-import { recordWebhookEvent } from '../../src/server/webhooks.service';
+import { vippsProviderFromEnv } from '../../src/server/payments/vipps';
+import { vippsWebhookEvent } from '../../src/server/payments/vipps-webhooks';
+import { recordWebhookEvent } from '../../src/server/platform/webhooks/events.service';
 
 /**
  * Webhooks: payment providers tell us what happened (decisions 27 and 30).

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { type DatabaseOptions, openDatabase } from '../../db/client';
-import { env } from '../../src/server/env';
+import { env } from '../../src/server/platform/env';
 import { postgresBinDir, startThrowawayPostgres } from '../../tests/setup/throwaway-pg';
 
 export interface BenchDatabase {

@@ -52,7 +52,7 @@ export interface TestimonialSource {
 
 type Env = Record<string, string | undefined>;
 
-/** The same rule as `isProduction` in src/server/env.ts. */
+/** The same rule as `isProduction` in src/server/platform/env.ts. */
 export function isProductionContext(env: Env): boolean {
   return env.APP_ENV === 'production' || env.CONTEXT === 'production';
 }

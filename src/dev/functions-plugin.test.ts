@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpMessages } from '../server/http';
+import { httpMessages } from '../server/platform/http';
 import { functionsMiddleware } from './functions-plugin';
 import { functionRoute } from './node-bridge';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import { apiSecurityHeaders } from '../server/security-headers';
+import { apiSecurityHeaders } from '../server/platform/security-headers';
 
 /**
  * Runs Netlify Functions v2 behind a Node HTTP server, routed the way Netlify
@@ -77,7 +77,7 @@ function unmatchedReason(routes: FunctionRoute[], pathname: string): { status: 4
 
 /**
  * The JSON answer for an /api request no function takes, in the words of the request
- * pipeline (src/server/http.ts `httpMessages`; a test keeps them equal).
+ * pipeline (src/server/platform/http/errors.ts `httpMessages`; a test keeps them equal).
  */
 export function sendUnmatchedApi(res: ServerResponse, routes: FunctionRoute[], pathname: string): void {
   const reason = unmatchedReason(routes, pathname);

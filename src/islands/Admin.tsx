@@ -5,7 +5,7 @@ import { currentUserQuery } from '../lib/learning.queries';
 import type { AdminCourse, PublishingState } from '../schemas/admin';
 import type { CurrentUser } from '../schemas/auth';
 
-/** What the page read for an admin or superuser (src/server/page-data.ts), exactly as the API answers it. */
+/** What the page read for an admin or superuser (src/server/learning/page-data.ts), exactly as the API answers it. */
 export interface AdminData {
   user: CurrentUser;
   courses: AdminCourse[];

@@ -10,7 +10,7 @@ import type { MyCertificate } from '../schemas/certificates';
 import type { CourseProgress, CourseWithContent } from '../schemas/player';
 import type { TaskAnswers } from '../schemas/task-answers';
 
-/** What the page read for the signed-in user (src/server/page-data.ts), exactly as the API answers it. */
+/** What the page read for the signed-in user (src/server/learning/page-data.ts), exactly as the API answers it. */
 export interface CoursePlayerData {
   user: CurrentUser;
   course: CourseWithContent;

@@ -8,7 +8,7 @@ import type { CurrentUser } from '../schemas/auth';
 import type { MyCertificate } from '../schemas/certificates';
 import type { CatalogueCourse, LearnerProgress, ListedEnrollment, ModuleWithProgress } from '../schemas/learning';
 
-/** What the page read for the signed-in learner (src/server/page-data.ts), exactly as the API answers it. */
+/** What the page read for the signed-in learner (src/server/learning/page-data.ts), exactly as the API answers it. */
 export interface DashboardData {
   user: CurrentUser;
   enrollments: ListedEnrollment[];

@@ -96,7 +96,7 @@ const course: CourseWithContent = {
 
 const data = { user: testUser(), course, progress: { completed: 1, total: 4, percentage: 25 } };
 
-/** What the page adds for the lesson it shows (src/server/page-data.ts): a task's saved answers, the last lesson's certificates. */
+/** What the page adds for the lesson it shows (src/server/learning/page-data.ts): a task's saved answers, the last lesson's certificates. */
 const pageData = (lessonId: string) => ({
   ...data,
   ...(lessonId === 't1'

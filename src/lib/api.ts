@@ -8,7 +8,7 @@ import type { QueryFunction } from '@tanstack/react-query';
  * types come from react-query), so a plain page script can use it.
  */
 
-/** A field problem as the API reports it in a 400 body (`src/server/http.ts`). */
+/** A field problem as the API reports it in a 400 body (`src/server/platform/http/errors.ts`). */
 export interface ApiIssue {
   path: string;
   message: string;

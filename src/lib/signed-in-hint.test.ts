@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SIGNED_IN_HINT_COOKIE } from '../server/session';
+import { SIGNED_IN_HINT_COOKIE } from '../server/auth/session';
 import { hasSignedInHint, SIGNED_IN_HINT } from './signed-in-hint';
 
 describe('the signed-in hint', () => {

@@ -1,4 +1,4 @@
-/** The readable cookie the server sets next to the HttpOnly session (see src/server/session.ts). */
+/** The readable cookie the server sets next to the HttpOnly session (see src/server/auth/session.ts). */
 export const SIGNED_IN_HINT = 'signed_in';
 
 export function hasSignedInHint(cookies: string): boolean {

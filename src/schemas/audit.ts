@@ -3,7 +3,7 @@ import type { AuditAction } from './admin';
 /**
  * The superuser's change timeline (issue 20, decision 24): GET /api/admin/audit merges the content
  * audit (`content_audit_log`) and the user audit (`user_audit_log`), newest first, a page at a time.
- * Its query (`?limit=`, `?cursor=`) is the paged lists' (src/server/paging.ts); the island imports
+ * Its query (`?limit=`, `?cursor=`) is the paged lists' (src/server/platform/paging.ts); the island imports
  * the types only.
  */
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { mediaCspDirectives } from '../server/app-page';
+import { mediaCspDirectives } from '../server/auth/app-page';
 import { isMediaUrl, judgeMediaUrl, lessonImageMessage, mediaOrigins, mediaUrlMessage, parseMediaOrigin, setMediaOrigins } from './media';
 
 afterEach(() => setMediaOrigins([]));

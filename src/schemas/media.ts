@@ -5,9 +5,9 @@ import { fieldLabel } from './issues.ts';
  * come from a path on this site (`/media/video.mp4`) or from an https origin listed in the
  * `MEDIA_HOSTS` setting. The admin's writes refuse anything else with a 400 naming the field,
  * the HTML sanitiser drops any other image, and the course player's and /admin's CSP allow
- * exactly these origins (src/server/app-page.ts), so what is stored is what the player plays.
+ * exactly these origins (src/server/auth/app-page.ts), so what is stored is what the player plays.
  *
- * The allowed origins are set once by src/server/env.ts when the server starts (tests may set
+ * The allowed origins are set once by src/server/platform/env.ts when the server starts (tests may set
  * their own with `setMediaOrigins`); until then none are allowed, so a caller that never loaded
  * the settings refuses external media rather than accepting it.
  */

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { env } from '../../src/server/env';
+import { env } from '../../src/server/platform/env';
 import { signIn } from '../e2e/helpers';
 
 /**

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { env } from '../../src/server/env';
+import { env } from '../../src/server/platform/env';
 
 /**
  * TEST SETUP ONLY. A stand-in for Netlify's build hook (issue 29, point 8; decision 38): the site

@@ -1,4 +1,4 @@
-import { env } from '../../src/server/env';
+import { env } from '../../src/server/platform/env';
 
 /** Debian's Chromium (or PLAYWRIGHT_CHROMIUM_PATH): Playwright's own browser downloads are unavailable here. */
 export function chromiumPath(): string {

@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import { env } from '../../src/server/env';
+import { env } from '../../src/server/platform/env';
 import { startMailServer } from '../mail-server';
 
 /**

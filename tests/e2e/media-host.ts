@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import { generate } from 'selfsigned';
-import { env } from '../../src/server/env';
+import { env } from '../../src/server/platform/env';
 
 /**
  * TEST SETUP ONLY. A media host on another origin than the site (issue 20, point 3): an https

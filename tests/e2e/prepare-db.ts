@@ -6,8 +6,8 @@ import { openDatabase } from '../../db/client';
 import { prepareEmbeddedDatabase } from '../../db/prepare';
 import { certificates, enrollments, lessonProgress, lessons, users } from '../../db/schema';
 import { DEMO_PASSWORD_HASH, seedId } from '../../db/seed';
-import { appDatabaseOptions } from '../../src/server/db';
-import { env } from '../../src/server/env';
+import { appDatabaseOptions } from '../../src/server/platform/db';
+import { env } from '../../src/server/platform/env';
 import {
   CERTIFICATE_COURSE,
   certificateLearners,

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { site } from '../../src/config/site';
-import { env } from '../../src/server/env';
+import { env } from '../../src/server/platform/env';
 import { publicRoutes } from './public-routes';
 
 /** The first capture of a pattern in a page's HTML. */

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, request as playwrightRequest, type Route, test } from '@playwright/test';
-import { sharedSecurityHeaders } from '../../src/server/security-headers';
+import { sharedSecurityHeaders } from '../../src/server/platform/security-headers';
 import { builtPages, cspMetaProblems } from './csp-order';
 import { signIn } from './helpers';
 import { hostileHtmlLesson } from './player-fixture';

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { signVippsDelivery, type VippsConfig, type VippsWebhookEvent } from '../../src/server/payments/vipps';
+import type { VippsConfig } from '../../src/server/payments/vipps';
+import { signVippsDelivery, type VippsWebhookEvent } from '../../src/server/payments/vipps-webhooks';
 
 /**
  * A fake Vipps MobilePay on a free loopback port, following the documented ePayment API closely

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { Routes } from '../../src/server/http';
+import type { Routes } from '../../src/server/platform/http';
 import { allowConsoleErrors, type CallResult, call, type Handler, signedLinkQuery, signIn, webhookEventBody, webhookSignature } from '../helpers';
 import { startThrowawayPostgres, type ThrowawayPostgres } from '../setup/throwaway-pg';
 
@@ -40,7 +40,7 @@ beforeAll(async () => {
       signedLink: Boolean(definition.signedLink),
     })),
   );
-  unavailable = (await import('../../src/server/db-errors')).databaseUnavailableMessage;
+  unavailable = (await import('../../src/server/platform/db-errors')).databaseUnavailableMessage;
   learner = await signIn('elev@demo.no');
   superuser = await signIn('superbruker@demo.no');
 });

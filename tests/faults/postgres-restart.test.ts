@@ -24,7 +24,7 @@ beforeAll(async () => {
   await migrateAndSeed({ url: server.url(), driver: 'pg' });
   health = (await import('../../netlify/functions/health')).default;
   courses = (await import('../../netlify/functions/courses')).default;
-  unavailableMessage = (await import('../../src/server/db-errors')).databaseUnavailableMessage;
+  unavailableMessage = (await import('../../src/server/platform/db-errors')).databaseUnavailableMessage;
   cookie = await signIn('elev@demo.no');
 });
 
@@ -46,7 +46,7 @@ describe('PostgreSQL restart under the running API', () => {
     expect(Array.isArray(c.body) && c.body.length).toBeGreaterThan(0);
 
     const { sql } = await import('drizzle-orm');
-    const { acquireAppDb } = await import('../../src/server/db');
+    const { acquireAppDb } = await import('../../src/server/platform/db');
     const { db } = await acquireAppDb();
     const { rows } = (await db.execute(
       sql`select current_setting('statement_timeout') as statement, current_setting('idle_in_transaction_session_timeout') as idle`,

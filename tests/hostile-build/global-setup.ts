@@ -2,7 +2,7 @@
 // straight into it, as an admin's rename would be, admin_edited_at included, so the build's
 // catalogue seed keeps them: decision 10), then `npm run build`, the command Netlify runs, into
 // an out dir of its own. DATABASE_DRIVER=pglite opens PGLITE_DATA_DIR; the URL only tells the
-// build that it has a database (src/server/course-titles.ts reads titles only then).
+// build that it has a database (src/server/admin/course-titles.ts reads titles only then).
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { eq } from 'drizzle-orm';

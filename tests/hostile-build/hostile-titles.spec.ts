@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, normalize, relative, resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { sharedSecurityHeaders, staticCsp } from '../../src/server/security-headers';
+import { sharedSecurityHeaders, staticCsp } from '../../src/server/platform/security-headers';
 import { builtPages, cspMetaProblems } from '../e2e/csp-order';
 import { expectNoInjectedMarkup, trap } from '../e2e/xss-trap';
 import { hostileBuild } from './fixture';

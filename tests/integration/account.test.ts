@@ -19,8 +19,8 @@ import account from '../../netlify/functions/account';
 import auth from '../../netlify/functions/auth';
 import { ANONYMOUS_BUYER, CHILDREN, userReferences } from '../../src/server/account/data.service';
 import { accountMessages } from '../../src/server/account/messages';
-import { acquireAppDb } from '../../src/server/db';
-import { policies } from '../../src/server/throttle';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { policies } from '../../src/server/platform/throttle';
 import { call, cookieHeader } from '../helpers';
 
 /**

@@ -9,7 +9,7 @@ import type { AdminCourse, AdminLesson, AdminLessonListItem, AdminModule, AdminV
 import { setMediaOrigins } from '../../src/schemas/media';
 import type { CourseWithContent } from '../../src/schemas/player';
 import { searchCourseContent } from '../../src/server/assistant';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { call, callCountingStatements, makeCatalogueFree, signIn } from '../helpers';
 
 /** Issue 13: the admin's content endpoints, as an admin, and what learners then see. */

@@ -32,7 +32,7 @@ if (!address || typeof address === 'string') throw new Error('no port');
 process.env.NETLIFY_BUILD_HOOK_URL = `http://127.0.0.1:${address.port}/build_hooks/test-hook-id`;
 
 const { default: admin } = await import('../../netlify/functions/admin');
-const { acquireAppDb } = await import('../../src/server/db');
+const { acquireAppDb } = await import('../../src/server/platform/db');
 const { db } = await acquireAppDb();
 
 const COURSE = 'grunnleggende-ki';

@@ -18,7 +18,7 @@ import { CONSENT } from '../../src/server/checkout/checkout.service';
 import { assignSeat, lockCompany, revokeSeat } from '../../src/server/company/seats.service';
 import { atomically } from '../../db/client';
 import { courseAccess } from '../../src/server/access/entitlements';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { usePaymentProvidersForTests } from '../../src/server/payments/registry';
 import { call, type CallResult, signIn } from '../helpers';
 import { learner, orderRow } from './order-checks';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../db/client';
 import { userAuditLog, users } from '../../db/schema';
-import { verifyPassword } from '../../src/server/password';
+import { verifyPassword } from '../../src/server/auth/password';
 
 /**
  * `npm run user:create` (issue 13): the first superuser of a real deployment. Spawned as a

@@ -5,10 +5,10 @@ import { seedId } from '../../db/seed-ids';
 import admin from '../../netlify/functions/admin';
 import auth from '../../netlify/functions/auth';
 import type { AdminStatistics, AdminUser } from '../../src/schemas/admin';
-import { adminStatistics } from '../../src/server/admin-stats.service';
-import { acquireAppDb } from '../../src/server/db';
-import { ConflictError } from '../../src/server/errors';
-import { createOrPromoteUser, setUserRole, setUserStatus } from '../../src/server/users.service';
+import { adminStatistics } from '../../src/server/statistics/stats.service';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { ConflictError } from '../../src/server/platform/errors';
+import { createOrPromoteUser, setUserRole, setUserStatus } from '../../src/server/admin/users.service';
 import { call, callCountingStatements, type Handler, signIn } from '../helpers';
 
 /** Issue 13: the superuser's statistics and user management. */

@@ -4,7 +4,7 @@ import { atomically } from '../../db/client';
 import { lessons } from '../../db/schema';
 import { seedLessonId } from '../../db/seed-ids';
 import { questionQueries } from '../../src/server/assistant/search';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 
 /**
  * The lexicon the compound search uses is cached in process memory (decision 12); every change

@@ -8,7 +8,7 @@ import { seedModuleId } from '../../db/seed-ids';
 import chat from '../../netlify/functions/chat';
 import type { Conversation, SendMessageResult } from '../../src/schemas/chat';
 import { offlineAnswer, type Passage, passagesMessage } from '../../src/server/assistant';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { call, makeCatalogueFree, signIn } from '../helpers';
 
 /**

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sessions, users } from '../../db/schema';
 import account from '../../netlify/functions/account';
 import auth from '../../netlify/functions/auth';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { call, cookieHeader, signIn } from '../helpers';
 import { demoAccounts } from '../demo-accounts';
 

@@ -5,8 +5,8 @@ import { DEMO_PASSWORD_HASH } from '../../db/seed';
 import type { CourseWithContent } from '../../src/schemas/player';
 import { accessMessages, grantCourse, revokeCourse } from '../../src/server/access/entitlements';
 import { companyTexts } from '../../src/server/company/messages';
-import { acquireAppDb } from '../../src/server/db';
-import { httpMessages, type Routes } from '../../src/server/http';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { httpMessages, type Routes } from '../../src/server/platform/http';
 import { call, type Handler, signIn, webhookSignature } from '../helpers';
 import {
   accountOf,

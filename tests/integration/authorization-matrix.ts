@@ -29,18 +29,18 @@ import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
 import { priceFor } from '../../src/server/checkout/pricing';
 import { reconcile } from '../../src/server/checkout/reconcile';
-import { conversationCursor, messageCursor } from '../../src/server/chat.service';
-import { acquireAppDb } from '../../src/server/db';
-import { noteCursor } from '../../src/server/notes.service';
+import { conversationCursor, messageCursor } from '../../src/server/chat/conversations.service';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { noteCursor } from '../../src/server/notes/notes.service';
 import { actOnTestPayment, createTestProvider } from '../../src/server/payments/test-provider';
 import { call, cookieHeader, signIn, webhookEventBody } from '../helpers';
 import { demoCompany, demoUsers } from '../../db/seed';
 import { sessionHandle } from '../../src/server/account/account.service';
 import { hashToken, issueToken, type TokenPurpose } from '../../src/server/account/tokens';
 import { newCertificateCode } from '../../src/server/certificates/codes';
-import { NO_PASSWORD } from '../../src/server/password';
+import { NO_PASSWORD } from '../../src/server/auth/password';
 import { unsubscribeToken } from '../../src/server/reminders/unsubscribe';
-import { createSession } from '../../src/server/session';
+import { createSession } from '../../src/server/auth/session';
 
 /**
  * THE authorisation matrix (issue 13, acceptance 1): every `/api` route of every function file ×

@@ -5,8 +5,8 @@ import { certificates, users } from '../../db/schema';
 import { DEMO_PASSWORD_HASH } from '../../db/seed';
 import CertificatePage from '../../src/pages/bevis/[code].astro';
 import { formatCode, newCertificateCode } from '../../src/server/certificates/codes';
-import { acquireAppDb } from '../../src/server/db';
-import { env } from '../../src/server/env';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { env } from '../../src/server/platform/env';
 import { ORIGIN } from '../helpers';
 
 /**

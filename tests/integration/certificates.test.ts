@@ -15,8 +15,8 @@ import type { ProgressResult } from '../../src/schemas/player';
 import type { Person } from '../../src/server/company/company.service';
 import { forgetCompanyView } from '../../src/server/company/memberships';
 import { assignSeat, lockCompany } from '../../src/server/company/seats.service';
-import { acquireAppDb } from '../../src/server/db';
-import { env } from '../../src/server/env';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { env } from '../../src/server/platform/env';
 import { readCertificatePdf } from '../certificate-pdf';
 import { call, signIn } from '../helpers';
 

@@ -5,7 +5,7 @@ import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
 import chat from '../../netlify/functions/chat';
 import type { ChatMessage, Conversation, SendMessageResult } from '../../src/schemas/chat';
 import { offlineAnswer, overrideAssistantSettings, searchCourseContent } from '../../src/server/assistant';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { evaluateAssistant } from '../assistant/evaluate';
 import { type FakeOpenAi, parseEvents, startFakeOpenAi } from '../assistant/fake-openai';
 import { questions } from '../assistant/questions';

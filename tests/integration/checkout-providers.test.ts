@@ -9,16 +9,11 @@ import orderSweeper from '../../netlify/functions/order-sweeper';
 import webhookFunctions from '../../netlify/functions/webhooks';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
 import { reconcile } from '../../src/server/checkout/reconcile';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { usePaymentProvidersForTests } from '../../src/server/payments/registry';
 import { createStripeProvider, STRIPE_SIGNATURE_HEADER, stripeProviderFromEnv } from '../../src/server/payments/stripe';
-import {
-  createVippsProvider,
-  signVippsDelivery,
-  vippsIdempotencyKey,
-  vippsProviderFromEnv,
-  type VippsWebhookEvent,
-} from '../../src/server/payments/vipps';
+import { createVippsProvider, vippsIdempotencyKey, vippsProviderFromEnv } from '../../src/server/payments/vipps';
+import { signVippsDelivery, type VippsWebhookEvent } from '../../src/server/payments/vipps-webhooks';
 import { type FakeStripe, startFakeStripe } from '../fakes/stripe-server';
 import { type FakeVipps, startFakeVipps } from '../fakes/vipps-server';
 import { allowConsoleErrors, call, type CallResult, ORIGIN, signIn, webhookEventBody, webhookSignature } from '../helpers';

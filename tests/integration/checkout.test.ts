@@ -11,7 +11,7 @@ import testPaymentFunctions from '../../netlify/functions/test-payments';
 import webhookFunctions from '../../netlify/functions/webhooks';
 import orderSweeper from '../../netlify/functions/order-sweeper';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { usePaymentProvidersForTests } from '../../src/server/payments/registry';
 import { signTestPaymentsDelivery } from '../../src/server/payments/test-provider-webhook';
 import { allowConsoleErrors, call, type CallResult, cookieHeader, signIn } from '../helpers';

@@ -23,7 +23,7 @@ import { isValidOrgNumber } from '../../src/lib/org-number';
 import { TRIAL_DAYS, TRIAL_SEATS } from '../../src/lib/company-package';
 import { companyTexts } from '../../src/server/company/messages';
 import { trialTexts } from '../../src/server/company/trials.service';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { usePaymentProvidersForTests } from '../../src/server/payments/registry';
 import { call, cookieHeader } from '../helpers';
 

@@ -9,7 +9,7 @@ import checkout from '../../netlify/functions/checkout';
 import company from '../../netlify/functions/company';
 import { companyMessages } from '../../src/schemas/company';
 import { companyTexts } from '../../src/server/company/messages';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { call, cookieHeader, signIn } from '../helpers';
 
 /**

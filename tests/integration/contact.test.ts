@@ -3,10 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { contactMessages, mailOutbox } from '../../db/schema';
 import contact from '../../netlify/functions/contact';
 import { contactMessages as texts } from '../../src/schemas/contact';
-import { contactRecipient } from '../../src/server/contact.service';
-import { acquireAppDb } from '../../src/server/db';
+import { contactRecipient } from '../../src/server/contact/contact.service';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { renderTemplate } from '../../src/server/mail/renderer';
-import { policies } from '../../src/server/throttle';
+import { policies } from '../../src/server/platform/throttle';
 import { call } from '../helpers';
 
 /**

@@ -5,8 +5,8 @@ import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
 import admin from '../../netlify/functions/admin';
 import type { AdminLesson, AdminModule, AdminVideo } from '../../src/schemas/admin';
 import type { AdminAuditPage } from '../../src/schemas/audit';
-import { AUDIT_FIELD_MAX_CHARS } from '../../src/server/content-audit.service';
-import { acquireAppDb, appDriver } from '../../src/server/db';
+import { AUDIT_FIELD_MAX_CHARS } from '../../src/server/admin/content-audit.service';
+import { acquireAppDb, appDriver } from '../../src/server/platform/db';
 import { allowConsoleErrors, call, callCountingStatements, signIn } from '../helpers';
 
 /**

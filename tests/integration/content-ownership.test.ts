@@ -5,11 +5,11 @@ import { courses, lessons, modules } from '../../db/schema';
 import { seedDatabase, seedId } from '../../db/seed';
 import courseFunctions from '../../netlify/functions/courses';
 import type { Course, ModuleWithProgress } from '../../src/schemas/learning';
-import { editLesson, renameCourse, renameModule } from '../../src/server/content.service';
-import { buildTimeTitles, readAdminOwnedTitles, withAdminOwnedTitles } from '../../src/server/course-titles';
-import { acquireAppDb } from '../../src/server/db';
-import { databaseUrl } from '../../src/server/env';
-import { NotFoundError } from '../../src/server/errors';
+import { editLesson, renameCourse, renameModule } from '../../src/server/admin/content.service';
+import { buildTimeTitles, readAdminOwnedTitles, withAdminOwnedTitles } from '../../src/server/admin/course-titles';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { databaseUrl } from '../../src/server/platform/env';
+import { NotFoundError } from '../../src/server/platform/errors';
 import { call, signIn } from '../helpers';
 
 /**

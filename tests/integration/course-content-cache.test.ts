@@ -4,8 +4,8 @@ import { lessonProgress, lessons, modules } from '../../db/schema';
 import { seedId, seedLessonId, seedModuleId } from '../../db/seed-ids';
 import courseContentFunctions from '../../netlify/functions/course-content';
 import type { CourseWithContent } from '../../src/schemas/player';
-import { cachedCourseStructures } from '../../src/server/course-content.service';
-import { acquireAppDb } from '../../src/server/db';
+import { cachedCourseStructures } from '../../src/server/learning/course-content.service';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { call, callCountingStatements, signIn } from '../helpers';
 
 /**

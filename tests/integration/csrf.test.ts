@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { seedId, seedLessonId } from '../../db/seed-ids';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
-import { acquireAppDb } from '../../src/server/db';
-import { httpMessages, type Routes } from '../../src/server/http';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { httpMessages, type Routes } from '../../src/server/platform/http';
 import { call, type Handler, signIn } from '../helpers';
 
 /**

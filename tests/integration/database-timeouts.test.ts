@@ -44,7 +44,7 @@ describe('a database host that accepts connections and never answers', () => {
     allowConsoleErrors();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { default: health } = await import('../../netlify/functions/health');
-    const { databaseUnavailableMessage } = await import('../../src/server/db-errors');
+    const { databaseUnavailableMessage } = await import('../../src/server/platform/db-errors');
     const [result, elapsed] = await timed(() => call(health, '/api/health'));
     expect(result.status).toBe(503);
     expect(result.body).toEqual({ ok: false, db: 'down', error: databaseUnavailableMessage });
@@ -59,7 +59,7 @@ describe('a database host that accepts connections and never answers', () => {
     allowConsoleErrors();
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const { default: courses } = await import('../../netlify/functions/courses');
-    const { databaseUnavailableMessage } = await import('../../src/server/db-errors');
+    const { databaseUnavailableMessage } = await import('../../src/server/platform/db-errors');
     // Well-formed (id.secret, base32), so the pipeline has to ask the database about it.
     const cookie = `session=${'a'.repeat(32)}.${'b'.repeat(32)}`;
     const [result, elapsed] = await timed(() => call(courses, '/api/courses', { cookie }));
@@ -75,8 +75,8 @@ describe('a database host that accepts connections and never answers', () => {
     const { neonConfig } = await import('@neondatabase/serverless');
     const { sql } = await import('drizzle-orm');
     const { openDatabase } = await import('../../db/client');
-    const { appDatabaseOptions } = await import('../../src/server/db');
-    const { isDatabaseUnavailable } = await import('../../src/server/db-errors');
+    const { appDatabaseOptions } = await import('../../src/server/platform/db');
+    const { isDatabaseUnavailable } = await import('../../src/server/platform/db-errors');
     // Plain ws:// straight to the silent host; this file's module instance only.
     neonConfig.wsProxy = (host, wsPort) => `${host}:${wsPort}/v2`;
     neonConfig.useSecureWebSocket = false;

@@ -4,9 +4,9 @@ import { webhookEvents } from '../../db/schema';
 import auth from '../../netlify/functions/auth';
 import checkout from '../../netlify/functions/checkout';
 import webhooks from '../../netlify/functions/webhooks';
-import { acquireAppDb } from '../../src/server/db';
-import { httpMessages } from '../../src/server/http';
-import { MAX_JSON_DEPTH } from '../../src/server/json-depth';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { httpMessages } from '../../src/server/platform/http';
+import { MAX_JSON_DEPTH } from '../../src/server/platform/json-depth';
 import { call, webhookEventBody, webhookSignature } from '../helpers';
 
 /**

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { ViteDevServer } from 'vite';
 import { atomically } from '../../db/client';
 import { devMailPreview } from '../../src/dev/mail-preview';
-import { acquireAppDb } from '../../src/server/db';
-import { env } from '../../src/server/env';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { env } from '../../src/server/platform/env';
 import * as devPage from '../../src/server/mail/dev-page';
 import { queueMail } from '../../src/server/mail/outbox';
 

@@ -13,7 +13,7 @@ import type { EnrollmentSource } from '../../db/schema';
 import type { CourseWithContent, PlayerLesson } from '../../src/schemas/player';
 import { accessMessages, grantCourse, readableCourseIds, revokeCourse } from '../../src/server/access/entitlements';
 import { searchCourseContent } from '../../src/server/assistant';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { call, signIn } from '../helpers';
 
 /**

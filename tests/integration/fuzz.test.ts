@@ -7,14 +7,14 @@ import { atomically } from '../../db/client';
 import { companies, companyInvitations, companyMemberships, users } from '../../db/schema';
 import { demoCompany } from '../../db/seed';
 import { seedId } from '../../db/seed-ids';
-import { auditCursor } from '../../src/server/audit-timeline.service';
+import { auditCursor } from '../../src/server/admin/audit-timeline.service';
 import { addMembership } from '../../src/server/company/memberships';
-import { acquireAppDb } from '../../src/server/db';
-import { NO_PASSWORD } from '../../src/server/password';
-import { conversationCursor, messageCursor } from '../../src/server/chat.service';
-import { env } from '../../src/server/env';
-import { noteCursor } from '../../src/server/notes.service';
-import type { Routes } from '../../src/server/http';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { NO_PASSWORD } from '../../src/server/auth/password';
+import { conversationCursor, messageCursor } from '../../src/server/chat/conversations.service';
+import { env } from '../../src/server/platform/env';
+import { noteCursor } from '../../src/server/notes/notes.service';
+import type { Routes } from '../../src/server/platform/http';
 import { type CallResult, call, type Handler, signIn, webhookSignature } from '../helpers';
 
 /**

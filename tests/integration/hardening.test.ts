@@ -5,7 +5,7 @@ import account from '../../netlify/functions/account';
 import auth from '../../netlify/functions/auth';
 import courses from '../../netlify/functions/courses';
 import enrollments from '../../netlify/functions/enrollments';
-import { createHandler, json, route } from '../../src/server/http';
+import { createHandler, json, route } from '../../src/server/platform/http';
 import { allowConsoleErrors, call, ORIGIN, signIn } from '../helpers';
 
 /**

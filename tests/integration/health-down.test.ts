@@ -10,7 +10,7 @@ describe('GET /api/health with the database unreachable', () => {
     allowConsoleErrors();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const { default: health } = await import('../../netlify/functions/health');
-    const { databaseUnavailableMessage } = await import('../../src/server/db-errors');
+    const { databaseUnavailableMessage } = await import('../../src/server/platform/db-errors');
     const result = await call(health, '/api/health');
     expect(result.status).toBe(503);
     expect(result.body).toEqual({ ok: false, db: 'down', error: databaseUnavailableMessage });

@@ -9,7 +9,7 @@ import taskAnswerFunctions from '../../netlify/functions/task-answers';
 import { courseMainAction } from '../../src/features/dashboard/dashboard-stats';
 import type { LearnerProgress, ListedEnrollment } from '../../src/schemas/learning';
 import { STUDY_CAP_FACTOR, STUDY_MAX_GAP_SECONDS, type StudyTime } from '../../src/schemas/player';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { call, cookieHeader, signIn } from '../helpers';
 
 /**

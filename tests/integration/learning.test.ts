@@ -9,7 +9,7 @@ import courseFunctions from '../../netlify/functions/courses';
 import enrollmentFunctions from '../../netlify/functions/enrollments';
 import lessonFunctions from '../../netlify/functions/lessons';
 import type { CatalogueCourse, Course, Enrollment, LearnerProgress, LessonSummary, ModuleWithProgress } from '../../src/schemas/learning';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { demoAccounts } from '../demo-accounts';
 import { call, callCountingStatements, cookieHeader, type Handler, makeCatalogueFree, signIn } from '../helpers';
 

@@ -14,10 +14,10 @@ const mailServer = await startMailServer();
 process.env.SMTP_URL = mailServer.url;
 process.env.MAIL_FROM = 'KI Akademiet <post@kiakademiet.test>';
 
-const { acquireAppDb } = await import('../../src/server/db');
+const { acquireAppDb } = await import('../../src/server/platform/db');
 const { queueMail } = await import('../../src/server/mail/outbox');
 const { backoffSeconds, drainOutbox, sendQueuedMail } = await import('../../src/server/mail/sender');
-const { createHandler, json, route } = await import('../../src/server/http');
+const { createHandler, json, route } = await import('../../src/server/platform/http');
 const { default: mailSender } = await import('../../netlify/functions/mail-sender');
 
 const { db } = await acquireAppDb();

@@ -7,7 +7,7 @@ import courseContentFunctions from '../../netlify/functions/course-content';
 import type { AdminLesson } from '../../src/schemas/admin';
 import { setMediaOrigins } from '../../src/schemas/media';
 import type { CourseWithContent } from '../../src/schemas/player';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { call, makeCatalogueFree, signIn } from '../helpers';
 
 /**

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { companyInvitations, companyMemberships, companySeats, mailOutbox, orders, users } from '../../db/schema';
 import checkout from '../../netlify/functions/checkout';
 import company from '../../netlify/functions/company';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { managerTexts } from '../../src/server/company/memberships';
 import { companyTexts } from '../../src/server/company/messages';
 import { call } from '../helpers';

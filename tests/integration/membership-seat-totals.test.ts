@@ -8,7 +8,7 @@ import checkout from '../../netlify/functions/checkout';
 import checkoutReturn from '../../netlify/functions/checkout-return';
 import company from '../../netlify/functions/company';
 import testPayments from '../../netlify/functions/test-payments';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { usePaymentProvidersForTests } from '../../src/server/payments/registry';
 import { call, signIn } from '../helpers';
 import { learner } from './order-checks';

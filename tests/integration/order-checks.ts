@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { enrollments, mailOutbox, orderEvents, orders, users } from '../../db/schema';
 import { DEMO_PASSWORD_HASH } from '../../db/seed';
-import { acquireAppDb } from '../../src/server/db';
-import { createSession, SESSION_COOKIE } from '../../src/server/session';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { createSession, SESSION_COOKIE } from '../../src/server/auth/session';
 
 /**
  * The checkout tests' buyers, and what they look at after the calls (decision 30): the order's row, and how many

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import auth from '../../netlify/functions/auth';
 import health from '../../netlify/functions/health';
-import { createHandler, json, route } from '../../src/server/http';
+import { createHandler, json, route } from '../../src/server/platform/http';
 import { allowConsoleErrors, call, ORIGIN, signIn } from '../helpers';
 
 const login = (init: RequestInit & { headers?: Record<string, string> }) =>

@@ -10,9 +10,9 @@ import { DEMO_PASSWORD_HASH } from '../../db/seed';
 import { seedLessonId } from '../../db/seed-ids';
 import AdminPage from '../../src/pages/admin.astro';
 import PlayerPage from '../../src/pages/course/[courseId].astro';
-import { acquireAppDb } from '../../src/server/db';
-import { env } from '../../src/server/env';
-import { createSession } from '../../src/server/session';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { env } from '../../src/server/platform/env';
+import { createSession } from '../../src/server/auth/session';
 import { ORIGIN, signIn } from '../helpers';
 
 /**

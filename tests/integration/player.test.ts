@@ -10,8 +10,8 @@ import lessonFunctions from '../../netlify/functions/lessons';
 import videoNoteFunctions from '../../netlify/functions/video-notes';
 import type { Enrollment } from '../../src/schemas/learning';
 import type { CourseProgress, CourseWithContent, ProgressResult, WatchState } from '../../src/schemas/player';
-import { acquireAppDb } from '../../src/server/db';
-import { WATCH_MAX_ELAPSED_SECONDS } from '../../src/server/player.service';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { WATCH_MAX_ELAPSED_SECONDS } from '../../src/server/learning/player.service';
 import { call, callCountingStatements, type Handler, makeCatalogueFree, ORIGIN, signIn } from '../helpers';
 
 const db = async () => (await acquireAppDb()).db;

@@ -7,8 +7,8 @@ import lessonFunctions from '../../netlify/functions/lessons';
 import videoNoteFunctions from '../../netlify/functions/video-notes';
 import type { ChatMessage, Conversation } from '../../src/schemas/chat';
 import type { VideoNote } from '../../src/schemas/player';
-import { acquireAppDb } from '../../src/server/db';
-import { env } from '../../src/server/env';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { env } from '../../src/server/platform/env';
 import { call, type CallResult, makeCatalogueFree, signIn } from '../helpers';
 
 /**

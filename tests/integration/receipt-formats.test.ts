@@ -12,7 +12,7 @@ import receiptPdfFunctions from '../../netlify/functions/receipt-pdf';
 import testPaymentFunctions from '../../netlify/functions/test-payments';
 import { site } from '../../src/config/site';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { renderMail } from '../../src/server/mail/sender';
 import type { ReceiptProps } from '../../src/server/mail/templates/receipt';
 import { usePaymentProvidersForTests } from '../../src/server/payments/registry';

@@ -6,7 +6,7 @@ import account from '../../netlify/functions/account';
 import checkout from '../../netlify/functions/checkout';
 import { ANONYMOUS_BUYER } from '../../src/server/account/data.service';
 import { CONSENT } from '../../src/server/checkout/checkout.service';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { usePaymentProvidersForTests } from '../../src/server/payments/registry';
 import { call, signIn } from '../helpers';
 

@@ -6,7 +6,7 @@ import { videoDurations } from '../../db/media';
 import { migrateDatabase } from '../../db/migrate';
 import { seedDatabase } from '../../db/seed';
 import { lessonContentSchema, type VideoContent } from '../../src/schemas/lesson-content';
-import { acquireAppDb, appDriver } from '../../src/server/db';
+import { acquireAppDb, appDriver } from '../../src/server/platform/db';
 
 const db = async () => (await acquireAppDb()).db;
 const rows = async <T>(query: ReturnType<typeof sql>) => ((await (await db()).execute(query)) as unknown as { rows: T[] }).rows;

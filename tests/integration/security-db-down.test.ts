@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import type { Routes } from '../../src/server/http';
+import type { Routes } from '../../src/server/platform/http';
 import { allowConsoleErrors, call, type Handler, signedLinkQuery, webhookEventBody, webhookSignature } from '../helpers';
 
 /**
@@ -28,7 +28,7 @@ describe('every route with the database down', () => {
   it('answers 503 JSON within 5 s, with Retry-After and no internals', async () => {
     allowConsoleErrors();
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { databaseUnavailableMessage } = await import('../../src/server/db-errors');
+    const { databaseUnavailableMessage } = await import('../../src/server/platform/db-errors');
     const routes = (await Promise.all(Object.values(loaders).map((load) => load()))).flatMap((mod) =>
       Object.entries(mod.default.definitions ?? {}).map(([key, definition]) => ({ key, definition, handler: mod.default })),
     );

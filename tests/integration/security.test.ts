@@ -2,10 +2,10 @@ import { parseSetCookie } from 'cookie';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import auth from '../../netlify/functions/auth';
-import { acquireAppDb } from '../../src/server/db';
-import { env } from '../../src/server/env';
-import { httpMessages, type Routes } from '../../src/server/http';
-import { apiSecurityHeaders } from '../../src/server/security-headers';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { env } from '../../src/server/platform/env';
+import { httpMessages, type Routes } from '../../src/server/platform/http';
+import { apiSecurityHeaders } from '../../src/server/platform/security-headers';
 import { call, type Handler, ORIGIN, signIn, webhookSignature } from '../helpers';
 
 /**

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import account from '../../netlify/functions/account';
 import auth from '../../netlify/functions/auth';
-import { policies } from '../../src/server/throttle';
+import { policies } from '../../src/server/platform/throttle';
 import { call, type CallResult, cookieHeader } from '../helpers';
 
 /**
@@ -12,8 +12,8 @@ import { call, type CallResult, cookieHeader } from '../helpers';
 
 // Count the Argon2 verifications: the expensive step the throttle must protect.
 const argon = vi.hoisted(() => ({ verifications: 0 }));
-vi.mock('../../src/server/password', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../src/server/password')>();
+vi.mock('../../src/server/auth/password', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../src/server/auth/password')>();
   return {
     ...actual,
     verifyPassword: async (hash: string, password: string) => {

@@ -9,7 +9,7 @@ import answersFunction from '../../netlify/functions/task-answers';
 import type { TaskContent } from '../../src/schemas/lesson-content';
 import { TASK_ANSWER_MAX_LENGTH, type TaskAnswer, taskAnswerMessages, type TaskAnswers } from '../../src/schemas/task-answers';
 import { accessMessages, grantCourse, revokeCourse } from '../../src/server/access/entitlements';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { call, callCountingStatements, signIn } from '../helpers';
 
 /**

@@ -8,7 +8,7 @@ import chat from '../../netlify/functions/chat';
 import videoNoteFunctions from '../../netlify/functions/video-notes';
 import type { Conversation } from '../../src/schemas/chat';
 import type { VideoNote } from '../../src/schemas/player';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { call, signIn } from '../helpers';
 
 /**

@@ -5,8 +5,8 @@ import { atomically } from '../../db/client';
 import { courses, lessons, modules, sessions } from '../../db/schema';
 import { seedDatabase, seedId } from '../../db/seed';
 import type { CatalogueCourse } from '../../src/schemas/catalogue';
-import { acquireAppDb, appDriver } from '../../src/server/db';
-import { NotFoundError } from '../../src/server/errors';
+import { acquireAppDb, appDriver } from '../../src/server/platform/db';
+import { NotFoundError } from '../../src/server/platform/errors';
 import auth from '../../netlify/functions/auth';
 import { call, signIn } from '../helpers';
 

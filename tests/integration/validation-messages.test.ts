@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { fieldLabels, REQUEST_LABEL } from '../../src/schemas/issues';
-import type { Routes } from '../../src/server/http';
+import type { Routes } from '../../src/server/platform/http';
 import { call, type Handler, signIn, webhookSignature } from '../helpers';
 import { matrix } from './authorization-matrix';
 

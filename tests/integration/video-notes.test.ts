@@ -6,7 +6,7 @@ import { loadCatalogue } from '../../db/catalogue';
 import lessonFunctions from '../../netlify/functions/lessons';
 import videoNoteFunctions from '../../netlify/functions/video-notes';
 import type { VideoNote } from '../../src/schemas/player';
-import { acquireAppDb } from '../../src/server/db';
+import { acquireAppDb } from '../../src/server/platform/db';
 import { call, makeCatalogueFree, signIn } from '../helpers';
 
 const db = async () => (await acquireAppDb()).db;

@@ -4,8 +4,8 @@ import { courses, lessonProgress, lessons, modules } from '../../db/schema';
 import { seedId } from '../../db/seed-ids';
 import lessonFunctions from '../../netlify/functions/lessons';
 import { MAX_PLAYBACK_RATE, WATCH_SAVE_INTERVAL_MS, WATCH_SLACK_SECONDS, type WatchState } from '../../src/schemas/player';
-import { acquireAppDb } from '../../src/server/db';
-import { WATCH_MAX_ELAPSED_SECONDS } from '../../src/server/player.service';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { WATCH_MAX_ELAPSED_SECONDS } from '../../src/server/learning/player.service';
 import { allowConsoleErrors, call, signIn } from '../helpers';
 
 /**

@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { onQuery } from '../../db/client';
 import { webhookEvents } from '../../db/schema';
 import webhooks from '../../netlify/functions/webhooks';
-import { acquireAppDb } from '../../src/server/db';
-import { ConflictError } from '../../src/server/errors';
-import { createHandler, httpMessages, webhookRoute } from '../../src/server/http';
+import { acquireAppDb } from '../../src/server/platform/db';
+import { ConflictError } from '../../src/server/platform/errors';
+import { createHandler, httpMessages, webhookRoute } from '../../src/server/platform/http';
 import { signTestPaymentsDelivery, testPaymentsEvent, testPaymentsVerifier } from '../../src/server/payments/test-provider-webhook';
 import { ORIGIN, signIn } from '../helpers';
 

@@ -4,7 +4,7 @@ import { chatMessages } from '../../db/schema';
 import chat from '../../netlify/functions/chat';
 import type { Conversation, SendMessageResult } from '../../src/schemas/chat';
 import { overrideAssistantSettings } from '../../src/server/assistant';
-import { acquireAppDb, appDriver } from '../../src/server/db';
+import { acquireAppDb, appDriver } from '../../src/server/platform/db';
 import { type FakeOpenAi, parseEvents, startFakeOpenAi } from '../assistant/fake-openai';
 import { call, ORIGIN, signIn } from '../helpers';
 
@@ -12,7 +12,7 @@ import { call, ORIGIN, signIn } from '../helpers';
  * A streamed reply on the production driver. Neon gets a Pool per request, which the
  * pipeline's `release` ends; the reply is stored after the handler has returned, while
  * the body streams, so `createHandler` must release only when the body ends
- * (src/server/http.ts). Released on return, the store below fails ("Cannot use a pool
+ * (src/server/platform/http/router.ts). Released on return, the store below fails ("Cannot use a pool
  * after calling end on the pool") and the stream ends with an error event.
  */
 

@@ -7,7 +7,7 @@ import { migrateDatabase } from '../../db/migrate';
 import { seedDatabase } from '../../db/seed';
 import auth from '../../netlify/functions/auth';
 import health from '../../netlify/functions/health';
-import { appDatabaseOptions, appDriver } from '../../src/server/db';
+import { appDatabaseOptions, appDriver } from '../../src/server/platform/db';
 import { call, cookieHeader } from '../helpers';
 import { databaseUrl } from '../setup/pg-url';
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateAndSeed } from '../../db/prepare';
-import { env } from '../../src/server/env';
+import { env } from '../../src/server/platform/env';
 import { databaseUrl } from './pg-url';
 
 /**

@@ -101,7 +101,7 @@ async function openModules() {
 resetAfterEach(() => queryClient.clear());
 
 describe('the /admin island', () => {
-  // Who may see /admin is the page's decision, on the server (src/server/page-data.ts,
+  // Who may see /admin is the page's decision, on the server (src/server/learning/page-data.ts,
   // tests/integration/player-ssr.test.ts): the island gets an admin and the first tab's data.
   it('renders the first tab from the data the page read, asking the API nothing', () => {
     render(<Admin data={{ user: me('admin'), courses, publishing: { hookConfigured: false, last: null } }} />);

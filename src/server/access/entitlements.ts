@@ -17,7 +17,7 @@ import {
 } from '../../../db/schema';
 import type { LessonContentValue, LessonType } from '../../schemas/lesson-content';
 import type { AccessReason } from '../../schemas/player';
-import { ForbiddenError, NotFoundError, PaymentRequiredError } from '../errors';
+import { ForbiddenError, NotFoundError, PaymentRequiredError } from '../platform/errors';
 
 export type { AccessReason };
 

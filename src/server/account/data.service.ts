@@ -4,7 +4,7 @@ import { atomically, type Db } from '../../../db/client';
 import * as schema from '../../../db/schema';
 import { chatMessages, mailOutbox, orderEvents, orderRefunds, orders, rateLimits, users } from '../../../db/schema';
 import { cancelOpenOrdersOf } from '../checkout/reconcile';
-import { ForbiddenError } from '../errors';
+import { ForbiddenError } from '../platform/errors';
 import { accountMessages } from './messages';
 import { checkPassword } from './password.service';
 

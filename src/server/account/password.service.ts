@@ -2,11 +2,11 @@ import { and, eq, ne } from 'drizzle-orm';
 import { atomically, type Db } from '../../../db/client';
 import { sessions, userAuditLog, users, userTokens } from '../../../db/schema';
 import { site } from '../../config/site';
-import { BadRequestError, ThrottledError } from '../errors';
+import { BadRequestError, ThrottledError } from '../platform/errors';
 import { queueMail } from '../mail/outbox';
-import { hashPassword, verifyPassword } from '../password';
+import { hashPassword, verifyPassword } from '../auth/password';
 import { formatPaidAt } from '../receipts/receipt-data';
-import { clear, policies, reserve } from '../throttle';
+import { clear, policies, reserve } from '../platform/throttle';
 import { accountMessages } from './messages';
 import { absoluteUrl, consumeToken, hashToken, issueToken, TOKEN_LIFETIME_MS, tokenLink } from './tokens';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { userTokens } from '../../../db/schema';
-import { env } from '../env';
+import { env } from '../platform/env';
 
 /**
  * One-time links by mail (decision 31, OWASP's Forgot Password cheat sheet): 256 random bits in

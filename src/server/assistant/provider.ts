@@ -1,6 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionMessageParam } from 'openai/resources/chat/completions';
-import { describeError } from '../log';
+import { describeError } from '../platform/log';
 import { AssistantError, assistantMessages } from './errors';
 import type { AssistantSettings } from './settings';
 

@@ -1,4 +1,4 @@
-import { env } from '../env';
+import { env } from '../platform/env';
 
 /**
  * The assistant's settings, from the env module. Tests replace some of them (a fake

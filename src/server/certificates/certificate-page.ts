@@ -2,10 +2,10 @@ import type { AstroGlobal } from 'astro';
 import { site } from '../../config/site';
 import { formatLongDate } from '../../lib/format';
 import type { CertificateVerification } from '../../schemas/certificates';
-import { acquireAppDb } from '../db';
-import { databaseUnavailableMessage, isDatabaseUnavailable } from '../db-errors';
-import { ThrottledError, UnavailableError } from '../errors';
-import { logRequestError } from '../log';
+import { acquireAppDb } from '../platform/db';
+import { databaseUnavailableMessage, isDatabaseUnavailable } from '../platform/db-errors';
+import { ThrottledError, UnavailableError } from '../platform/errors';
+import { logRequestError } from '../platform/log';
 import { certificateTexts, verifyCertificate } from './certificates.service';
 
 /**

@@ -3,10 +3,10 @@ import { atomically, type Db } from '../../../db/client';
 import { certificates, courses, users } from '../../../db/schema';
 import { site } from '../../config/site';
 import type { AdminCertificate, CertificateVerification, MyCertificate } from '../../schemas/certificates';
-import { auditUpdate } from '../content-audit.service';
-import { ConflictError, NotFoundError, ThrottledError } from '../errors';
-import type { SessionUser } from '../session';
-import { policies, release, reserve } from '../throttle';
+import { auditUpdate } from '../admin/content-audit.service';
+import { ConflictError, NotFoundError, ThrottledError } from '../platform/errors';
+import type { SessionUser } from '../auth/session';
+import { policies, release, reserve } from '../platform/throttle';
 import { formatCode, linkedInAddUrl, newCertificateCode, normalizeCode, verificationUrl } from './codes';
 import { osloYearMonth } from '../../lib/format';
 

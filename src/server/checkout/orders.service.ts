@@ -1,10 +1,10 @@
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { type Order, orderEvents, orderRefunds, orders, type OrderStatus, users } from '../../../db/schema';
-import { NotFoundError } from '../errors';
-import { hasReceipt as isPaid } from '../order-states';
-import { cursorCodec, type CursorValues, fetchSize, microsIso, type PageRequest, toPage } from '../paging';
-import type { SessionUser } from '../session';
+import { NotFoundError } from '../platform/errors';
+import { hasReceipt as isPaid } from '../products/order-states';
+import { cursorCodec, type CursorValues, fetchSize, microsIso, type PageRequest, toPage } from '../platform/paging';
+import type { SessionUser } from '../auth/session';
 import { checkoutPath, coursePlayerPath, receiptPath } from './paths';
 import { receiptDataFor } from './receipts';
 import { formatReceiptNumber } from '../receipts/receipt-data';

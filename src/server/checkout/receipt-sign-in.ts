@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { type Order, users } from '../../../db/schema';
 import { absoluteUrl } from '../account/tokens';
 import type { ReceiptSignInProps } from '../mail/templates/receipt-sign-in';
-import { NO_PASSWORD } from '../password';
+import { NO_PASSWORD } from '../auth/password';
 
 /**
  * The receipt's 'how to get back in': read from the buyer's account as it is when the mail is

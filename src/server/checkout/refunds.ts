@@ -3,9 +3,9 @@ import { atomically, type Db } from '../../../db/client';
 import { type Order, orderRefunds, orders } from '../../../db/schema';
 import type { RefundBody } from '../../schemas/checkout';
 import { formatKronerOre } from '../../lib/format';
-import { isRefundable } from '../order-states';
+import { isRefundable } from '../products/order-states';
 import { transition } from './lifecycle';
-import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../errors';
+import { BadRequestError, ConflictError, NotFoundError, UnavailableError } from '../platform/errors';
 import { ProviderRefusedError, ProviderUnavailableError } from '../payments/provider';
 import { paymentProvider } from '../payments/registry';
 

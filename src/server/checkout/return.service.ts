@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { atomically, type Db } from '../../../db/client';
 import { orders } from '../../../db/schema';
-import { NotFoundError } from '../errors';
-import { isOpen } from '../order-states';
-import { createSession, type SessionUser } from '../session';
+import { NotFoundError } from '../platform/errors';
+import { isOpen } from '../products/order-states';
+import { createSession, type SessionUser } from '../auth/session';
 import { hashCheckoutToken } from './checkout.service';
 import { orderSummary } from './orders.service';
 import { reconcile } from './reconcile';

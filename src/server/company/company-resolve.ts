@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { companies, companyMemberships } from '../../../db/schema';
-import { NotFoundError } from '../errors';
-import type { SessionUser } from '../session';
+import { NotFoundError } from '../platform/errors';
+import type { SessionUser } from '../auth/session';
 import { addMembership, auditCompany, requireManager } from './memberships';
 import { companyTexts } from './messages';
 

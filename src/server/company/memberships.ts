@@ -1,8 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { atomically, type Db } from '../../../db/client';
 import { companies, companyAuditLog, companyMemberships, companySeats, users } from '../../../db/schema';
-import { ConflictError, NotFoundError } from '../errors';
-import type { SessionUser } from '../session';
+import { ConflictError, NotFoundError } from '../platform/errors';
+import type { SessionUser } from '../auth/session';
 import { companyTexts } from './messages';
 
 /**

@@ -1,14 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
 import { companies, companyMemberships, users } from '../../../db/schema';
-import { ForbiddenError, BadRequestError, SignInRequiredError } from '../errors';
+import { ForbiddenError, BadRequestError, SignInRequiredError } from '../platform/errors';
 import type { ProductKind } from '../products/kinds';
 import { packageInfo } from './company.service';
 import { requireManager } from './memberships';
 import { resolveCompany } from './company-resolve';
 import { approveCompany, takeBackExcessSeats } from './seats.service';
 import { convertTrial, trialAvailableFor } from './trials.service';
-import { SEAT_STATES } from '../order-states';
+import { SEAT_STATES } from '../products/order-states';
 import { TRIAL_DAYS, TRIAL_SEATS } from '../../lib/company-package';
 
 export const seatOrderMessages = {

@@ -1,8 +1,8 @@
 import { atomically, type Db } from '../../../db/client';
-import { ConflictError, ThrottledError } from '../errors';
+import { ConflictError, ThrottledError } from '../platform/errors';
 import { absoluteUrl } from '../account/tokens';
 import { queueMail } from '../mail/outbox';
-import { policies, reserve } from '../throttle';
+import { policies, reserve } from '../platform/throttle';
 import { companyPeople, companyRow } from './company.service';
 import { companyTexts } from './messages';
 

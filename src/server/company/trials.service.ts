@@ -4,12 +4,12 @@ import { companies, companyMemberships, companyTrials, type Order, users } from 
 import { TRIAL_DAYS, TRIAL_REMINDER_DAYS, TRIAL_SEATS } from '../../lib/company-package';
 import type { CompanyBody } from '../../schemas/company';
 import { absoluteUrl } from '../account/tokens';
-import { isUniqueViolation } from '../db-errors';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../errors';
+import { isUniqueViolation } from '../platform/db-errors';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../platform/errors';
 import { formatLongDate } from '../../lib/format';
 import { queueMail } from '../mail/outbox';
-import { PAID_STATES, SEAT_STATES, statesSql } from '../order-states';
-import type { SessionUser } from '../session';
+import { PAID_STATES, SEAT_STATES, statesSql } from '../products/order-states';
+import type { SessionUser } from '../auth/session';
 import { resolveCompany } from './company-resolve';
 import { auditCompany, forgetCompanyView, lockCompanyRow, requireManager } from './memberships';
 import { companyTexts } from './messages';

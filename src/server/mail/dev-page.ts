@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm';
 import { mailOutbox } from '../../../db/schema';
-import { acquireAppDb } from '../db';
+import { acquireAppDb } from '../platform/db';
 import { drainOutbox } from './sender';
 import { formatShortDateTimeSeconds } from '../../lib/format';
 

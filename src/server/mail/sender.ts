@@ -3,9 +3,9 @@ import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../../db/client';
 import { mailOutbox, type OutboxMail } from '../../../db/schema';
-import { acquireAppDb } from '../db';
-import { env, isProduction } from '../env';
-import { describeError } from '../log';
+import { acquireAppDb } from '../platform/db';
+import { env, isProduction } from '../platform/env';
+import { describeError } from '../platform/log';
 import type { RenderedMail } from './renderer';
 import type { MailTemplateName, MailTemplateProps } from './templates';
 
@@ -34,7 +34,7 @@ export type { RenderedMail };
 /**
  * A template with its props as the mail: subject, HTML and the plain-text part made from that HTML.
  * React and the templates load on the first render, after the env module has chosen React's
- * production build (src/server/env.ts): a function that never renders a mail never loads them.
+ * production build (src/server/platform/env.ts): a function that never renders a mail never loads them.
  */
 export async function renderMail<N extends MailTemplateName>(template: N, props: MailTemplateProps[N]): Promise<RenderedMail> {
   const { renderTemplate } = await import('./renderer');

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { WebhookVerifier } from '../webhooks';
+import type { WebhookVerifier } from '../platform/webhooks/signatures';
 
 /**
  * One interface for every payment provider the checkout can use (issue 22): Vipps MobilePay
@@ -91,7 +91,7 @@ export interface PaymentProvider {
   /** Cancels a payment that was not captured (an order that expires); a no-op when it is already over. */
   cancel(payment: PaymentRef, idempotencyKey: string): Promise<void>;
 
-  /** Checks a webhook's signature (src/server/webhooks.ts). */
+  /** Checks a webhook's signature (src/server/platform/webhooks/signatures.ts). */
   readonly verifier: WebhookVerifier;
   /** The webhook body's schema (loose: providers add fields). */
   readonly webhookBody: z.ZodType;

@@ -1,5 +1,5 @@
 import type { Db } from '../../../db/client';
-import type { WebhookVerifier } from '../webhooks';
+import type { WebhookVerifier } from '../platform/webhooks/signatures';
 import type { PaymentProvider, ProviderName } from './provider';
 import { createTestProvider, isTestProviderOn, setTestProviderOn } from './test-provider';
 

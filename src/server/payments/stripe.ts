@@ -1,7 +1,7 @@
 import Stripe from 'stripe';
 import { z } from 'zod';
-import { env } from '../env';
-import { verifyTimestampedHmac, type WebhookVerifier } from '../webhooks';
+import { env } from '../platform/env';
+import { verifyTimestampedHmac, type WebhookVerifier } from '../platform/webhooks/signatures';
 import {
   ProviderRefusedError,
   ProviderUnavailableError,

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { acquireAppDb } from '../db';
-import { env } from '../env';
-import { describeError } from '../log';
+import { acquireAppDb } from '../platform/db';
+import { env } from '../platform/env';
+import { describeError } from '../platform/log';
 import { signTestPaymentsDelivery } from './test-provider-webhook';
 
 /**

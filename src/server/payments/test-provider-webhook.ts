@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { fieldLabel } from '../../schemas/issues';
 import { text } from '../../schemas/text';
-import { testPaymentsWebhookSecret } from '../env';
-import { timestampedHmac, verifyTimestampedHmac, type WebhookVerifier } from '../webhooks';
+import { testPaymentsWebhookSecret } from '../platform/env';
+import { timestampedHmac, verifyTimestampedHmac, type WebhookVerifier } from '../platform/webhooks/signatures';
 
 /**
  * The built-in test payment provider's webhooks (issue 21; the provider itself comes with the

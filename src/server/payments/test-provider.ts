@@ -1,13 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../db/client';
-import { testPaymentProviderEnabled } from '../env';
+import { testPaymentProviderEnabled } from '../platform/env';
 import { testPayments } from '../../../db/schema';
 import { ProviderRefusedError, type PaymentEvent, type PaymentProvider, type PaymentRef, type PaymentState } from './provider';
 import { testPaymentsEvent, testPaymentsVerifier } from './test-provider-webhook';
 
 /**
  * The built-in test payment provider (issue 22, decision 30): development and tests only, never
- * in production (src/server/env.ts refuses to start). It behaves like a real provider that
+ * in production (src/server/platform/env.ts refuses to start). It behaves like a real provider that
  * reserves and then captures: its payments live in `test_payments`, so every function instance
  * sees the same payment, the buyer decides on our page `/kasse/testbetaling` (approve, cancel or
  * fail), and each change is announced by a signed webhook like Stripe's (decision 27). Calls with

@@ -1,7 +1,6 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { env } from '../env';
-import { SIGNATURE_TOLERANCE_SECONDS, type WebhookVerifier } from '../webhooks';
+import { env } from '../platform/env';
 import {
   ProviderRefusedError,
   ProviderUnavailableError,
@@ -13,6 +12,7 @@ import {
   type PaymentState,
   type PaymentStatus,
 } from './provider';
+import { amountSchema, createVippsVerifier, VIPPS_PROVIDER, vippsEventId, vippsWebhookEvent } from './vipps-webhooks';
 
 /**
  * Vipps MobilePay ePayment (issue 22), over plain `fetch`: Vipps's own SDK hard-codes its base
@@ -46,7 +46,7 @@ export interface VippsConfig {
   now?: () => Date;
 }
 
-const PROVIDER = 'vipps' as const;
+const PROVIDER = VIPPS_PROVIDER;
 
 /** A cached access token is renewed this long before Vipps says it expires. */
 export const TOKEN_RENEW_MARGIN_MS = 120_000;
@@ -72,132 +72,6 @@ export function vippsIdempotencyKey(key: string): string {
     .slice(0, 50 - HASH_HEX_LENGTH - 1)
     .replace(/-+$/, '');
   return prefix ? `${prefix}-${hash}` : hash;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Webhook signatures
-
-const SIGNED_HEADERS = 'x-ms-date;host;x-ms-content-sha256';
-/** Base64 of 32 bytes (a SHA-256 digest or an HMAC-SHA256). */
-const BASE64_SHA256 = /^[A-Za-z0-9+/]{43}=$/;
-const AUTHORIZATION = /^HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=([A-Za-z0-9+/]{43}=)$/;
-/** RFC 1123, the format of `x-ms-date`: `Thu, 30 Mar 2023 08:38:32 GMT`. */
-const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
-
-function toBytes(body: string | Uint8Array): Uint8Array {
-  return typeof body === 'string' ? new TextEncoder().encode(body) : body;
-}
-
-function contentHash(rawBody: Uint8Array): Buffer {
-  return createHash('sha256').update(rawBody).digest();
-}
-
-/** The string Vipps signs: `POST\n<path and query>\n<x-ms-date>;<host>;<x-ms-content-sha256>`. */
-function stringToSign(pathAndQuery: string, date: string, host: string, hashBase64: string): string {
-  return `POST\n${pathAndQuery}\n${date};${host};${hashBase64}`;
-}
-
-function signature(secret: string, toSign: string): Buffer {
-  // The secret is used as the UTF-8 text Vipps hands out (its documented example does so), not base64-decoded.
-  return createHmac('sha256', secret).update(toSign, 'utf8').digest();
-}
-
-/**
- * The headers Vipps sends with a webhook delivery of `rawBody` to `url` (for the fake server and
- * the tests; Vipps signs its own deliveries). `date` is sent as given when it is a string.
- */
-export function signVippsDelivery(options: {
-  secret: string;
-  url: string;
-  rawBody: string | Uint8Array;
-  date: Date | string;
-}): Record<'x-ms-date' | 'x-ms-content-sha256' | 'host' | 'authorization', string> {
-  const url = new URL(options.url);
-  const date = typeof options.date === 'string' ? options.date : options.date.toUTCString();
-  const hash = contentHash(toBytes(options.rawBody)).toString('base64');
-  const signed = signature(options.secret, stringToSign(url.pathname + url.search, date, url.host, hash)).toString('base64');
-  return {
-    'x-ms-date': date,
-    'x-ms-content-sha256': hash,
-    host: url.host,
-    authorization: `HMAC-SHA256 SignedHeaders=${SIGNED_HEADERS}&Signature=${signed}`,
-  };
-}
-
-/**
- * True when the delivery carries Vipps's signature over exactly these bytes, dated within
- * SIGNATURE_TOLERANCE_SECONDS of `now`. The content hash is recomputed from the raw bytes (the
- * header is only compared with it), both comparisons are constant-time, and nothing throws.
- * Behind Netlify the `Host` header is the site's public host, which is what Vipps signed; the
- * URL's host is the fallback for a request that carries none.
- */
-export function verifyVippsDelivery(options: { secret: string | undefined; request: Request; rawBody: Uint8Array; now: Date }): boolean {
-  try {
-    const { secret, request, rawBody, now } = options;
-    if (!secret) return false;
-    const date = request.headers.get('x-ms-date');
-    const hashHeader = request.headers.get('x-ms-content-sha256');
-    const match = AUTHORIZATION.exec((request.headers.get('authorization') ?? '').trim());
-    if (!date || !hashHeader || !match?.[1] || !HTTP_DATE.test(date) || !BASE64_SHA256.test(hashHeader)) return false;
-
-    const sentAt = Date.parse(date);
-    if (!Number.isFinite(sentAt) || Math.abs(now.getTime() - sentAt) > SIGNATURE_TOLERANCE_SECONDS * 1000) return false;
-
-    const hash = contentHash(rawBody);
-    if (!timingSafeEqual(hash, Buffer.from(hashHeader, 'base64'))) return false;
-
-    const url = new URL(request.url);
-    const host = request.headers.get('host') || url.host;
-    const expected = signature(secret, stringToSign(url.pathname + url.search, date, host, hash.toString('base64')));
-    return timingSafeEqual(expected, Buffer.from(match[1], 'base64'));
-  } catch {
-    return false;
-  }
-}
-
-export function createVippsVerifier(secret: string | undefined, now: () => Date = () => new Date()): WebhookVerifier {
-  return {
-    provider: PROVIDER,
-    verify: (request, rawBody, at = now()) => verifyVippsDelivery({ secret, request, rawBody, now: at }),
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Webhook events
-
-const amountSchema = z.looseObject({ currency: z.string().max(10), value: z.number().int() });
-
-/**
- * An ePayment webhook event (loose: Vipps may add fields). Only what names the event and its
- * payment is required; the amounts are for the record, the payment's state is read from the API.
- */
-export const vippsWebhookEvent = z.looseObject({
-  msn: z.string().max(20).optional(),
-  reference: z.string().regex(/^[a-zA-Z0-9-]{1,64}$/),
-  pspReference: z.string().min(1).max(200),
-  /** CREATED, AUTHORIZED, CAPTURED, REFUNDED, CANCELLED, ABORTED, EXPIRED, TERMINATED (more may come). */
-  name: z.string().regex(/^[A-Za-z0-9_]{1,50}$/),
-  amount: amountSchema.optional(),
-  timestamp: z.string().max(100).optional(),
-  idempotencyKey: z.string().max(200).nullable().optional(),
-  success: z.boolean().optional(),
-});
-export type VippsWebhookEvent = z.infer<typeof vippsWebhookEvent>;
-
-const EVENT_ID_PART = /^[A-Za-z0-9_.-]{1,100}$/;
-
-/**
- * The event's id: `<reference>:<name>:<pspReference>`. Vipps gives each payment operation
- * (create, capture, refund, cancel) its own pspReference, but the events of one operation share
- * it (CREATED and AUTHORIZED carry the creation's), so the name is part of the id; a second
- * partial capture is a new event, a redelivery is not. A pspReference outside our id alphabet
- * is replaced by its SHA-256, so the id stays within `[A-Za-z0-9_.:-]` and 200 characters.
- */
-export function vippsEventId(event: Pick<VippsWebhookEvent, 'reference' | 'name' | 'pspReference'>): string {
-  const psp = EVENT_ID_PART.test(event.pspReference)
-    ? event.pspReference
-    : `sha256-${createHash('sha256').update(event.pspReference, 'utf8').digest('hex').slice(0, 64)}`;
-  return `${event.reference}:${event.name}:${psp}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@ import type { Db } from '../../../db/client';
 import { enrollments, users } from '../../../db/schema';
 import { courseAccess, grantCourse, revokeCourse } from '../access/entitlements';
 import { coursePlayerPath } from '../checkout/paths';
-import { BadRequestError, ConflictError } from '../errors';
+import { BadRequestError, ConflictError } from '../platform/errors';
 import type { ProductKind } from './kinds';
 
 /** The consent to immediate delivery of digital content (angrerettloven § 22 n), stored with each course order. */

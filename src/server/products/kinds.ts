@@ -1,7 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { Order } from '../../../db/schema';
 import type { CheckoutOrderBody } from '../../schemas/checkout';
-import type { SessionUser } from '../session';
+import type { SessionUser } from '../auth/session';
 
 /**
  * What a product delivers, per kind: the seam between selling and what is sold. The checkout and

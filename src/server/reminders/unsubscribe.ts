@@ -3,7 +3,7 @@ import { SHA256 } from '@oslojs/crypto/sha2';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from '@oslojs/encoding';
 import { absoluteUrl } from '../account/tokens';
-import { authSecret } from '../env';
+import { authSecret } from '../platform/env';
 
 /**
  * The reminder mail's unsubscribe link (issue 25, decision 33): `<user id>.<mac>`, the MAC an

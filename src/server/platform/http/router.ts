@@ -1,0 +1,195 @@
+import '../../../schemas/text';
+import { acquireAppDb } from '../db';
+import { databaseUnavailableMessage, isDatabaseUnavailable } from '../db-errors';
+import { env } from '../env';
+import { DomainError } from '../errors';
+import { logRequestError } from '../log';
+import { checkAccess, checkOrigin, clientIp, readSession } from './access';
+import { parseBody, readBodyBytes, validation } from './body';
+import { HttpError, httpErrorFromDomain, httpMessages, notFound } from './errors';
+import { errorResponse, json, withApiHeaders } from './responses';
+import type { Access, FunctionContext, Method, RouteDefinition, Routes, Schema } from './route';
+import { runWebhook } from './webhook';
+
+/**
+ * The request pipeline every /api function uses. A function file declares its
+ * routes (route.ts); `createHandler` matches method and path (URLPattern), checks that a
+ * mutating request comes from our own origin, looks up the session and applies the route's
+ * access rule (access.ts), enforces the body-size limit and validates params, query and JSON
+ * body with zod (body.ts), and turns every failure into a JSON error (errors.ts, responses.ts).
+ * Handlers only do their own work: parse → authorise → call a service → respond.
+ *
+ * A webhook route (`webhookRoute`, webhook.ts) is the one exception to the origin and session
+ * rules: a provider's server calls it, so it proves itself with a signature over the raw body
+ * instead.
+ */
+
+// URLPattern is global from Node 24 on, the runtime netlify.toml and package.json pin.
+if (typeof URLPattern === 'undefined') {
+  throw new Error('The API needs Node.js 24 or newer (URLPattern). Check NODE_VERSION / AWS_LAMBDA_JS_RUNTIME on Netlify.');
+}
+
+// --- streamed responses -------------------------------------------------------
+
+/** A response whose body is produced while it is sent (server-sent events). */
+function isStreamed(response: Response): boolean {
+  return response.body !== null && /^text\/event-stream\b/i.test(response.headers.get('Content-Type') ?? '');
+}
+
+/** The same response, with `done` called once its body has ended, failed or been cancelled. */
+function releasingWhenDone(response: Response, done: () => Promise<void>): Response {
+  const reader = response.body!.getReader();
+  let finished = false;
+  const finish = () => {
+    if (finished) return;
+    finished = true;
+    void done();
+  };
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      try {
+        const { done: ended, value } = await reader.read();
+        if (ended) {
+          controller.close();
+          finish();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch (error) {
+        controller.error(error);
+        finish();
+      }
+    },
+    async cancel(reason) {
+      // The client went away: stop the producer, then give the database back.
+      await reader.cancel(reason).catch(() => {});
+      finish();
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** Runs a route's `afterResponse` work; a failure is one log line (the scheduled sender catches up). */
+async function runAfterResponse(work: () => Promise<unknown>, requestId: string, routeName: string, context: FunctionContext): Promise<void> {
+  const done = work().then(
+    () => {},
+    (e: unknown) => logRequestError(requestId, `${routeName} (after the response)`, e),
+  );
+  if (context.waitUntil) context.waitUntil(done);
+  else await done;
+}
+
+/** Gives the request's database back; a failure is one log line, never the response's problem. */
+async function releaseDatabase(release: () => Promise<void>, requestId: string, routeName: string, context: FunctionContext): Promise<void> {
+  const done = release().catch((e: unknown) => logRequestError(requestId, `${routeName} (releasing the database)`, e));
+  if (context.waitUntil) context.waitUntil(done);
+  else await done;
+}
+
+// --- the handler --------------------------------------------------------------
+
+interface CompiledRoute {
+  key: string;
+  method: Method;
+  pattern: URLPattern;
+  definition: RouteDefinition<Access, Schema | undefined, Schema | undefined, Schema | undefined>;
+}
+
+export function createHandler(routes: Routes) {
+  const compiled: CompiledRoute[] = Object.entries(routes).map(([key, definition]) => {
+    const [method, path] = key.split(' ') as [Method, string];
+    return { key, method, pattern: new URLPattern({ pathname: path }), definition };
+  });
+
+  const handler = async (request: Request, context: FunctionContext = {}): Promise<Response> => {
+    const requestId = context.requestId ?? crypto.randomUUID();
+    const cookies: string[] = [];
+    const deferred: (() => Promise<unknown>)[] = [];
+    // What the log calls this request: the matched route, never the query string.
+    let routeName = request.method;
+    let release: (() => Promise<void>) | undefined;
+    try {
+      const url = new URL(request.url);
+      routeName = `${request.method} ${url.pathname}`;
+      const matches = compiled.filter((r) => r.pattern.test({ pathname: url.pathname }));
+      if (matches.length === 0) throw notFound();
+      const method = request.method === 'HEAD' ? 'GET' : request.method;
+      const match = matches.find((r) => r.method === method);
+      if (!match) {
+        throw new HttpError(405, httpMessages.methodNotAllowed, {}, { Allow: [...new Set(matches.map((r) => r.method))].join(', ') });
+      }
+      const { definition } = match;
+      routeName = match.key;
+
+      const { webhook } = definition;
+      if (webhook) {
+        // A provider's server, not a browser: no origin to check and no session to read. The
+        // signature over the exact bytes decides, before the database is even opened.
+        const rawBody = await readBodyBytes(request, definition.maxBodyBytes ?? env.MAX_BODY_BYTES);
+        if (!webhook.verifier.verify(request, rawBody)) throw new HttpError(401, httpMessages.badSignature);
+        const acquired = await acquireAppDb();
+        release = acquired.release;
+        const answered = await runWebhook(acquired.db, webhook, definition.body!, request, rawBody, requestId);
+        if (definition.afterResponse) await runAfterResponse(definition.afterResponse, requestId, routeName, context);
+        return withApiHeaders(answered, []);
+      }
+
+      checkOrigin(request, url, definition);
+
+      const acquired = definition.database === false ? null : await acquireAppDb();
+      release = acquired?.release;
+      const db = acquired?.db;
+
+      // A signed link's route never reads the session: the link alone is its proof.
+      const auth = await readSession(db, request, !definition.signedLink, cookies);
+      checkAccess(definition.access, auth);
+
+      // Validation comes after the access check, so anonymous callers learn nothing about the route.
+      const rawParams = match.pattern.exec({ pathname: url.pathname })?.pathname.groups ?? {};
+      const params = definition.params ? validation(definition.params, rawParams) : undefined;
+      const query = definition.query ? validation(definition.query, Object.fromEntries(url.searchParams)) : undefined;
+      const body = definition.body ? await parseBody(request, definition.body, definition.maxBodyBytes ?? env.MAX_BODY_BYTES) : undefined;
+
+      const response = await definition.handler({
+        request,
+        url,
+        params,
+        query,
+        body,
+        db,
+        user: auth?.user ?? null,
+        session: auth?.session ?? null,
+        ip: clientIp(request, context),
+        requestId,
+        cookies,
+        defer: (work: () => Promise<unknown>) => deferred.push(work),
+      } as never);
+      if (release && isStreamed(response)) {
+        // A streamed body (server-sent events) still writes to the database after the handler
+        // returns, and on Neon `release` ends the request's Pool: release when the body ends.
+        const releaseLater = release;
+        release = undefined;
+        return withApiHeaders(
+          releasingWhenDone(response, () => releaseDatabase(releaseLater, requestId, routeName, context)),
+          cookies,
+        );
+      }
+      if (definition.afterResponse && response.status < 400) await runAfterResponse(definition.afterResponse, requestId, routeName, context);
+      if (response.status < 400) for (const work of deferred) await runAfterResponse(work, requestId, routeName, context);
+      return withApiHeaders(response, cookies);
+    } catch (error) {
+      if (error instanceof HttpError) return withApiHeaders(errorResponse(error), cookies);
+      if (error instanceof DomainError) return withApiHeaders(errorResponse(httpErrorFromDomain(error)), cookies);
+      logRequestError(requestId, routeName, error);
+      if (isDatabaseUnavailable(error)) {
+        return withApiHeaders(json({ error: databaseUnavailableMessage }, { status: 503, headers: { 'Retry-After': '5' } }), []);
+      }
+      return withApiHeaders(json({ error: httpMessages.internal, requestId }, { status: 500 }), []);
+    } finally {
+      if (release) await releaseDatabase(release, requestId, routeName, context);
+    }
+  };
+  // The declared routes, so tests can check them against the function's literal `config`
+  // and fuzz every route with its own schemas.
+  return Object.assign(handler, { routes: Object.keys(routes) as (keyof Routes)[], definitions: routes });
+}
