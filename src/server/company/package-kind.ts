@@ -42,7 +42,8 @@ export const packageKind: ProductKind = {
     if (!user) throw new SignInRequiredError(seatOrderMessages.signInFirst);
     if (body.companyId) await requireManager(db, user, body.companyId);
     else if (!body.company) throw new BadRequestError(seatOrderMessages.companyRequired, 'company.name');
-    if (body.provider === 'invoice' && !(await emailVerified(db, user.id))) throw new ForbiddenError(seatOrderMessages.verifyFirst, 'email_unverified');
+    if (body.provider === 'invoice' && !(await emailVerified(db, user.id)))
+      throw new ForbiddenError(seatOrderMessages.verifyFirst, 'email_unverified');
   },
 
   async prepare(tx, { body, user }) {

@@ -1,4 +1,12 @@
-import { BadRequestError, ConflictError, type DomainError, type DomainErrorCode, ForbiddenError, PaymentRequiredError, ThrottledError } from '../errors';
+import {
+  BadRequestError,
+  ConflictError,
+  type DomainError,
+  type DomainErrorCode,
+  ForbiddenError,
+  PaymentRequiredError,
+  ThrottledError,
+} from '../errors';
 
 /** An answer the pipeline gives instead of the handler's: a status, a Norwegian `error` and what goes with it. */
 export class HttpError extends Error {
