@@ -3,19 +3,9 @@
 // The text schema's side effect (zod's Norwegian issue texts) comes first, as in router.ts.
 import '../../../schemas/text';
 
-export { isSameOrigin, isUserNavigation } from './access';
-export { forbidden, HttpError, httpErrorFromDomain, httpMessages, invalidRequest, type Issue, notFound, unauthorized } from './errors';
+export { isUserNavigation } from './access';
+export { HttpError, httpErrorFromDomain, httpMessages, invalidRequest, notFound } from './errors';
 export { json, pageResponse, redirect, signOutPage } from './responses';
-export {
-  type Access,
-  type FunctionContext,
-  type Method,
-  type Role,
-  route,
-  type RouteContext,
-  type RouteDefinition,
-  type Routes,
-  type WebhookContext,
-} from './route';
+export { type FunctionContext, route, type Routes } from './route';
 export { createHandler } from './router';
-export { type WebhookDefinition, webhookRoute } from './webhook';
+export { webhookRoute } from './webhook';
