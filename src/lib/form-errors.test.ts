@@ -28,6 +28,7 @@ describe('serverIssues', () => {
 
   it("says the body's own sentence without issues, else the general one, and the network sentence when fetch threw", () => {
     expect(serverIssues(refused(409, { error: 'Adressen er i bruk' }), ['email'])).toEqual({ fields: {}, form: 'Adressen er i bruk' });
+    expect(serverIssues(refused(401, { error: 'Unauthorized' }), []).form).toBe('Du er logget ut. Logger inn på nytt...');
     expect(serverIssues(new ApiError(502, 'Bad Gateway', null), [])).toEqual({ fields: {}, form: GENERAL_ERROR });
     expect(serverIssues(new TypeError('Failed to fetch'), [])).toEqual({ fields: {}, form: NETWORK_ERROR });
   });

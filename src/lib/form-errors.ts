@@ -13,6 +13,9 @@ export const NETWORK_ERROR = 'Kunne ikke kontakte serveren. Sjekk nettforbindels
 /** A refusal without a sentence of its own (a proxy's HTML page, an empty body). */
 export const GENERAL_ERROR = 'Noe gikk galt. Prøv igjen om litt.';
 
+/** An expired session's sentence, shown while the page goes to sign in again. */
+export const SIGNED_OUT_ERROR = 'Du er logget ut. Logger inn på nytt...';
+
 /** The name of a form-level message in react-hook-form's errors (`errors.root.server`). */
 export const SERVER_ERROR = 'root.server';
 
@@ -45,8 +48,12 @@ export function serverIssues(error: unknown, fields: readonly string[]): ServerI
   }
   const placed = Object.fromEntries(Object.entries(byField).map(([field, messages]) => [field, messages.join(' ')]));
   if (error.issues.length > 0) return { fields: placed, form: others.length > 0 ? others.join(' ') : null };
+  if (error.status === 401) return { fields: {}, form: SIGNED_OUT_ERROR };
   return { fields: {}, form: error.bodyError ?? GENERAL_ERROR };
 }
+
+/** A failed request's one sentence, for a control that is not a form (a switch, a button in a list). */
+export const failureMessage = (error: unknown): string | null => serverIssues(error, []).form;
 
 /**
  * Puts a failed request's messages into a react-hook-form form: each issue on its field (the

@@ -1,4 +1,4 @@
-import { type ComponentProps, createContext, type ReactNode, useContext, useEffect, useId, useRef, useState } from 'react';
+import { type ComponentProps, createContext, type ReactNode, useContext, useEffect, useId, useRef } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type DefaultValues,
@@ -51,21 +51,20 @@ interface FormProps<T extends FieldValues> extends Omit<ComponentProps<'form'>, 
  */
 export function Form<T extends FieldValues>({ form, onSubmit, onError, fields, children, ...props }: FormProps<T>) {
   const element = useRef<HTMLFormElement>(null);
-  const [focusRequest, setFocusRequest] = useState(0);
-  // Runs after the render that shows the errors, so `aria-invalid` is already on the fields.
+  // react-hook-form counts a submit once it is over, with the errors it ended with (the schema's or
+  // the server's), so after that render the first field with `aria-invalid` is the one to focus.
+  const { submitCount } = useFormState({ control: form.control });
   useEffect(() => {
-    if (focusRequest > 0) element.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusRequest]);
-  const requestFocus = () => setFocusRequest((n) => n + 1);
+    if (submitCount > 0) element.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [submitCount]);
   const submit = form.handleSubmit(async (values) => {
     try {
       await onSubmit(values);
     } catch (error) {
       if (onError?.(error) === true) return;
       applyServerIssues(form, error, fields);
-      requestFocus();
     }
-  }, requestFocus);
+  });
   return (
     <FormProvider {...form}>
       <form ref={element} noValidate onSubmit={(event) => void submit(event)} {...props}>
@@ -164,14 +163,18 @@ export function TextareaField<T extends FieldValues = FieldValues>({
 }
 
 /** The form's own message (not about one field: a 409, a 429, the network), announced when it appears. */
-export function FormError({ className, message }: { className?: string; message?: string | null }) {
+export function FormError({ className }: { className?: string }) {
   const form = useFormContext();
   const { errors } = useFormState({ control: form.control });
-  const text = message ?? errors.root?.server?.message;
-  if (!text) return null;
+  return <FormAlert className={className} message={errors.root?.server?.message} />;
+}
+
+/** A failure's sentence in the forms' look, for a control outside a `Form` too. */
+export function FormAlert({ className, message }: { className?: string; message?: string | null }) {
+  if (!message) return null;
   return (
     <p role="alert" className={cn('rounded-md border border-red-300 bg-red-50 p-3 text-sm text-danger', className)}>
-      {text}
+      {message}
     </p>
   );
 }
