@@ -52,6 +52,9 @@ export function serverIssues(error: unknown, fields: readonly string[]): ServerI
   return { fields: {}, form: error.bodyError ?? GENERAL_ERROR };
 }
 
+/** A 400: the refusal a form shows on its fields (other failures may be said elsewhere, in a toast). */
+export const isBadRequest = (error: unknown): boolean => error instanceof ApiError && error.status === 400;
+
 /** A failed request's one sentence, for a control that is not a form (a switch, a button in a list). */
 export const failureMessage = (error: unknown): string | null => serverIssues(error, []).form;
 
