@@ -1,3 +1,4 @@
+import { isUnauthorizedError } from './api';
 import { toast as showToast } from '../stores/toast';
 
 /** Delay before going to /api/login once the session turns out to be gone (spec, section 9). */
@@ -21,6 +22,11 @@ export const browserEffects: BrowserEffects = {
 export function sessionExpired(effects: BrowserEffects = browserEffects): void {
   effects.toast({ title: 'Ikke innlogget', description: 'Du er logget ut. Logger inn på nytt...', variant: 'destructive' });
   effects.later(() => effects.navigate('/api/login'), UNAUTHORIZED_REDIRECT_MS);
+}
+
+/** For a form's or a mutation's failure: an expired session goes to sign in, anything else is left to the caller. */
+export function expireOnUnauthorized(error: unknown, effects: BrowserEffects = browserEffects): void {
+  if (isUnauthorizedError(error)) sessionExpired(effects);
 }
 
 /** Where an anonymous visitor signs in and comes back to `path` (the page's path and query). */

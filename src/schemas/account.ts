@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { email, name, newPassword } from './auth';
+import { email, name, newPassword, PASSWORD_MAX } from './auth';
 import { text } from './text';
 
 /** Request bodies of the account's routes (decision 31), shared by the functions and the pages. */
 
 /** The current password as proof (any length it may have been set with). */
 const currentPassword = text({
-  max: 256,
+  max: PASSWORD_MAX,
   secret: true,
-  messages: { required: 'Skriv inn passordet ditt', tooLong: 'Passordet kan ha høyst 256 tegn' },
+  messages: { required: 'Skriv inn passordet ditt', tooLong: `Passordet kan ha høyst ${PASSWORD_MAX} tegn` },
 });
 
 /** A link's token (base64url, 43 characters as we make them); anything else is simply not a valid link. */

@@ -139,7 +139,12 @@ export const peopleQuery = z.object({ q: text({ max: 200, min: 0 }).optional() }
 export const personParams = z.object({ userId: uuidSchema });
 export const personCourseParams = z.object({ userId: uuidSchema, courseId: courseIdSchema });
 
-const reason = text({ max: 500, messages: { required: 'Skriv en begrunnelse', tooLong: 'Begrunnelsen kan ha høyst 500 tegn' } });
+/** The longest reason for access given or taken back by hand, for the admin's inputs too. */
+export const ACCESS_REASON_MAX = 500;
+const reason = text({
+  max: ACCESS_REASON_MAX,
+  messages: { required: 'Skriv en begrunnelse', tooLong: `Begrunnelsen kan ha høyst ${ACCESS_REASON_MAX} tegn` },
+});
 export const grantAccessBody = z.strictObject({ courseId: courseIdSchema, reason });
 export const takeBackAccessBody = z.strictObject({ reason });
 

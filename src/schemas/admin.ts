@@ -39,8 +39,10 @@ export const adminUserParams = z.object({ userId: uuidSchema });
 
 // --- fields -------------------------------------------------------------------
 
-const name = text({ max: 400, plain: true, messages: { required: adminMessages.nameRequired, tooLong: adminMessages.nameTooLong } });
-const title = text({ max: 400, plain: true, messages: { required: adminMessages.titleRequired, tooLong: adminMessages.titleTooLong } });
+/** The longest name or title of a course, module or lesson, for the admin's inputs too. */
+export const ADMIN_TITLE_MAX = 400;
+const name = text({ max: ADMIN_TITLE_MAX, plain: true, messages: { required: adminMessages.nameRequired, tooLong: adminMessages.nameTooLong } });
+const title = text({ max: ADMIN_TITLE_MAX, plain: true, messages: { required: adminMessages.titleRequired, tooLong: adminMessages.titleTooLong } });
 const description = text({ max: 5_000, min: 0, multiline: true, messages: { tooLong: adminMessages.descriptionTooLong } });
 
 /** Blank → null; otherwise a site path or an https URL on a media host (src/schemas/media.ts). */

@@ -5,6 +5,12 @@ import { text } from './text';
 
 const invalidEmail = 'Skriv inn en gyldig e-postadresse';
 
+/** The length limits of the fields below, for the forms' `maxlength` and `minlength` too. */
+export const EMAIL_MAX = 254;
+export const NAME_MAX = 100;
+export const PASSWORD_MAX = 256;
+export const PASSWORD_MIN = 8;
+
 /**
  * An e-mail address as every route takes one (sign-up, sign-in, buyer, e-mail change, invitation,
  * invoice address, contact; `npm run user:create` too): trimmed, lower-cased, valid. No address in
@@ -12,28 +18,28 @@ const invalidEmail = 'Skriv inn en gyldig e-postadresse';
  * deleted account's orders name such an address as their buyer (ANONYMOUS_BUYER), so nobody may
  * ever own one.
  */
-export const email = text({ max: 254, messages: { required: 'Skriv inn e-postadressen din', tooLong: 'E-postadressen er for lang' } })
+export const email = text({ max: EMAIL_MAX, messages: { required: 'Skriv inn e-postadressen din', tooLong: 'E-postadressen er for lang' } })
   .transform((value) => value.toLowerCase())
   .pipe(z.email({ error: invalidEmail }).refine((value) => !value.endsWith('.invalid'), { error: invalidEmail }));
 
 export const loginBody = z.strictObject({
   email,
-  password: text({ max: 256, secret: true, messages: { required: 'Skriv inn passordet ditt', tooLong: 'Passordet kan ha høyst 256 tegn' } }),
+  password: text({ max: PASSWORD_MAX, secret: true, messages: { required: 'Skriv inn passordet ditt', tooLong: 'Passordet kan ha høyst 256 tegn' } }),
 });
 
 export const name = (label: string) =>
   text({
-    max: 100,
+    max: NAME_MAX,
     plain: true,
-    messages: { required: `Skriv inn ${label}`, tooLong: `${label[0]?.toUpperCase()}${label.slice(1)} kan ha høyst 100 tegn` },
+    messages: { required: `Skriv inn ${label}`, tooLong: `${label[0]?.toUpperCase()}${label.slice(1)} kan ha høyst ${NAME_MAX} tegn` },
   });
 
 /** A new password, at sign-up, reset or change: length only, no composition rules (NIST SP 800-63B). Counted in characters, not UTF-16 units. */
 export const newPassword = text({
-  min: 8,
-  max: 256,
+  min: PASSWORD_MIN,
+  max: PASSWORD_MAX,
   secret: true,
-  messages: { required: 'Passordet må ha minst 8 tegn', tooLong: 'Passordet kan ha høyst 256 tegn' },
+  messages: { required: `Passordet må ha minst ${PASSWORD_MIN} tegn`, tooLong: `Passordet kan ha høyst ${PASSWORD_MAX} tegn` },
 });
 
 export const registerBody = z.strictObject({

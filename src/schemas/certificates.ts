@@ -75,6 +75,11 @@ export const verifyParams = z.object({
 /** The superuser's search: a code, an e-mail address, a name or a course title (empty: the newest). */
 export const adminCertificatesQuery = z.object({ q: text({ max: 200, min: 0 }).optional() });
 
+/** The longest reason for taking a certificate back, for the admin's input too. */
+export const REVOKE_REASON_MAX = 500;
 export const revokeBody = z.strictObject({
-  reason: text({ max: 500, messages: { required: 'Skriv en begrunnelse', tooLong: 'Begrunnelsen kan ha høyst 500 tegn' } }),
+  reason: text({
+    max: REVOKE_REASON_MAX,
+    messages: { required: 'Skriv en begrunnelse', tooLong: `Begrunnelsen kan ha høyst ${REVOKE_REASON_MAX} tegn` },
+  }),
 });

@@ -10,23 +10,36 @@ export const companyMessages = {
   orgNumberInvalid: 'Organisasjonsnummeret er ikke gyldig',
 } as const;
 
+/** The longest values of a company's fields, for the forms' inputs too. */
+export const COMPANY_NAME_MAX = 200;
+export const ORG_NUMBER_MAX = 20;
+export const INVOICE_ADDRESS_MAX = 500;
+export const PO_REFERENCE_MAX = 100;
+
 /** Nine digits with a valid mod-11 check digit; stored without spaces. */
-export const orgNumber = text({ max: 20, messages: { required: 'Skriv inn organisasjonsnummeret', tooLong: companyMessages.orgNumberLength } })
+export const orgNumber = text({
+  max: ORG_NUMBER_MAX,
+  messages: { required: 'Skriv inn organisasjonsnummeret', tooLong: companyMessages.orgNumberLength },
+})
   // Checks run after a failed type check too (zod 4): each looks at strings only.
   .refine((value) => typeof value === 'string' && orgNumberDigits(value) !== null, { error: companyMessages.orgNumberLength, abort: true })
   .refine((value) => typeof value === 'string' && isValidOrgNumber(value), { error: companyMessages.orgNumberInvalid })
   .transform((value) => orgNumberDigits(value)!);
 
 export const companyBody = z.strictObject({
-  name: text({ max: 200, plain: true, messages: { required: 'Skriv inn bedriftens navn', tooLong: 'Navnet kan ha høyst 200 tegn' } }),
+  name: text({
+    max: COMPANY_NAME_MAX,
+    plain: true,
+    messages: { required: 'Skriv inn bedriftens navn', tooLong: `Navnet kan ha høyst ${COMPANY_NAME_MAX} tegn` },
+  }),
   orgNumber,
   invoiceEmail: email,
   invoiceAddress: text({
-    max: 500,
+    max: INVOICE_ADDRESS_MAX,
     multiline: true,
-    messages: { required: 'Skriv inn fakturaadressen', tooLong: 'Fakturaadressen kan ha høyst 500 tegn' },
+    messages: { required: 'Skriv inn fakturaadressen', tooLong: `Fakturaadressen kan ha høyst ${INVOICE_ADDRESS_MAX} tegn` },
   }),
-  poReference: text({ max: 100, plain: true, messages: { tooLong: 'Referansen kan ha høyst 100 tegn' } })
+  poReference: text({ max: PO_REFERENCE_MAX, plain: true, messages: { tooLong: `Referansen kan ha høyst ${PO_REFERENCE_MAX} tegn` } })
     .optional()
     .or(z.literal('').transform(() => undefined)),
 });

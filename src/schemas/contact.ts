@@ -4,18 +4,25 @@ import { text } from './text';
 
 /** The contact form on /kontakt (issue 29, decision 37): its body, shared by the function and the page's script. */
 
-/** The longest message, in characters. */
+/** The shortest and the longest message, and the longest company name, in characters. */
+export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 5000;
+export const CONTACT_COMPANY_MAX = 200;
 
 export const contactBody = z.strictObject({
   name: name('navnet ditt'),
   email,
-  company: text({ min: 0, max: 200, plain: true, messages: { tooLong: 'Bedriftsnavnet kan ha høyst 200 tegn' } }).optional(),
+  company: text({
+    min: 0,
+    max: CONTACT_COMPANY_MAX,
+    plain: true,
+    messages: { tooLong: `Bedriftsnavnet kan ha høyst ${CONTACT_COMPANY_MAX} tegn` },
+  }).optional(),
   message: text({
-    min: 10,
+    min: CONTACT_MESSAGE_MIN,
     max: CONTACT_MESSAGE_MAX,
     multiline: true,
-    messages: { required: 'Skriv en melding på minst 10 tegn', tooLong: `Meldingen kan ha høyst ${CONTACT_MESSAGE_MAX} tegn` },
+    messages: { required: `Skriv en melding på minst ${CONTACT_MESSAGE_MIN} tegn`, tooLong: `Meldingen kan ha høyst ${CONTACT_MESSAGE_MAX} tegn` },
   }),
 });
 

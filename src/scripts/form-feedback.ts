@@ -1,4 +1,5 @@
 import { ApiError } from '../lib/api';
+import { GENERAL_ERROR, NETWORK_ERROR } from '../lib/form-errors';
 
 /**
  * What the static form pages (sign-in, registration, forgotten and new password) share: the
@@ -7,10 +8,7 @@ import { ApiError } from '../lib/api';
  * (`data-pending-label`) while the request runs. No React; the pages' scripts import it.
  */
 
-/** The network failure's sentence: fetch itself throws (a TypeError) only when the server cannot be reached. */
-export const NETWORK_ERROR = 'Kunne ikke kontakte serveren. Sjekk nettforbindelsen og prøv igjen.';
-/** A refusal without a sentence of its own (a proxy's HTML page, an empty body). */
-export const GENERAL_ERROR = 'Noe gikk galt. Prøv igjen om litt.';
+export { GENERAL_ERROR, NETWORK_ERROR };
 
 export function clearErrors(form: HTMLFormElement): void {
   const summary = form.querySelector<HTMLElement>('[data-form-error]');

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, apiRequest, isUnauthorizedError } from '../../lib/api';
+import { NETWORK_ERROR } from '../../lib/form-errors';
 import { sessionExpired } from '../../lib/session-expired';
 import type { CurrentUser } from '../../schemas/auth';
 import { Button } from '../ui/Button';
@@ -15,7 +16,7 @@ const resend = async () => {
 };
 
 const failureText = (error: unknown) => {
-  if (!(error instanceof ApiError)) return 'Kunne ikke kontakte serveren. Sjekk nettforbindelsen og prøv igjen.';
+  if (!(error instanceof ApiError)) return NETWORK_ERROR;
   return error.bodyError ?? 'Kunne ikke sende lenken. Prøv igjen om litt.';
 };
 

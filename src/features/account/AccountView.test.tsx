@@ -122,6 +122,55 @@ describe("'Min konto'", () => {
     expect(bodyOf('POST /api/account/email')).toEqual({ newEmail: 'ny@example.no', password: 'feil' });
   });
 
+  it("checks the name with the server's schema, then puts the server's message under its field with focus there", async () => {
+    serveAccount({ 'PATCH /api/account/profile': () => fieldIssue('lastName', 'Etternavn kan ha høyst 100 tegn') });
+    renderAccount();
+    const profile = await section('Profil');
+    const first = within(profile).getByLabelText('Fornavn');
+    fireEvent.change(first, { target: { value: '  ' } });
+    fireEvent.click(within(profile).getByRole('button', { name: 'Lagre' }));
+    expect(await within(profile).findByText('Skriv inn fornavn')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(first));
+    expect(calls('PATCH /api/account/profile')).toHaveLength(0);
+
+    fireEvent.change(first, { target: { value: 'Kari' } });
+    fireEvent.click(within(profile).getByRole('button', { name: 'Lagre' }));
+    const last = within(profile).getByLabelText('Etternavn');
+    await waitFor(() => expect(document.activeElement).toBe(last));
+    expect(last.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(last.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Etternavn kan ha høyst 100 tegn');
+    expect(first.hasAttribute('aria-invalid')).toBe(false);
+  });
+
+  it("puts a refused new password's message under it and focuses it", async () => {
+    serveAccount({ 'POST /api/account/password': () => fieldIssue('newPassword', 'Passordet er for vanlig') });
+    renderAccount();
+    const card = await section('Passord');
+    fireEvent.change(within(card).getByLabelText('Nåværende passord'), { target: { value: 'demo1234' } });
+    fireEvent.change(within(card).getByLabelText('Nytt passord'), { target: { value: 'passord1' } });
+    fireEvent.click(within(card).getByRole('button', { name: 'Endre passord' }));
+    const newPassword = within(card).getByLabelText('Nytt passord');
+    await waitFor(() => expect(document.activeElement).toBe(newPassword));
+    expect(newPassword.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      newPassword
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((id) => document.getElementById(id)?.textContent),
+    ).toEqual(['Minst 8 tegn. Gjerne en setning du husker.', 'Passordet er for vanlig']);
+  });
+
+  it("shows a refused link request's sentence above the button", async () => {
+    serveAccount(
+      { 'POST /api/account/confirm-by-mail': () => json({ error: 'For mange forespørsler. Vent litt.' }, 429) },
+      account({ hasPassword: false }),
+    );
+    renderAccount();
+    const create = await section('Lag et passord');
+    fireEvent.click(within(create).getByRole('button', { name: 'Send lenke for å lage passord' }));
+    expect((await within(create).findByRole('alert')).textContent).toBe('For mange forespørsler. Vent litt.');
+  });
+
   it("asks for a new address, shows the server's sentence and the address waiting for its link", async () => {
     const message = 'Vi har sendt en lenke til ny@example.no. E-postadressen endres når du åpner lenken.';
     serveAccount({ 'POST /api/account/email': () => json({ message, pendingEmail: 'ny@example.no' }, 202) });

@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
+import { z } from 'zod';
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -12,11 +13,16 @@ import {
 } from '../../components/ui/AlertDialog';
 import { Button } from '../../components/ui/Button';
 import { buttonVariants } from '../../components/ui/button-variants';
+import { Form, FormError, FormStatus, TextField, useSchemaForm } from '../../components/ui/form';
+import { expireOnUnauthorized } from '../../lib/session-expired';
+import { deleteAccountBody } from '../../schemas/account';
+import { PASSWORD_MAX } from '../../schemas/auth';
 import { confirmByMailMutation, deleteAccountMutation, EXPORT_URL } from './account.queries';
 import { AccountSection } from './AccountSection';
-import { Field, FormError, FormStatus, useFormFailure } from './form';
 
-const fields = ['password'] as const;
+type Deletion = z.input<typeof deleteAccountBody>;
+/** Without a password nothing is asked for: the link to the account's address confirms it. */
+const byMailBody: typeof deleteAccountBody = deleteAccountBody.extend({ password: z.string() });
 
 /** 'Dine data': the download of everything the account holds, and 'Slett kontoen'. */
 export function DataCard({ email, hasPassword = true, signedOut }: { email: string; hasPassword?: boolean; signedOut: () => void }) {
@@ -42,19 +48,17 @@ export function DataCard({ email, hasPassword = true, signedOut }: { email: stri
  * without a password gets a link at its address instead, and the deletion happens when it is opened.
  */
 function DeleteAccount({ email, hasPassword, signedOut }: { email: string; hasPassword: boolean; signedOut: () => void }) {
-  const form = useRef<HTMLFormElement>(null);
   const [open, setOpen] = useState(false);
-  const [password, setPassword] = useState('');
+  const form = useSchemaForm(hasPassword ? deleteAccountBody : byMailBody, { password: '' });
   const withPassword = useMutation(deleteAccountMutation(signedOut));
   const byMail = useMutation(confirmByMailMutation());
   const remove = hasPassword ? withPassword : byMail;
-  const failure = useFormFailure(remove.error, fields, form);
 
   const onOpenChange = (next: boolean) => {
     // Closing while the deletion runs would hide its outcome.
     if (remove.isPending) return;
     if (next) {
-      setPassword('');
+      form.reset();
       remove.reset();
     }
     setOpen(next);
@@ -94,31 +98,24 @@ function DeleteAccount({ email, hasPassword, signedOut }: { email: string; hasPa
             </div>
           </AlertDialogDescription>
         </AlertDialogHeader>
-        <form
-          ref={form}
-          noValidate
+        <Form
+          form={form}
+          fields={hasPassword ? ['password'] : []}
+          onError={expireOnUnauthorized}
+          onSubmit={({ password }) => (hasPassword ? withPassword.mutateAsync({ password }) : byMail.mutateAsync({ action: 'delete' }))}
           className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (remove.isPending) return;
-            if (hasPassword) withPassword.mutate({ password });
-            else byMail.mutate({ action: 'delete' });
-          }}
         >
           {hasPassword ? (
             <>
               <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
-              <Field
+              <TextField<Deletion>
                 label="Passord"
                 name="password"
                 type="password"
                 autoComplete="current-password"
                 required
-                maxLength={256}
+                maxLength={PASSWORD_MAX}
                 hint="Skriv inn passordet ditt for å bekrefte."
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-                error={failure.fields.password}
               />
             </>
           ) : (
@@ -127,7 +124,7 @@ function DeleteAccount({ email, hasPassword, signedOut }: { email: string; hasPa
               åpner lenken og bekrefter.
             </p>
           )}
-          <FormError message={failure.message} />
+          <FormError />
           {!hasPassword && <FormStatus>{byMail.isSuccess && byMail.data.message}</FormStatus>}
           <AlertDialogFooter>
             <AlertDialogCancel disabled={remove.isPending}>{!hasPassword && byMail.isSuccess ? 'Lukk' : 'Avbryt'}</AlertDialogCancel>
@@ -141,7 +138,7 @@ function DeleteAccount({ email, hasPassword, signedOut }: { email: string; hasPa
               </Button>
             )}
           </AlertDialogFooter>
-        </form>
+        </Form>
       </AlertDialogContent>
     </AlertDialog>
   );

@@ -1,12 +1,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { z } from 'zod';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
+import { Form, FormError, FormStatus, TextField, useSchemaForm } from '../../components/ui/form';
+import { expireOnUnauthorized } from '../../lib/session-expired';
+import { emailChangeBody } from '../../schemas/account';
+import { EMAIL_MAX, PASSWORD_MAX } from '../../schemas/auth';
 import { type Account, changeEmailMutation, confirmByMailMutation } from './account.queries';
 import { AccountSection } from './AccountSection';
-import { Field, FormError, FormStatus, useFormFailure } from './form';
 
-const fields = ['newEmail', 'password'] as const;
+type EmailChange = z.input<typeof emailChangeBody>;
+/** Without a password only the new address is asked for: the link to the current one confirms it. */
+const byMailBody: typeof emailChangeBody = emailChangeBody.extend({ password: z.string() });
 
 /**
  * 'E-post': the address, whether it is confirmed, a change waiting for its link, and the form
@@ -16,19 +21,10 @@ const fields = ['newEmail', 'password'] as const;
  */
 export function EmailCard({ account }: { account: Account }) {
   const client = useQueryClient();
-  const form = useRef<HTMLFormElement>(null);
-  const [newEmail, setNewEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useSchemaForm(account.hasPassword ? emailChangeBody : byMailBody, { newEmail: '', password: '' });
   const withPassword = useMutation(changeEmailMutation(client));
   const byMail = useMutation(confirmByMailMutation());
   const change = account.hasPassword ? withPassword : byMail;
-  const failure = useFormFailure(change.error, fields, form);
-  const clear = {
-    onSuccess: () => {
-      setNewEmail('');
-      setPassword('');
-    },
-  };
 
   return (
     <AccountSection title="E-post">
@@ -48,41 +44,28 @@ export function EmailCard({ account }: { account: Account }) {
           </p>
         )}
       </div>
-      <form
-        ref={form}
-        noValidate
-        className="mt-5 grid gap-4 border-t border-slate-200 pt-5"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (change.isPending) return;
-          if (account.hasPassword) withPassword.mutate({ newEmail, password }, clear);
-          else byMail.mutate({ action: 'change_email', newEmail }, clear);
+      <Form
+        form={form}
+        fields={account.hasPassword ? ['newEmail', 'password'] : ['newEmail']}
+        onError={expireOnUnauthorized}
+        onSubmit={async ({ newEmail, password }) => {
+          if (account.hasPassword) await withPassword.mutateAsync({ newEmail, password });
+          else await byMail.mutateAsync({ action: 'change_email', newEmail });
+          form.reset();
         }}
+        className="mt-5 grid gap-4 border-t border-slate-200 pt-5"
       >
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="Ny e-postadresse"
-            name="newEmail"
-            type="email"
-            autoComplete="email"
-            required
-            maxLength={254}
-            value={newEmail}
-            onChange={(event) => setNewEmail(event.target.value)}
-            error={failure.fields.newEmail}
-          />
+          <TextField<EmailChange> label="Ny e-postadresse" name="newEmail" type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
           {account.hasPassword ? (
-            <Field
+            <TextField<EmailChange>
               label="Passord"
               name="password"
               type="password"
               autoComplete="current-password"
               required
-              maxLength={256}
+              maxLength={PASSWORD_MAX}
               hint="Passordet du logger inn med nå."
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              error={failure.fields.password}
             />
           ) : (
             <p className="text-sm text-muted sm:self-end">
@@ -90,14 +73,14 @@ export function EmailCard({ account }: { account: Account }) {
             </p>
           )}
         </div>
-        <FormError message={failure.message} />
+        <FormError />
         <div>
           <Button type="submit" disabled={change.isPending}>
             {change.isPending ? 'Sender...' : account.hasPassword ? 'Endre e-post' : 'Send lenke for å endre e-post'}
           </Button>
         </div>
         <FormStatus>{change.isSuccess && change.data.message}</FormStatus>
-      </form>
+      </Form>
     </AccountSection>
   );
 }

@@ -4,7 +4,8 @@ import { isUnauthorizedError } from '../../lib/api';
 import { sessionExpired } from '../../lib/session-expired';
 import { type Account, savePreferencesMutation } from './account.queries';
 import { AccountSection } from './AccountSection';
-import { FormError, FormStatus, formFailure } from './form';
+import { FormAlert, FormStatus } from '../../components/ui/form';
+import { failureMessage } from '../../lib/form-errors';
 
 /**
  * 'E-postvarsler' (/konto#innstillinger, the user menu's 'Innstillinger'): one switch, saved as
@@ -44,7 +45,7 @@ export function RemindersCard({ account }: { account: Account }) {
         </label>
       </div>
       <div className="mt-3 grid gap-2">
-        <FormError message={save.isError ? (formFailure(save.error, []).message ?? 'Kunne ikke lagre innstillingen.') : null} />
+        <FormAlert message={save.isError ? (failureMessage(save.error) ?? 'Kunne ikke lagre innstillingen.') : null} />
         <FormStatus>{save.isSuccess && 'Lagret'}</FormStatus>
       </div>
     </AccountSection>

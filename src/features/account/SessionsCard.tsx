@@ -6,7 +6,8 @@ import { QueryState } from '../../components/ui/QueryState';
 import { formatLongDate, formatLongDateTime } from '../../lib/format';
 import { type AccountSession, endOtherSessionsMutation, endSessionMutation, sessionsQuery } from './account.queries';
 import { AccountSection } from './AccountSection';
-import { FormError, FormStatus, formFailure } from './form';
+import { FormAlert, FormStatus } from '../../components/ui/form';
+import { failureMessage } from '../../lib/form-errors';
 import { isUnauthorizedError } from '../../lib/api';
 import { sessionExpired } from '../../lib/session-expired';
 
@@ -77,7 +78,7 @@ export function SessionsCard({ signedOut }: { signedOut: () => void }) {
         }}
       </QueryState>
       <div className="mt-4 grid gap-2">
-        <FormError message={error ? formFailure(error, []).message : null} />
+        <FormAlert message={error ? failureMessage(error) : null} />
         <FormStatus>{done}</FormStatus>
       </div>
     </AccountSection>

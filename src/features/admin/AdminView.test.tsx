@@ -219,6 +219,28 @@ describe('Moduler and Leksjoner', () => {
     expect(calls('GET /api/courses/grunnleggende-ki/with-content').length).toBeGreaterThanOrEqual(2);
   });
 
+  it("puts a refused module's title message under 'Tittel' and focuses it", async () => {
+    serve({
+      ...contentRoutes,
+      'POST /api/admin/courses/grunnleggende-ki/modules': () =>
+        Response.json(
+          { error: 'Ugyldig forespørsel', issues: [{ path: 'title', message: 'Tittel kan ikke inneholde tegnene < og >' }] },
+          { status: 400 },
+        ),
+    });
+    renderView();
+    await openModules();
+    fireEvent.click(screen.getByRole('button', { name: 'Ny modul' }));
+    const dialog = screen.getByRole('dialog', { name: 'Opprett ny modul' });
+    fireEvent.change(within(dialog).getByLabelText('Tittel'), { target: { value: 'Ny del' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Opprett modul' }));
+    const title = within(dialog).getByLabelText('Tittel');
+    await waitFor(() => expect(document.activeElement).toBe(title));
+    expect(title.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(title.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Tittel kan ikke inneholde tegnene < og >');
+    expect(screen.getByRole('dialog', { name: 'Opprett ny modul' })).toBeTruthy();
+  });
+
   it('creates lessons by the storage rules: text, HTML (label changes), video with a registered video', async () => {
     serve({ ...contentRoutes, 'POST /api/admin/modules/m2/lessons': () => Response.json({ id: 'l9' }, { status: 201 }) });
     renderView();

@@ -1,14 +1,16 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import type { AdminCertificate } from '../../schemas/certificates';
+import type { z } from 'zod';
+import { type AdminCertificate, REVOKE_REASON_MAX, revokeBody } from '../../schemas/certificates';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/Dialog';
-import { Input, Label, Textarea } from '../../components/ui/Input';
+import { Form, FormError, TextareaField, useSchemaForm } from '../../components/ui/form';
+import { Input, Label } from '../../components/ui/Input';
 import { QueryState } from '../../components/ui/QueryState';
 import { adminCertificatesQuery, revokeCertificateMutation } from './certificates.queries';
-import { Field, fieldIssues } from './form-parts';
+import { isBadRequest } from '../../lib/form-errors';
 import { formatShortDate } from '../../lib/format';
 
 const SEARCH_DELAY_MS = 300;
@@ -103,12 +105,12 @@ export default function CertificatesTab() {
   );
 }
 
+type Revocation = z.input<typeof revokeBody>;
+
 function RevokeDialog({ certificate, onClose }: { certificate: AdminCertificate; onClose: () => void }) {
   const client = useQueryClient();
   const revoke = useMutation(revokeCertificateMutation(client));
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const errors = [...(error ? [error] : []), ...fieldIssues(revoke.error, 'reason')];
+  const form = useSchemaForm(revokeBody, { reason: '' });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -119,19 +121,18 @@ function RevokeDialog({ certificate, onClose }: { certificate: AdminCertificate;
             Dette kan ikke angres.
           </DialogDescription>
         </DialogHeader>
-        <form
+        <Form
+          form={form}
           className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!reason.trim()) return setError('Skriv en begrunnelse');
-            setError(null);
-            revoke.mutate({ id: certificate.id, reason }, { onSuccess: onClose });
+          // Anything but a 400 is the mutation's toast.
+          onError={(error) => !isBadRequest(error)}
+          onSubmit={async ({ reason }) => {
+            await revoke.mutateAsync({ id: certificate.id, reason });
+            onClose();
           }}
         >
-          <Field label="Begrunnelse" errors={errors}>
-            {(props) => <Textarea {...props} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />}
-          </Field>
+          <TextareaField<Revocation> name="reason" label="Begrunnelse" maxLength={REVOKE_REASON_MAX} />
+          <FormError className="rounded-none border-0 bg-transparent p-0" />
           <DialogFooter>
             <Button variant="outline" type="button" onClick={onClose} disabled={revoke.isPending}>
               Avbryt
@@ -140,7 +141,7 @@ function RevokeDialog({ certificate, onClose }: { certificate: AdminCertificate;
               {revoke.isPending ? 'Trekker tilbake...' : 'Trekk tilbake'}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

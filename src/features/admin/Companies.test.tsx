@@ -75,27 +75,39 @@ describe("'Bedrifter' (superuser)", () => {
     expect(row?.textContent).toContain('4 / 10');
   });
 
-  it("creates a company with 'Ny bedrift', with the server's field messages", async () => {
+  it("creates a company with 'Ny bedrift', with the schema's and the server's field messages and focus on them", async () => {
     let attempt = 0;
     openTab({
       'POST /api/admin/companies': () =>
         ++attempt === 1
           ? Response.json(
-              { error: 'Organisasjonsnummeret må ha ni sifre', issues: [{ path: 'orgNumber', message: 'Organisasjonsnummeret må ha ni sifre' }] },
+              { error: 'Bedriften finnes allerede', issues: [{ path: 'orgNumber', message: 'Bedriften finnes allerede' }] },
               { status: 400 },
             )
           : Response.json({ company: { ...detail.company, id: 'c2', name: 'Nyco AS' } }, { status: 201 }),
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Ny bedrift' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ny bedrift' });
+    const orgNumber = within(dialog).getByLabelText('Organisasjonsnummer');
+    const submit = within(dialog).getByRole('button', { name: 'Opprett bedriften' });
     fireEvent.change(within(dialog).getByLabelText('Navn'), { target: { value: 'Nyco AS' } });
-    fireEvent.change(within(dialog).getByLabelText('Organisasjonsnummer'), { target: { value: '123' } });
+    fireEvent.change(orgNumber, { target: { value: '123' } });
     fireEvent.change(within(dialog).getByLabelText('E-post for faktura'), { target: { value: 'f@nyco.no' } });
     fireEvent.change(within(dialog).getByLabelText('Fakturaadresse'), { target: { value: 'Bergen' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Opprett bedriften' }));
+    fireEvent.click(submit);
     expect(await within(dialog).findByText('Organisasjonsnummeret må ha ni sifre')).toBeTruthy();
-    fireEvent.change(within(dialog).getByLabelText('Organisasjonsnummer'), { target: { value: '923609016' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Opprett bedriften' }));
+    await waitFor(() => expect(document.activeElement).toBe(orgNumber));
+    expect(calls('POST /api/admin/companies')).toHaveLength(0);
+
+    fireEvent.change(orgNumber, { target: { value: '923609016' } });
+    submit.focus();
+    fireEvent.click(submit);
+    expect(await within(dialog).findByText('Bedriften finnes allerede')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(orgNumber));
+    expect(orgNumber.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(orgNumber.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Bedriften finnes allerede');
+
+    fireEvent.click(submit);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ny bedrift' })).toBeNull());
     expect(bodyOf('POST /api/admin/companies', 1)).toEqual({
       name: 'Nyco AS',

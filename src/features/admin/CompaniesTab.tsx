@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import type { z } from 'zod';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -15,7 +16,7 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/Dialog';
-import { Input, Textarea } from '../../components/ui/Input';
+import { Form, FormError, TextareaField, TextField, useSchemaForm } from '../../components/ui/form';
 import { QueryState } from '../../components/ui/QueryState';
 import {
   type AdminCompany,
@@ -29,7 +30,9 @@ import {
   invoiceMutation,
   saveCompanyMutation,
 } from './companies.queries';
-import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
+import { isBadRequest } from '../../lib/form-errors';
+import { EMAIL_MAX } from '../../schemas/auth';
+import { COMPANY_NAME_MAX, companyBody, INVOICE_ADDRESS_MAX, ORG_NUMBER_MAX, PO_REFERENCE_MAX } from '../../schemas/company';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import { countOf, formatCount, formatKroner, formatShortDateTime } from '../../lib/format';
 import { formatOrgNumber } from '../../lib/org-number';
@@ -156,50 +159,40 @@ function CompanyTable({ companies, onOpen }: { companies: AdminCompanyRow[]; onO
   );
 }
 
-const FIELDS = ['name', 'orgNumber', 'invoiceEmail', 'invoiceAddress', 'poReference'] as const;
+type CompanyFields = z.input<typeof companyBody>;
 
-/** The company's fields: 'Ny bedrift' (company null) or the edit of one; the server's 400 messages under their fields. */
+/** The company's fields: 'Ny bedrift' (company null) or the edit of one; the server's rules, its 400 messages under their fields. */
 function CompanyForm({ company, onDone }: { company: AdminCompany | null; onDone: () => void }) {
   const client = useQueryClient();
   const save = useMutation(saveCompanyMutation(client, company?.id ?? null));
-  const [values, setValues] = useState({
+  const form = useSchemaForm(companyBody, {
     name: company?.name ?? '',
     orgNumber: company?.orgNumber ?? '',
     invoiceEmail: company?.invoiceEmail ?? '',
     invoiceAddress: company?.invoiceAddress ?? '',
     poReference: company?.poReference ?? '',
   });
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async (values: CompanyFields) => {
+    const poReference = values.poReference?.trim() ?? '';
     const input: CompanyInput = {
       name: values.name.trim(),
       orgNumber: values.orgNumber.trim(),
       invoiceEmail: values.invoiceEmail.trim(),
       invoiceAddress: values.invoiceAddress.trim(),
-      ...(values.poReference.trim() ? { poReference: values.poReference.trim() } : {}),
+      ...(poReference ? { poReference } : {}),
     };
-    save.mutate(input, { onSuccess: onDone });
+    await save.mutateAsync(input);
+    onDone();
   };
-  const errors = (field: string) => fieldIssues(save.error, field);
   return (
-    <form className="grid gap-4" onSubmit={submit} noValidate>
-      <Field label="Navn" errors={errors('name')}>
-        {(props) => <Input {...props} value={values.name} onChange={set('name')} required maxLength={200} autoComplete="organization" />}
-      </Field>
-      <Field label="Organisasjonsnummer" errors={errors('orgNumber')}>
-        {(props) => <Input {...props} value={values.orgNumber} onChange={set('orgNumber')} required maxLength={20} inputMode="numeric" />}
-      </Field>
-      <Field label="E-post for faktura" errors={errors('invoiceEmail')}>
-        {(props) => <Input {...props} type="email" value={values.invoiceEmail} onChange={set('invoiceEmail')} required maxLength={254} />}
-      </Field>
-      <Field label="Fakturaadresse" errors={errors('invoiceAddress')}>
-        {(props) => <Textarea {...props} value={values.invoiceAddress} onChange={set('invoiceAddress')} required maxLength={500} rows={3} />}
-      </Field>
-      <Field label="Innkjøpsreferanse (valgfritt)" errors={errors('poReference')}>
-        {(props) => <Input {...props} value={values.poReference} onChange={set('poReference')} maxLength={100} />}
-      </Field>
-      <FormErrors messages={otherIssues(save.error, FIELDS)} />
+    // Anything but a 400 is the mutation's toast.
+    <Form form={form} className="grid gap-4" onSubmit={submit} onError={(error) => !isBadRequest(error)}>
+      <TextField<CompanyFields> name="name" label="Navn" required maxLength={COMPANY_NAME_MAX} autoComplete="organization" />
+      <TextField<CompanyFields> name="orgNumber" label="Organisasjonsnummer" required maxLength={ORG_NUMBER_MAX} inputMode="numeric" />
+      <TextField<CompanyFields> name="invoiceEmail" label="E-post for faktura" type="email" required maxLength={EMAIL_MAX} />
+      <TextareaField<CompanyFields> name="invoiceAddress" label="Fakturaadresse" required maxLength={INVOICE_ADDRESS_MAX} rows={3} />
+      <TextField<CompanyFields> name="poReference" label="Innkjøpsreferanse (valgfritt)" maxLength={PO_REFERENCE_MAX} />
+      <FormError className="rounded-none border-0 bg-transparent p-0" />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onDone}>
           Avbryt
@@ -208,7 +201,7 @@ function CompanyForm({ company, onDone }: { company: AdminCompany | null; onDone
           {save.isPending ? 'Lagrer...' : company ? 'Lagre endringene' : 'Opprett bedriften'}
         </Button>
       </DialogFooter>
-    </form>
+    </Form>
   );
 }
 

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import type { z } from 'zod';
 import {
   type CreatableLessonType,
   durationBody,
@@ -16,20 +18,25 @@ import { Button } from '../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/Dialog';
 import { Input, Textarea } from '../../components/ui/Input';
 import { HtmlLesson } from '../../components/app/HtmlLesson';
+import { Form, FormError, TextareaField, TextField, useSchemaForm } from '../../components/ui/form';
+import { isBadRequest } from '../../lib/form-errors';
+import { ADMIN_TITLE_MAX, createModuleBody } from '../../schemas/admin';
 import { Field, fieldIssues, FormErrors, otherIssues, selectClass } from './form-parts';
 import { DraftHtmlPreview } from './HtmlPreview';
 import { VideoFields, type VideoFieldValues } from './VideoFields';
+
+const moduleFields = createModuleBody.pick({ title: true, description: true });
+type ModuleFields = z.input<typeof moduleFields>;
 
 /** The 'Ny modul' dialog: title and optional description; 'Opprett modul' stays disabled while the title is blank. */
 export function CreateModuleDialog({ courseId, courseTitle }: { courseId: string; courseTitle: string }) {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
+  const form = useSchemaForm(moduleFields, { title: '', description: '' });
+  const title = useWatch({ control: form.control, name: 'title' });
   const create = useMutation(createModuleMutation(client, courseId));
   const reset = () => {
-    setTitle('');
-    setDescription('');
+    form.reset();
     create.reset();
   };
   return (
@@ -44,39 +51,31 @@ export function CreateModuleDialog({ courseId, courseTitle }: { courseId: string
         <Button>Ny modul</Button>
       </DialogTrigger>
       <DialogContent>
-        <form
+        <Form
+          form={form}
           className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (title.trim() === '' || create.isPending) return;
-            create.mutate(
-              { title: title.trim(), description: description.trim() },
-              {
-                onSuccess: () => {
-                  setOpen(false);
-                  reset();
-                },
-              },
-            );
+          // Anything but a 400 is the mutation's toast.
+          onError={(error) => !isBadRequest(error)}
+          onSubmit={async (values) => {
+            if (create.isPending) return;
+            await create.mutateAsync({ title: values.title.trim(), description: (values.description ?? '').trim() });
+            setOpen(false);
+            reset();
           }}
         >
           <DialogHeader>
             <DialogTitle>Opprett ny modul</DialogTitle>
             <DialogDescription>Modulen legges sist i «{courseTitle}».</DialogDescription>
           </DialogHeader>
-          <Field label="Tittel" errors={fieldIssues(create.error, 'title')}>
-            {(props) => <Input {...props} value={title} maxLength={400} onChange={(e) => setTitle(e.target.value)} />}
-          </Field>
-          <Field label="Beskrivelse (valgfritt)" errors={fieldIssues(create.error, 'description')}>
-            {(props) => <Textarea {...props} value={description} onChange={(e) => setDescription(e.target.value)} />}
-          </Field>
-          <FormErrors messages={otherIssues(create.error, ['title', 'description'])} />
+          <TextField<ModuleFields> name="title" label="Tittel" maxLength={ADMIN_TITLE_MAX} />
+          <TextareaField<ModuleFields> name="description" label="Beskrivelse (valgfritt)" />
+          <FormError className="rounded-none border-0 bg-transparent p-0" />
           <DialogFooter>
             <Button type="submit" disabled={title.trim() === '' || create.isPending}>
               {create.isPending ? 'Oppretter...' : 'Opprett modul'}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,17 +1,30 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import type { AccessSource, PersonCompany, PersonCourse, PersonDetail, PersonSummary } from '../../schemas/admin-shop';
+import { z } from 'zod';
+import {
+  ACCESS_REASON_MAX,
+  type AccessSource,
+  grantAccessBody,
+  type PersonCompany,
+  type PersonCourse,
+  type PersonDetail,
+  type PersonSummary,
+  takeBackAccessBody,
+} from '../../schemas/admin-shop';
+import { courseIdSchema } from '../../schemas/learning';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/Dialog';
-import { Input, Label, Textarea } from '../../components/ui/Input';
+import { Field, Form, FormError, TextareaField, useSchemaForm } from '../../components/ui/form';
+import { Input, Label } from '../../components/ui/Input';
+import { isBadRequest } from '../../lib/form-errors';
 import { QueryState } from '../../components/ui/QueryState';
 import { formatKroner, formatShortDate } from '../../lib/format';
 import { roleLabels } from '../../lib/user-display';
 import { OrderStatusBadge } from './OrderStatusBadge';
 import type { OrderStatus } from './admin-orders';
-import { Field, selectClass } from './form-parts';
+import { selectClass } from './form-parts';
 import { grantAccessMutation, peopleQuery, personQuery, takeBackAccessMutation } from './shop.queries';
 
 const SEARCH_DELAY_MS = 300;
@@ -241,41 +254,36 @@ function PersonPage({ userId, onBack }: { userId: string; onBack: () => void }) 
   );
 }
 
+/** The server's rules, with the choice of a course asked for in the form's own words first. */
+const grantFields = grantAccessBody.extend({ courseId: z.string().min(1, { error: 'Velg et kurs' }).pipe(courseIdSchema) });
+type Grant = z.input<typeof grantFields>;
+type TakeBack = z.input<typeof takeBackAccessBody>;
+// Anything but a 400 is the mutation's toast.
+const toastedUnless400 = (error: unknown) => !isBadRequest(error);
+
 function GrantForm({ detail }: { detail: PersonDetail }) {
   const client = useQueryClient();
   const grant = useMutation(grantAccessMutation(client, detail.person.id));
-  const [courseId, setCourseId] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ course?: string; reason?: string }>({});
+  const form = useSchemaForm(grantFields, { courseId: '', reason: '' });
   const headingId = useId();
   return (
-    <form
+    <Form
+      form={form}
       aria-labelledby={headingId}
       className="grid gap-3 rounded-md border border-slate-200 p-3"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const next = { ...(courseId ? {} : { course: 'Velg et kurs' }), ...(reason.trim() ? {} : { reason: 'Skriv en begrunnelse' }) };
-        setErrors(next);
-        if (next.course || next.reason) return;
+      onError={toastedUnless400}
+      onSubmit={async ({ courseId, reason }) => {
         const title = detail.catalogue.find((c) => c.id === courseId)?.title ?? courseId;
-        grant.mutate(
-          { courseId, reason, title },
-          {
-            onSuccess: () => {
-              setCourseId('');
-              setReason('');
-            },
-          },
-        );
+        await grant.mutateAsync({ courseId, reason, title });
+        form.reset();
       }}
     >
       <h3 id={headingId} className="font-semibold text-ink">
         Gi tilgang
       </h3>
-      <Field label="Kurs" errors={errors.course ? [errors.course] : []}>
-        {(props) => (
-          <select {...props} className={selectClass} value={courseId} onChange={(e) => setCourseId(e.target.value)}>
+      <Field<Grant> name="courseId" label="Kurs">
+        {(control) => (
+          <select {...control} className={selectClass}>
             <option value="">Velg kurs</option>
             {detail.catalogue.map((c) => (
               <option key={c.id} value={c.id}>
@@ -285,21 +293,19 @@ function GrantForm({ detail }: { detail: PersonDetail }) {
           </select>
         )}
       </Field>
-      <Field label="Begrunnelse" errors={errors.reason ? [errors.reason] : []}>
-        {(props) => <Textarea {...props} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />}
-      </Field>
+      <TextareaField<Grant> name="reason" label="Begrunnelse" maxLength={ACCESS_REASON_MAX} />
+      <FormError className="rounded-none border-0 bg-transparent p-0" />
       <Button type="submit" className="w-full sm:w-fit" disabled={grant.isPending}>
         {grant.isPending ? 'Gir tilgang...' : 'Gi tilgang'}
       </Button>
-    </form>
+    </Form>
   );
 }
 
 function TakeBackDialog({ userId, course, onClose }: { userId: string; course: PersonCourse; onClose: () => void }) {
   const client = useQueryClient();
   const takeBack = useMutation(takeBackAccessMutation(client, userId));
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const form = useSchemaForm(takeBackAccessBody, { reason: '' });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -310,19 +316,17 @@ function TakeBackDialog({ userId, course, onClose }: { userId: string; course: P
             Fremdriften blir liggende.
           </DialogDescription>
         </DialogHeader>
-        <form
+        <Form
+          form={form}
           className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (!reason.trim()) return setError('Skriv en begrunnelse');
-            setError(null);
-            takeBack.mutate({ courseId: course.courseId, reason, title: course.title }, { onSuccess: onClose });
+          onError={toastedUnless400}
+          onSubmit={async ({ reason }) => {
+            await takeBack.mutateAsync({ courseId: course.courseId, reason, title: course.title });
+            onClose();
           }}
         >
-          <Field label="Begrunnelse" errors={error ? [error] : []}>
-            {(props) => <Textarea {...props} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />}
-          </Field>
+          <TextareaField<TakeBack> name="reason" label="Begrunnelse" maxLength={ACCESS_REASON_MAX} />
+          <FormError className="rounded-none border-0 bg-transparent p-0" />
           <DialogFooter>
             <Button variant="outline" type="button" onClick={onClose} disabled={takeBack.isPending}>
               Avbryt
@@ -331,7 +335,7 @@ function TakeBackDialog({ userId, course, onClose }: { userId: string; course: P
               {takeBack.isPending ? 'Tar tilbake...' : 'Ta tilbake'}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -1,14 +1,20 @@
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { Button } from '../../components/ui/Button';
 import { buttonVariants } from '../../components/ui/button-variants';
+import { Field, Form } from '../../components/ui/form';
 import { Input, Label } from '../../components/ui/Input';
 import { QueryError } from '../../components/ui/QueryState';
 import { ApiError } from '../../lib/api';
+import { NETWORK_ERROR } from '../../lib/form-errors';
 import { formatKroner } from '../../lib/format';
+import { EMAIL_MAX, NAME_MAX } from '../../schemas/auth';
 import type { CheckoutInfo, CheckoutQuote, GuestBuyer, ProviderId } from '../../schemas/checkout-api';
 import { checkoutProductQuery, placeOrder, requestQuote } from './checkout.queries';
-import { type GuestField, guestFieldError, guestFields, guestIsValid, isNavigableUrl, orderFailure, orderRequest, signInPath } from './checkout-form';
+import { type GuestField, guestFields, guestIsValid, guestSchema, isNavigableUrl, orderFailure, orderRequest, signInPath } from './checkout-form';
 import { Loading } from './PublicRoot';
 import { PaymentMethods } from '../../components/app/PaymentMethods';
 
@@ -52,73 +58,79 @@ interface DetailsProps {
 const fieldLabels: Record<GuestField, string> = { firstName: 'Fornavn', lastName: 'Etternavn', email: 'E-post' };
 const fieldAutocomplete: Record<GuestField, string> = { firstName: 'given-name', lastName: 'family-name', email: 'email' };
 
+interface GuestValues {
+  buyer: GuestBuyer;
+}
+/** Named as the order body names them, so the server's `buyer.email` issue lands on its field. */
+const guestPaths = guestFields.map((field) => `buyer.${field}` as const);
+const guestValues = z.object({ buyer: guestSchema });
+/** A signed-in buyer has no fields to fill in: the account is the buyer. */
+const signedInValues = z.object({ buyer: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }) });
+
 function CheckoutDetails({ info, courseId, contactEmail, navigate, idempotencyKey }: DetailsProps) {
   const id = useId();
   const { product, providers, consent, viewer } = info;
   const [hasAccess, setHasAccess] = useState(viewer?.hasAccess ?? false);
-  const [buyer, setBuyer] = useState<GuestBuyer>({ firstName: '', lastName: '', email: '' });
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<GuestField, string>>>({});
-  const [focusRequest, setFocusRequest] = useState<{ field: GuestField } | null>(null);
-  const fieldRefs = useRef<Partial<Record<GuestField, HTMLInputElement | null>>>({});
+  const guest = viewer === null;
+  const form = useForm<GuestValues, unknown, GuestValues>({
+    resolver: zodResolver(guest ? guestValues : signedInValues, undefined, { raw: true }),
+    defaultValues: { buyer: { firstName: '', lastName: '', email: '' } },
+    shouldFocusError: false,
+  });
+  const buyer = useWatch({ control: form.control, name: 'buyer' });
   const [provider, setProvider] = useState<ProviderId | null>(providers[0]?.id ?? null);
   const [consented, setConsented] = useState(false);
   const [quote, setQuote] = useState<CheckoutQuote | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<{ kind: 'account_exists' | 'alert'; message: string } | null>(null);
 
-  // A server-side field error moves focus to the first field it names.
-  useEffect(() => {
-    if (focusRequest) fieldRefs.current[focusRequest.field]?.focus();
-  }, [focusRequest]);
-
   if (hasAccess) return <HasAccess courseId={courseId} />;
 
-  const guest = viewer === null;
   const guestReady = !guest || guestIsValid(buyer);
   const totalOre = quote?.totalOre ?? product.priceOre;
   const vatOre = quote?.vatOre ?? product.vatOre;
   const canPay = provider !== null && consented && guestReady && !submitting;
 
-  const setField = (field: GuestField, value: string) => {
-    setBuyer((current) => ({ ...current, [field]: value }));
-    // An error already shown follows the value as it is corrected.
-    if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: guestFieldError(field, value) }));
-  };
+  // Leaving an untouched empty field is no mistake yet; a started or wrong one is, and an error
+  // already shown follows the value as it is corrected.
   const checkField = (field: GuestField) => {
-    const value = buyer[field];
-    // Leaving an untouched empty field is no mistake yet; a started or wrong one is.
-    if (value === '' && !fieldErrors[field]) return;
-    setFieldErrors((current) => ({ ...current, [field]: guestFieldError(field, value) }));
+    const path = `buyer.${field}` as const;
+    if (form.getValues(path) === '' && !form.getFieldState(path).error) return;
+    void form.trigger(path);
+  };
+  const followField = (field: GuestField) => {
+    if (form.getFieldState(`buyer.${field}`).error) void form.trigger(`buyer.${field}`);
   };
 
-  const submit = async (event: { preventDefault: () => void }) => {
-    event.preventDefault();
+  const submit = async (values: GuestValues) => {
     if (!canPay || provider === null) return;
     setSubmitting(true);
     setFailure(null);
     try {
-      const body = orderRequest({ info, provider, couponCode: quote?.coupon?.code ?? null, buyer: guest ? buyer : null, idempotencyKey });
+      const body = orderRequest({ info, provider, couponCode: quote?.coupon?.code ?? null, buyer: guest ? values.buyer : null, idempotencyKey });
       const created = await placeOrder(body);
       if (!isNavigableUrl(created.redirectUrl)) throw new Error('The provider gave no web address');
       // The button stays disabled while the browser leaves for the provider.
       navigate(created.redirectUrl);
     } catch (error) {
-      const outcome = orderFailure(error);
       setSubmitting(false);
-      if (outcome.kind === 'already_has_access') setHasAccess(true);
-      else if (outcome.kind === 'fields') {
-        setFieldErrors((current) => ({ ...current, ...outcome.errors }));
-        const first = guestFields.find((field) => outcome.errors[field]);
-        if (first) setFocusRequest({ field: first });
-      } else setFailure(outcome);
+      throw error;
     }
+  };
+  // A refusal about the guest's fields goes to them (the form focuses the first); the rest is said here.
+  const refused = (error: unknown) => {
+    const outcome = orderFailure(error);
+    if (outcome.kind === 'fields') return false;
+    if (outcome.kind === 'already_has_access') setHasAccess(true);
+    else setFailure(outcome);
+    return true;
   };
 
   const missing = [guest && !guestReady ? 'fyll inn navn og e-post' : null, consented ? null : 'kryss av for samtykket'].filter(Boolean);
   const hint = missing.length > 0 ? `For å betale: ${missing.join(' og ')}.` : null;
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="space-y-8" aria-labelledby={`${id}-title`}>
+    <Form form={form} onSubmit={submit} onError={refused} fields={guestPaths} className="space-y-8" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="sr-only">
         Bestilling
       </h2>
@@ -134,37 +146,34 @@ function CheckoutDetails({ info, courseId, contactEmail, navigate, idempotencyKe
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
             {guestFields.map((field) => (
-              <div key={field} className={field === 'email' ? 'sm:col-span-2' : undefined}>
-                <Label htmlFor={`${id}-${field}`}>{fieldLabels[field]}</Label>
-                <Input
-                  ref={(element) => {
-                    fieldRefs.current[field] = element;
-                  }}
-                  id={`${id}-${field}`}
-                  name={field}
-                  type={field === 'email' ? 'email' : 'text'}
-                  autoComplete={fieldAutocomplete[field]}
-                  required
-                  aria-required="true"
-                  maxLength={field === 'email' ? 254 : 100}
-                  value={buyer[field]}
-                  onChange={(event) => setField(field, event.target.value)}
-                  onBlur={() => checkField(field)}
-                  aria-invalid={fieldErrors[field] ? true : undefined}
-                  aria-describedby={fieldErrors[field] ? `${id}-${field}-error` : field === 'email' ? `${id}-email-hint` : undefined}
-                  className="mt-1"
-                />
-                {field === 'email' && !fieldErrors.email && (
-                  <p id={`${id}-email-hint`} className="mt-1 text-sm text-muted">
-                    Kvitteringen sendes hit. Vi lager en konto til deg med denne adressen, så du finner kurset igjen.
-                  </p>
+              <Field<GuestValues>
+                key={field}
+                name={`buyer.${field}`}
+                label={fieldLabels[field]}
+                hint={
+                  field === 'email' ? 'Kvitteringen sendes hit. Vi lager en konto til deg med denne adressen, så du finner kurset igjen.' : undefined
+                }
+                className={field === 'email' ? 'sm:col-span-2' : undefined}
+              >
+                {({ onChange, onBlur, ...control }) => (
+                  <Input
+                    {...control}
+                    type={field === 'email' ? 'email' : 'text'}
+                    autoComplete={fieldAutocomplete[field]}
+                    required
+                    aria-required="true"
+                    maxLength={field === 'email' ? EMAIL_MAX : NAME_MAX}
+                    onChange={async (event) => {
+                      await onChange(event);
+                      followField(field);
+                    }}
+                    onBlur={async (event) => {
+                      await onBlur(event);
+                      checkField(field);
+                    }}
+                  />
                 )}
-                {fieldErrors[field] && (
-                  <p id={`${id}-${field}-error`} className="mt-1 text-sm text-danger">
-                    {fieldErrors[field]}
-                  </p>
-                )}
-              </div>
+              </Field>
             ))}
           </div>
         </fieldset>
@@ -256,7 +265,7 @@ function CheckoutDetails({ info, courseId, contactEmail, navigate, idempotencyKe
           </div>
         </>
       )}
-    </form>
+    </Form>
   );
 }
 
@@ -292,7 +301,7 @@ function CouponField({
         setError(
           caught.issues.find((issue) => issue.path === 'couponCode')?.message ?? caught.bodyError ?? 'Kunne ikke sjekke rabattkoden. Prøv igjen.',
         );
-      } else setError('Kunne ikke kontakte serveren. Sjekk nettforbindelsen og prøv igjen.');
+      } else setError(NETWORK_ERROR);
     } finally {
       setPending(false);
     }

@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import { ApiError } from '../../lib/api';
+import { NETWORK_ERROR } from '../../lib/form-errors';
 import { safeNextPath } from '../../lib/safe-next';
+import { checkoutOrderBody } from '../../schemas/checkout';
 import type { CheckoutInfo, GuestBuyer, OrderRequest, OrderStatus, ProviderId } from '../../schemas/checkout-api';
 
 /** The checkout's rules that need no React: guest fields, the order body, what an error means. */
@@ -7,19 +10,34 @@ import type { CheckoutInfo, GuestBuyer, OrderRequest, OrderStatus, ProviderId } 
 export type GuestField = keyof GuestBuyer;
 export const guestFields: GuestField[] = ['firstName', 'lastName', 'email'];
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The server's rules for a guest buyer: a value passes here exactly when the order route takes it. */
+const serverBuyer = checkoutOrderBody.shape.buyer.unwrap().shape;
+
+/** The checkout's own words for an empty or a malformed field; any other refusal is the server's sentence. */
+const guestMessages: Record<GuestField, { empty: string; invalid?: string }> = {
+  firstName: { empty: 'Skriv inn fornavnet ditt.' },
+  lastName: { empty: 'Skriv inn etternavnet ditt.' },
+  email: { empty: 'Skriv inn e-postadressen din.', invalid: 'Skriv inn en gyldig e-postadresse, for eksempel navn@eksempel.no.' },
+};
 
 /** The inline message of each guest field, or nothing when the value will do. */
 export function guestFieldError(field: GuestField, value: string): string | undefined {
-  const text = value.trim();
-  if (field === 'firstName') return text ? undefined : 'Skriv inn fornavnet ditt.';
-  if (field === 'lastName') return text ? undefined : 'Skriv inn etternavnet ditt.';
-  if (!text) return 'Skriv inn e-postadressen din.';
-  return EMAIL.test(text) ? undefined : 'Skriv inn en gyldig e-postadresse, for eksempel navn@eksempel.no.';
+  const checked = serverBuyer[field].safeParse(value);
+  if (checked.success) return undefined;
+  if (!value.trim()) return guestMessages[field].empty;
+  return guestMessages[field].invalid ?? checked.error.issues[0]?.message;
 }
 
+/** The guest's fields as the form checks them: the server's rules in the checkout's words. */
+const guestField = (field: GuestField) =>
+  z.string().check((context) => {
+    const message = guestFieldError(field, context.value);
+    if (message) context.issues.push({ code: 'custom', message, input: context.value });
+  });
+export const guestSchema = z.object({ firstName: guestField('firstName'), lastName: guestField('lastName'), email: guestField('email') });
+
 export function guestIsValid(buyer: GuestBuyer): boolean {
-  return guestFields.every((field) => !guestFieldError(field, buyer[field]));
+  return guestSchema.safeParse(buyer).success;
 }
 
 /** The sign-in page with the way back to this checkout. */
@@ -59,11 +77,10 @@ export type OrderFailure =
   | { kind: 'fields'; errors: Partial<Record<GuestField, string>> }
   | { kind: 'alert'; message: string };
 
-const NETWORK_MESSAGE = 'Kunne ikke kontakte serveren. Sjekk nettforbindelsen og prøv igjen.';
 const FALLBACK_MESSAGE = 'Betalingen kunne ikke startes. Prøv igjen om litt.';
 
 export function orderFailure(error: unknown): OrderFailure {
-  if (!(error instanceof ApiError)) return { kind: 'alert', message: NETWORK_MESSAGE };
+  if (!(error instanceof ApiError)) return { kind: 'alert', message: NETWORK_ERROR };
   if (error.status === 409 && error.errorType === 'account_exists') {
     return {
       kind: 'account_exists',

@@ -3,6 +3,7 @@ import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react
 import { Button } from '../../components/ui/Button';
 import { Label, Textarea } from '../../components/ui/Input';
 import { ApiError, isUnauthorizedError } from '../../lib/api';
+import { NETWORK_ERROR } from '../../lib/form-errors';
 import { sessionExpired } from '../../lib/session-expired';
 import { buySeatsUrl, type InvitePreview, previewInvitations, sendInvitationsMutation } from './company.queries';
 import { sendLabel } from './company-rules';
@@ -74,11 +75,7 @@ export function InviteCard({ companyId, freeSeats }: { companyId: string; freeSe
     } catch (error) {
       setPreview(null);
       if (isUnauthorizedError(error)) sessionExpired();
-      setPreviewError(
-        error instanceof ApiError
-          ? (error.bodyError ?? 'Kunne ikke se over listen.')
-          : 'Kunne ikke kontakte serveren. Sjekk nettforbindelsen og prøv igjen.',
-      );
+      setPreviewError(error instanceof ApiError ? (error.bodyError ?? 'Kunne ikke se over listen.') : NETWORK_ERROR);
     } finally {
       setChecking(false);
     }

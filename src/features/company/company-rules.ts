@@ -1,4 +1,5 @@
 import { ApiError } from '../../lib/api';
+import { NETWORK_ERROR } from '../../lib/form-errors';
 import { countOf, formatKroner, formatShortDate } from '../../lib/format';
 import type { CompanyFields, InvitationStatus, PeopleFilter, Person, SeatProvider } from './company.queries';
 import { MAX_SEATS, MIN_SEATS } from './company.queries';
@@ -87,7 +88,7 @@ export interface SeatOrderFailure {
 /** What a refused seat order means for the form. */
 export function seatOrderFailure(error: unknown): SeatOrderFailure {
   const none = { fields: {}, message: null, payment: null };
-  if (!(error instanceof ApiError)) return { ...none, message: 'Kunne ikke kontakte serveren. Sjekk nettforbindelsen og prøv igjen.' };
+  if (!(error instanceof ApiError)) return { ...none, message: NETWORK_ERROR };
   const fields: Partial<Record<CompanyField, string>> = {};
   for (const issue of error.issues) {
     const field = issue.path.replace(/^company\./, '') as CompanyField;
