@@ -4,10 +4,11 @@ import { atomically, type Db } from '../../db/client';
 import '../schemas/text';
 import { acquireAppDb } from './db';
 import { databaseUnavailableMessage, isDatabaseUnavailable } from './db-errors';
-import { env } from './env';
+import { checksResponseContracts, env } from './env';
 import { jsonNestsDeeperThan } from './json-depth';
 import { BadRequestError, ConflictError, DomainError, type DomainErrorCode, PaymentRequiredError, ThrottledError } from './errors';
 import { logRequestError } from './log';
+import { type AnswerFor, contractProblem, type ResponseContract } from './response-contract';
 import { apiSecurityHeaders } from './security-headers';
 import { claimWebhookEvent, markWebhookEventProcessed, type WebhookEventKey } from './webhooks.service';
 import type { WebhookVerifier } from './webhooks';
@@ -138,11 +139,18 @@ export interface RouteDefinition<
   PS extends Schema | undefined = undefined,
   QS extends Schema | undefined = undefined,
   BS extends Schema | undefined = undefined,
+  RS extends ResponseContract | undefined = undefined,
 > {
   access: A;
   params?: PS;
   query?: QS;
   body?: BS;
+  /**
+   * What a successful answer is (./response-contract.ts): a zod schema of its JSON body, which
+   * types the handler's `jsonOf`/`pageOf` and is checked against every answer under vitest, or
+   * a marker for an answer that is not JSON data (`noContent`, `redirectOnly`, `file(…)`, …).
+   */
+  response?: RS;
   /** Overrides MAX_BODY_BYTES for this route. */
   maxBodyBytes?: number;
   /**
@@ -168,7 +176,7 @@ export interface RouteDefinition<
    */
   signedLink?: (url: URL) => boolean;
   // Method syntax on purpose: it lets routes with specific params, query and body fit `Routes`.
-  handler(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>, A>): Promise<Response> | Response;
+  handler(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>, A>): Promise<AnswerFor<RS>> | AnswerFor<RS>;
 }
 
 /** Declares a route with full type inference for params, query, body and user. */
@@ -177,7 +185,8 @@ export function route<
   PS extends Schema | undefined = undefined,
   QS extends Schema | undefined = undefined,
   BS extends Schema | undefined = undefined,
->(definition: RouteDefinition<A, PS, QS, BS>): RouteDefinition<A, PS, QS, BS> {
+  RS extends ResponseContract | undefined = undefined,
+>(definition: RouteDefinition<A, PS, QS, BS, RS>): RouteDefinition<A, PS, QS, BS, RS> {
   return definition;
 }
 
@@ -194,6 +203,9 @@ export interface WebhookContext<B> {
   tx: Db;
   requestId: string;
 }
+
+/** Every delivery's answer: handled now, or handled before. */
+export const webhookAnswer = z.object({ ok: z.literal(true), duplicate: z.literal(true).optional() });
 
 interface WebhookHandling {
   verifier: WebhookVerifier;
@@ -229,10 +241,13 @@ export interface WebhookDefinition<BS extends Schema> {
  * successful delivery. Every delivery of a handled event, however many and however
  * concurrent, gets 200 `{ok: true}` (`duplicate: true` after the first).
  */
-export function webhookRoute<BS extends Schema>(definition: WebhookDefinition<BS>): RouteDefinition<'public', undefined, undefined, BS> {
+export function webhookRoute<BS extends Schema>(
+  definition: WebhookDefinition<BS>,
+): RouteDefinition<'public', undefined, undefined, BS, typeof webhookAnswer> {
   return {
     access: 'public',
     body: definition.body,
+    response: webhookAnswer,
     ...(definition.maxBodyBytes === undefined ? {} : { maxBodyBytes: definition.maxBodyBytes }),
     ...(definition.afterResponse === undefined ? {} : { afterResponse: definition.afterResponse }),
     webhook: {
@@ -247,7 +262,10 @@ export function webhookRoute<BS extends Schema>(definition: WebhookDefinition<BS
 }
 
 /** `'GET /api/things/:id'` → route. Paths use Netlify's `:name` syntax, as in `config.path`. */
-export type Routes = Record<`${Method} /api/${string}`, RouteDefinition<Access, Schema | undefined, Schema | undefined, Schema | undefined>>;
+export type Routes = Record<
+  `${Method} /api/${string}`,
+  RouteDefinition<Access, Schema | undefined, Schema | undefined, Schema | undefined, ResponseContract | undefined>
+>;
 
 // --- responses ----------------------------------------------------------------
 
@@ -517,7 +535,7 @@ interface CompiledRoute {
   key: string;
   method: Method;
   pattern: URLPattern;
-  definition: RouteDefinition<Access, Schema | undefined, Schema | undefined, Schema | undefined>;
+  definition: RouteDefinition<Access, Schema | undefined, Schema | undefined, Schema | undefined, ResponseContract | undefined>;
 }
 
 export function createHandler(routes: Routes) {
@@ -600,6 +618,10 @@ export function createHandler(routes: Routes) {
         cookies,
         defer: (work: () => Promise<unknown>) => deferred.push(work),
       } as never);
+      if (checksResponseContracts && definition.response) {
+        const problem = await contractProblem(definition.response, response);
+        if (problem) throw new Error(`${routeName} answered outside its response contract: ${problem}`);
+      }
       if (release && isStreamed(response)) {
         // A streamed body (server-sent events) still writes to the database after the handler
         // returns, and on Neon `release` ends the request's Pool: release when the body ends.
