@@ -8,7 +8,7 @@ import { formatLongDate } from '../lib/format';
 import { formatOre } from '../lib/money';
 import { hasSignedInHint } from '../lib/signed-in-hint';
 import { isRefundable } from '../lib/order-states';
-import type { OrderSummary } from '../schemas/checkout-api';
+import type { OrderSummary } from '../schemas/checkout';
 
 /** Orders a consumer can still withdraw from or ask the guarantee for. */
 const withdrawable = (order: OrderSummary) => isRefundable(order.status);

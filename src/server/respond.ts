@@ -15,3 +15,10 @@ export function jsonOf<S extends z.ZodType>(_schema: S, data: z.input<S>, init?:
 export function pageOf<S extends z.ZodArray>(_schema: S, url: URL, page: { items: z.input<S>; nextCursor: string | null }): JsonAnswer<z.input<S>> {
   return pageResponse(url, page) as JsonAnswer<z.input<S>>;
 }
+
+/** JSON that is already text (a stored snapshot), typed by the route's schema, which tests check it against. */
+export function jsonText<S extends z.ZodType>(_schema: S, text: string, init: ResponseInit = {}): JsonAnswer<z.input<S>> {
+  const headers = new Headers(init.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(text, { ...init, headers }) as JsonAnswer<z.input<S>>;
+}

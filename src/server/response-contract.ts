@@ -52,6 +52,9 @@ export async function contractProblem(contract: ResponseContract, response: Resp
     const result = contract.safeParse(await response.clone().json());
     return result.success ? null : z.prettifyError(result.error);
   }
-  if (isJson(response)) return `JSON data, but the contract says '${contract.answer}'`;
+  // A download may be JSON (the account's data as a file); any other JSON answer needs a schema.
+  if (isJson(response) && !(contract.answer === 'file' && contract.contentType && /json/i.test(contract.contentType))) {
+    return `JSON data, but the contract says '${contract.answer}'`;
+  }
   return null;
 }

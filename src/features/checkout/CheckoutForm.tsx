@@ -6,7 +6,7 @@ import { Input, Label } from '../../components/ui/Input';
 import { QueryError } from '../../components/ui/QueryState';
 import { ApiError } from '../../lib/api';
 import { formatOre } from '../../lib/money';
-import type { CheckoutInfo, CheckoutQuote, GuestBuyer, ProviderId } from '../../schemas/checkout-api';
+import type { CheckoutInfo, CheckoutQuote, GuestBuyer, ProviderId } from '../../schemas/checkout';
 import { checkoutProductQuery, placeOrder, requestQuote } from './checkout.queries';
 import { type GuestField, guestFieldError, guestFields, guestIsValid, isNavigableUrl, orderFailure, orderRequest, signInPath } from './checkout-form';
 import { Loading } from './PublicRoot';

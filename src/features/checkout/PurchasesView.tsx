@@ -7,7 +7,7 @@ import { formatLongDate } from '../../lib/format';
 import { formatOre } from '../../lib/money';
 import { safeNextPath } from '../../lib/safe-next';
 import type { CurrentUser } from '../../schemas/auth';
-import type { OrderStatus, OrderSummary } from '../../schemas/checkout-api';
+import type { OrderStatus, OrderSummary } from '../../schemas/checkout';
 import { ordersQuery } from './checkout.queries';
 import { orderStatusLabels } from './checkout-form';
 

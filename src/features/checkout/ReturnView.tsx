@@ -5,7 +5,7 @@ import { buttonVariants } from '../../components/ui/button-variants';
 import { QueryError } from '../../components/ui/QueryState';
 import { formatOre } from '../../lib/money';
 import { safeNextPath } from '../../lib/safe-next';
-import type { OrderReturn } from '../../schemas/checkout-api';
+import type { OrderReturn } from '../../schemas/checkout';
 import { isNotFound, orderReturnQuery } from './checkout.queries';
 import { Loading } from './PublicRoot';
 
