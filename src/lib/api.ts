@@ -63,6 +63,11 @@ export class ApiError extends Error {
     return isRecord(this.body) && typeof this.body.errorType === 'string' ? this.body.errorType : undefined;
   }
 
+  /** One field of an error body (`code`, `checkoutPath`, `provider`…), unknown until the caller narrows it. */
+  bodyField(name: string): unknown {
+    return isRecord(this.body) ? this.body[name] : undefined;
+  }
+
   /** Field problems of a rejected request body; empty when there are none. */
   get issues(): ApiIssue[] {
     const issues = isRecord(this.body) ? this.body.issues : undefined;
@@ -91,7 +96,7 @@ async function throwIfNotOk(response: Response): Promise<void> {
 export type Answer<C> = C extends z.ZodType ? z.output<C> : C;
 
 /** The one place the browser trusts the API's JSON: the server's tests hold every answer to its contract. */
-async function answerOf<C>(response: Response): Promise<Answer<C>> {
+export async function readAnswer<C>(response: Response): Promise<Answer<C>> {
   const data: unknown = await response.json();
   return data as Answer<C>;
 }
@@ -109,14 +114,14 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
 
 /** `apiRequest`, then the answer's JSON typed by the route's response schema `C`. */
 export async function apiJson<C>(method: string, url: string, data?: unknown): Promise<Answer<C>> {
-  return answerOf<C>(await apiRequest(method, url, data));
+  return readAnswer<C>(await apiRequest(method, url, data));
 }
 
 /** A GET of `url` (abortable), its answer typed by the route's response schema `C`. */
 export async function getJson<C>(url: string, signal?: AbortSignal): Promise<Answer<C>> {
   const response = await fetch(url, { credentials: 'include', signal });
   await throwIfNotOk(response);
-  return answerOf<C>(response);
+  return readAnswer<C>(response);
 }
 
 /**
@@ -140,7 +145,7 @@ export function getQueryFn<C>(options: { on401: 'throw' | 'returnNull' } = { on4
     const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });
     if (options.on401 === 'returnNull' && response.status === 401) return null;
     await throwIfNotOk(response);
-    return answerOf<C>(response);
+    return readAnswer<C>(response);
   };
 }
 
@@ -160,7 +165,7 @@ export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
 export async function getPage<C>(url: string, cursor: string | null, signal?: AbortSignal): Promise<ApiPage<PageItem<C>>> {
   const response = await fetch(cursor ? `${url}?cursor=${encodeURIComponent(cursor)}` : url, { credentials: 'include', signal });
   await throwIfNotOk(response);
-  return { items: await answerOf<PageItem<C>[]>(response), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null };
+  return { items: await readAnswer<PageItem<C>[]>(response), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null };
 }
 
 /** One item of a paged list whose contract `C` is a list schema (or, while a list has no schema yet, the item type). */

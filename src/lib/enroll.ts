@@ -35,6 +35,6 @@ export function enrollMutation(client: QueryClient, effects: BrowserEffects = br
 /** The same-site path a 402 `payment_required` answer points to, or null for any other error. */
 function paymentRequiredPath(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 402) return null;
-  const path = (error.body as { checkoutPath?: unknown } | null)?.checkoutPath;
+  const path = error.bodyField('checkoutPath');
   return typeof path === 'string' ? safeNextPath(path) : '/';
 }

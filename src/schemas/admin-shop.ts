@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { OrderState } from '../lib/order-states';
 import { courseIdSchema, uuidSchema } from './learning';
 import { text } from './text';
 
@@ -116,7 +117,7 @@ export interface CouponOrder {
   receiptNumber: number | null;
   buyerEmail: string;
   title: string;
-  status: string;
+  status: OrderState;
   discountOre: number;
   totalOre: number;
   createdAt: string;
@@ -180,7 +181,7 @@ export interface PersonOrder {
   reference: string;
   receiptNumber: number | null;
   title: string;
-  status: string;
+  status: OrderState;
   totalOre: number;
   couponCode: string | null;
   createdAt: string;

@@ -10,7 +10,6 @@ import { QueryState } from '../../components/ui/QueryState';
 import { onFirstUse } from '../../lib/intl';
 import { formatOre } from '../../lib/money';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import type { OrderStatus } from './admin-orders';
 import { Field, FormErrors, fieldIssues, otherIssues, selectClass } from './form-parts';
 import { couponQuery, couponsQuery, createCouponMutation, editCouponMutation } from './shop.queries';
 
@@ -281,7 +280,7 @@ function CouponOrdersDialog({ coupon, onClose }: { coupon: AdminCoupon; onClose:
                 <li key={order.id} className="grid gap-1 rounded-md border border-slate-200 p-2 text-sm">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-medium text-ink [overflow-wrap:anywhere]">{order.buyerEmail}</span>
-                    <OrderStatusBadge status={order.status as OrderStatus} />
+                    <OrderStatusBadge status={order.status} />
                   </p>
                   <p className="text-muted [overflow-wrap:anywhere]">
                     {order.title} · {formatOre(order.totalOre)} (rabatt {formatOre(order.discountOre)}) ·{' '}

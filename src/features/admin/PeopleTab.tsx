@@ -11,7 +11,6 @@ import { onFirstUse } from '../../lib/intl';
 import { formatOre } from '../../lib/money';
 import { roleLabels } from '../../lib/user-display';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import type { OrderStatus } from './admin-orders';
 import { Field, selectClass } from './form-parts';
 import { grantAccessMutation, peopleQuery, personQuery, takeBackAccessMutation } from './shop.queries';
 
@@ -195,7 +194,7 @@ function PersonPage({ userId, onBack }: { userId: string; onBack: () => void }) 
                         <li key={order.id} className="grid gap-1 rounded-md border border-slate-200 p-2 text-sm">
                           <p className="flex flex-wrap items-center gap-2 font-medium text-ink [overflow-wrap:anywhere]">
                             {order.title}
-                            <OrderStatusBadge status={order.status as OrderStatus} />
+                            <OrderStatusBadge status={order.status} />
                           </p>
                           <p className="text-muted [overflow-wrap:anywhere]">
                             {formatOre(order.totalOre)} · {formatDate(order.createdAt)} · {order.reference}

@@ -1,5 +1,5 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest, getQueryFn } from '../../lib/api';
+import { ApiError, apiJson, getQueryFn } from '../../lib/api';
 import { type BrowserEffects, browserEffects } from '../../lib/session-expired';
 import type { OrderStatus } from './admin-orders';
 import { failed, reportFailure } from './admin.queries';
@@ -73,15 +73,13 @@ const COMPANIES = '/api/admin/companies';
 export const adminCompaniesQuery = queryOptions({ queryKey: [COMPANIES], queryFn: getQueryFn<{ companies: AdminCompanyRow[] }>() });
 export const adminCompanyQuery = (companyId: string) => queryOptions({ queryKey: [COMPANIES, companyId], queryFn: getQueryFn<AdminCompanyDetail>() });
 
-const json = async <T>(response: Response) => (await response.json()) as T;
-
 /** 'Ny bedrift' (no id) or the edit of one: the form shows a 400's field messages itself; anything else is a toast too. */
 export function saveCompanyMutation(client: QueryClient, companyId: string | null, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async (input: CompanyInput) =>
-      json<{ company: AdminCompany }>(
-        companyId ? await apiRequest('PATCH', `${COMPANIES}/${encodeURIComponent(companyId)}`, input) : await apiRequest('POST', COMPANIES, input),
-      ),
+      companyId
+        ? apiJson<{ company: AdminCompany }>('PATCH', `${COMPANIES}/${encodeURIComponent(companyId)}`, input)
+        : apiJson<{ company: AdminCompany }>('POST', COMPANIES, input),
     onSuccess: async () => {
       effects.toast({ title: companyId ? 'Bedriften er oppdatert' : 'Bedriften er opprettet' });
       await client.invalidateQueries({ queryKey: [COMPANIES] });
@@ -97,7 +95,7 @@ export function saveCompanyMutation(client: QueryClient, companyId: string | nul
 /** 'Godkjenn bedriften': every seat the company bought on invoice can be used. */
 export function approveCompanyMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async () => json<{ company: AdminCompany }>(await apiRequest('POST', `${COMPANIES}/${encodeURIComponent(companyId)}/approve`, {})),
+    mutationFn: async () => apiJson<{ company: AdminCompany }>('POST', `${COMPANIES}/${encodeURIComponent(companyId)}/approve`, {}),
     onSuccess: async () => {
       effects.toast({ title: 'Bedriften er godkjent', description: 'Alle plassene bedriften har kjøpt, kan nå brukes.' });
       await client.invalidateQueries({ queryKey: [COMPANIES] });
@@ -115,7 +113,7 @@ export type InvoiceAction = 'invoice-paid' | 'invoice-cancelled';
 export function invoiceMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ orderId, action }: { orderId: string; action: InvoiceAction }) =>
-      json<{ order: unknown }>(await apiRequest('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/${action}`, {})),
+      apiJson<{ order: unknown }>('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/${action}`, {}),
     onSuccess: async (_result, { action }) => {
       effects.toast({ title: action === 'invoice-paid' ? 'Fakturaen er merket som betalt' : 'Fakturaen er kansellert' });
       await Promise.all([

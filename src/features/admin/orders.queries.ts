@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest, getQueryFn, NEXT_CURSOR_HEADER } from '../../lib/api';
+import { ApiError, apiJson, getQueryFn, NEXT_CURSOR_HEADER, readAnswer } from '../../lib/api';
 import { type BrowserEffects, browserEffects } from '../../lib/session-expired';
 import type { AdminOrder, AdminOrderDetail, OrderStatus, RevenueMonth } from './admin-orders';
 import { failed, reportFailure } from './admin.queries';
@@ -38,7 +38,7 @@ export const adminOrdersQuery = (filter: OrderFilter) =>
     queryFn: async ({ pageParam, signal }) => {
       const response = await fetch(ordersUrl(filter, pageParam), { credentials: 'include', signal });
       if (!response.ok) throw await ApiError.fromResponse(response);
-      return { items: (await response.json()) as AdminOrder[], nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null };
+      return { items: await readAnswer<AdminOrder[]>(response), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null };
     },
     getNextPageParam: (last) => last.nextCursor,
   });
@@ -68,7 +68,7 @@ export interface RefundInput {
  */
 export function refundMutation(client: QueryClient, orderId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (input: RefundInput) => (await (await apiRequest('POST', `${ORDERS}/${orderId}/refunds`, input)).json()) as AdminOrderDetail,
+    mutationFn: async (input: RefundInput) => apiJson<AdminOrderDetail>('POST', `${ORDERS}/${orderId}/refunds`, input),
     onSuccess: async (order) => {
       effects.toast(orderToasts.refunded);
       client.setQueryData(adminOrderQuery(orderId).queryKey, order);

@@ -1,5 +1,5 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest, getQueryFn } from '../../lib/api';
+import { ApiError, apiJson, getQueryFn, readAnswer } from '../../lib/api';
 import { type BrowserEffects, browserEffects } from '../../lib/session-expired';
 import type { PublishingOutcome } from '../../schemas/admin';
 import type { AdminCoupon, AdminCouponDetail, AdminCouponList, PersonDetail, PersonSummary } from '../../schemas/admin-shop';
@@ -57,7 +57,7 @@ export interface CouponInput {
 
 export function createCouponMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (input: CouponInput) => (await (await apiRequest('POST', COUPONS, input)).json()) as AdminCoupon,
+    mutationFn: async (input: CouponInput) => apiJson<AdminCoupon>('POST', COUPONS, input),
     onSuccess: async (coupon) => {
       effects.toast(shopToasts.couponCreated(coupon.code));
       await invalidate(client, COUPONS);
@@ -75,8 +75,7 @@ export interface CouponEdit {
 
 export function editCouponMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async ({ id, edit }: { id: string; edit: CouponEdit }) =>
-      (await (await apiRequest('PUT', `${COUPONS}/${id}`, edit)).json()) as AdminCoupon,
+    mutationFn: async ({ id, edit }: { id: string; edit: CouponEdit }) => apiJson<AdminCoupon>('PUT', `${COUPONS}/${id}`, edit),
     onSuccess: async (coupon) => {
       effects.toast(shopToasts.couponSaved(coupon.code));
       await invalidate(client, COUPONS);
@@ -88,7 +87,7 @@ export function editCouponMutation(client: QueryClient, effects: BrowserEffects 
 export function grantAccessMutation(client: QueryClient, userId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ courseId, reason }: { courseId: string; reason: string; title: string }) =>
-      (await (await apiRequest('POST', `${PEOPLE}/${userId}/access`, { courseId, reason })).json()) as PersonDetail,
+      apiJson<PersonDetail>('POST', `${PEOPLE}/${userId}/access`, { courseId, reason }),
     onSuccess: async (detail, input) => {
       client.setQueryData(personQuery(userId).queryKey, detail);
       effects.toast(shopToasts.granted(input.title));
@@ -101,7 +100,7 @@ export function grantAccessMutation(client: QueryClient, userId: string, effects
 export function takeBackAccessMutation(client: QueryClient, userId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ courseId, reason }: { courseId: string; reason: string; title: string }) =>
-      (await (await apiRequest('POST', `${PEOPLE}/${userId}/access/${encodeURIComponent(courseId)}/revoke`, { reason })).json()) as PersonDetail,
+      apiJson<PersonDetail>('POST', `${PEOPLE}/${userId}/access/${encodeURIComponent(courseId)}/revoke`, { reason }),
     onSuccess: async (detail, input) => {
       client.setQueryData(personQuery(userId).queryKey, detail);
       effects.toast(shopToasts.takenBack(input.title));
@@ -117,13 +116,13 @@ export const siteBuildQuery = queryOptions({
   queryFn: async ({ signal }) => {
     const response = await fetch('/site-build.json', { cache: 'no-store', signal });
     if (!response.ok) throw new Error(`site-build.json: ${response.status}`);
-    return (await response.json()) as { builtAt: string };
+    return readAnswer<{ builtAt: string }>(response);
   },
 });
 
 export function startBuildMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async () => (await (await apiRequest('POST', '/api/admin/publishing/build', {})).json()) as PublishingOutcome,
+    mutationFn: async () => apiJson<PublishingOutcome>('POST', '/api/admin/publishing/build', {}),
     onSuccess: async (outcome) => {
       if (outcome.status === 'requested') effects.toast(shopToasts.buildStarted);
       else effects.toast(shopToasts.buildFailed);

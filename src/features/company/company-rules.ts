@@ -97,7 +97,7 @@ export function seatOrderFailure(error: unknown): SeatOrderFailure {
   }
   if (Object.keys(fields).length > 0) return { ...none, fields };
   if (error.status === 401) return { ...none, message: 'Du er logget ut. Logg inn igjen for å kjøpe plasser.' };
-  const code = (error.body as { code?: unknown } | null)?.code;
+  const code = error.bodyField('code');
   if (error.status === 403 && code === 'email_unverified') {
     return { ...none, payment: error.bodyError ?? 'Bekreft e-postadressen din før du bestiller på faktura.' };
   }
