@@ -13,6 +13,8 @@ export interface NonJsonAnswer {
   readonly answer: 'noContent' | 'redirect' | 'html' | 'file' | 'stream';
   /** The Content-Type of a file or a stream. */
   readonly contentType?: string;
+  /** A stream's JSON answer when the client did not ask for the stream (the chat's reply without a model). */
+  readonly json?: z.ZodType;
 }
 
 /** 204 (or another 2xx without a body). */
@@ -23,8 +25,8 @@ export const redirectOnly: NonJsonAnswer = { answer: 'redirect' };
 export const htmlPage: NonJsonAnswer = { answer: 'html' };
 /** A download (a PDF). */
 export const file = (contentType: string): NonJsonAnswer => ({ answer: 'file', contentType });
-/** A body written while it is sent (server-sent events). */
-export const stream = (contentType: string): NonJsonAnswer => ({ answer: 'stream', contentType });
+/** A body written while it is sent (server-sent events), or, given `json`, that answer as JSON instead. */
+export const stream = (contentType: string, json?: z.ZodType): NonJsonAnswer => ({ answer: 'stream', contentType, ...(json ? { json } : {}) });
 
 export type ResponseContract = z.ZodType | NonJsonAnswer;
 
@@ -50,6 +52,10 @@ export async function contractProblem(contract: ResponseContract, response: Resp
   if (contract instanceof z.ZodType) {
     if (!isJson(response)) return `a ${response.headers.get('Content-Type') ?? 'bodiless'} answer instead of JSON`;
     const result = contract.safeParse(await response.clone().json());
+    return result.success ? null : z.prettifyError(result.error);
+  }
+  if (contract.json && isJson(response)) {
+    const result = contract.json.safeParse(await response.clone().json());
     return result.success ? null : z.prettifyError(result.error);
   }
   // A download may be JSON (the account's data as a file); any other JSON answer needs a schema.

@@ -57,12 +57,6 @@ const withoutContractYet = new Set<string>([
   'PUT /api/admin/users/:userId/status',
   'PUT /api/admin/users/:userId/role',
   'GET /api/admin/audit',
-  'GET /api/chat/conversations',
-  'POST /api/chat/conversations',
-  'PATCH /api/chat/conversations/:id',
-  'DELETE /api/chat/conversations/:id',
-  'GET /api/chat/conversations/:id/messages',
-  'POST /api/chat/conversations/:id/messages',
 ]);
 
 describe('response contracts', () => {
