@@ -205,3 +205,61 @@ export interface OrderRequest {
   buyer?: GuestBuyer;
   idempotencyKey: string;
 }
+
+// --- the superuser's orders ------------------------------------------------------------------
+
+export const adminOrder = z.object({
+  orderId: z.string(),
+  reference: z.string(),
+  status: orderStatus,
+  title: z.string(),
+  courseId: z.string().nullable(),
+  totalOre: ore,
+  refundedOre: ore,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** As printed ('000042'). */
+  receiptNumber: z.string().nullable(),
+  receiptPath: z.string().nullable(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  provider: z.string(),
+  couponCode: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+/** GET /api/admin/orders (paged) */
+export const adminOrdersResponse = z.array(adminOrder);
+
+/** GET /api/admin/orders/:orderId (and the 201 of a refund). The receipt's data is not here: its page and PDF are linked. */
+export const adminOrderDetailResponse = adminOrder.extend({
+  pdfPath: z.string().nullable(),
+  discountOre: ore,
+  vatOre: ore,
+  capturedOre: ore,
+  refundableOre: ore,
+  consent: z.object({ version: z.string(), text: z.string(), at: z.string() }),
+  events: z.array(
+    z.object({
+      fromStatus: orderStatus.nullable(),
+      toStatus: orderStatus,
+      /** 'checkout', 'return', 'webhook', 'sweep' or 'admin'. */
+      trigger: z.string(),
+      detail: z.unknown(),
+      createdAt: z.string(),
+      actorName: z.string().nullable(),
+    }),
+  ),
+  refunds: z.array(z.object({ amountOre: ore, reason: z.string(), createdAt: z.string(), actorName: z.string().nullable() })),
+});
+
+/** GET /api/admin/revenue: one entry a month, newest first. */
+export const revenueResponse = z.array(
+  z.object({
+    /** 'YYYY-MM' (Oslo time). */
+    month: z.string(),
+    orders: z.int(),
+    grossOre: ore,
+    refundedOre: ore,
+    netOre: ore,
+  }),
+);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATES } from '../lib/order-states';
 import { isValidOrgNumber, orgNumberDigits } from '../lib/org-number';
 import { email, name, newPassword } from './auth';
 import { text } from './text';
@@ -187,3 +188,55 @@ export const invitationLookupResponse = z.object({
 
 /** POST /api/invitations/accept */
 export const invitationAcceptedResponse = message.extend({ coursePath: z.string() });
+
+// --- the superuser's companies ---------------------------------------------------------------
+
+const adminCompany = companyOverviewResponse.shape.company;
+
+/** GET /api/admin/companies */
+export const adminCompaniesResponse = z.object({
+  companies: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      orgNumber: z.string().nullable(),
+      seatsTotal: z.int(),
+      seatsUsed: z.int(),
+      people: z.int(),
+      /** A superuser vouched for it, or it has paid: all its invoice seats can be used. */
+      approved: z.boolean(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+/** POST /api/admin/companies (201), PATCH …/:companyId, POST …/:companyId/approve */
+export const adminCompanyResponse = z.object({ company: adminCompany });
+
+/** GET /api/admin/companies/:companyId */
+export const adminCompanyDetailResponse = z.object({
+  company: adminCompany,
+  seats: z.object({ total: z.int(), used: z.int(), free: z.int(), heldBack: z.int() }),
+  approved: z.boolean(),
+  people: z.array(
+    z.object({
+      seatId: z.string(),
+      userId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      lastActivityAt: z.string().nullable(),
+      completedAt: z.string().nullable(),
+      progressPercent: z.number(),
+      status: personStatus,
+      inactive: z.boolean(),
+    }),
+  ),
+  orders: z.array(
+    z.object({ id: z.string(), reference: z.string(), status: z.enum(ORDER_STATES), quantity: z.int(), totalOre: z.int(), createdAt: z.string() }),
+  ),
+});
+
+/** POST /api/admin/orders/:orderId/invoice-paid and …/invoice-cancelled */
+export const invoiceSettledResponse = z.object({
+  order: z.object({ id: z.string(), status: z.enum(ORDER_STATES), receiptNumber: z.string().nullable() }),
+});

@@ -18,17 +18,6 @@ const routes = Object.entries(everyFunction)
 
 /** Routes still waiting for their contract. This list only shrinks; an endpoint added later is never on it. */
 const withoutContractYet = new Set<string>([
-  'GET /api/admin/companies',
-  'POST /api/admin/companies',
-  'GET /api/admin/companies/:companyId',
-  'PATCH /api/admin/companies/:companyId',
-  'POST /api/admin/companies/:companyId/approve',
-  'POST /api/admin/orders/:orderId/invoice-paid',
-  'POST /api/admin/orders/:orderId/invoice-cancelled',
-  'GET /api/admin/orders',
-  'GET /api/admin/orders/:orderId',
-  'POST /api/admin/orders/:orderId/refunds',
-  'GET /api/admin/revenue',
   'GET /api/admin/courses',
   'PUT /api/admin/courses/:courseId/name',
   'PUT /api/admin/modules/:moduleId/name',
