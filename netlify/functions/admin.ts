@@ -5,15 +5,24 @@ import {
   adminLessonsQuery,
   adminModuleParams,
   adminUserParams,
+  adminUserResponse,
+  adminUsersResponse,
   adminVideoParams,
+  adminVideoResponse,
+  adminVideosResponse,
   createLessonBody,
   createModuleBody,
   createVideoBody,
   editLessonBody,
   moveBody,
+  orderedItemsResponse,
+  publishingOutcomeResponse,
+  publishingStateResponse,
   renameBody,
+  renameResponse,
   userRoleBody,
   userStatusBody,
+  videoDeletedResponse,
 } from '../../src/schemas/admin';
 import { z } from 'zod';
 import { adminStatistics } from '../../src/server/admin-stats.service';
@@ -36,6 +45,7 @@ import { renameCourse, renameModule } from '../../src/server/content.service';
 import { createHandler, json, route } from '../../src/server/http';
 import { publishingReasons, publishingState, requestPublishing, requestPublishingAgain, startSiteBuild } from '../../src/server/publishing.service';
 import { listUsers, setUserRole, setUserStatus } from '../../src/server/users.service';
+import { jsonOf } from '../../src/server/respond';
 
 /**
  * The admin area's API (issue 13, decision 14). `A` = admin and superuser, `S` = superuser only;
@@ -82,10 +92,11 @@ export default createHandler({
     access: A,
     params: adminCourseParams,
     body: renameBody,
+    response: renameResponse,
     async handler({ db, user, params, body }) {
       const course = await renameCourse(db, user.id, params.courseId, body.name);
       const publishing = await requestPublishing(db, user.id, publishingReasons.courseRenamed(course.title));
-      return json({ ...course, publishing });
+      return jsonOf(renameResponse, { ...course, publishing });
     },
   }),
 
@@ -93,31 +104,35 @@ export default createHandler({
     access: A,
     params: adminModuleParams,
     body: renameBody,
+    response: renameResponse,
     async handler({ db, user, params, body }) {
       const module = await renameModule(db, user.id, params.moduleId, body.name);
       const publishing = await requestPublishing(db, user.id, publishingReasons.moduleRenamed(module.title));
-      return json({ ...module, publishing });
+      return jsonOf(renameResponse, { ...module, publishing });
     },
   }),
 
   'GET /api/admin/publishing': route({
     access: A,
+    response: publishingStateResponse,
     async handler({ db }) {
-      return json(await publishingState(db));
+      return jsonOf(publishingStateResponse, await publishingState(db));
     },
   }),
 
   'POST /api/admin/publishing': route({
     access: A,
+    response: publishingOutcomeResponse,
     async handler({ db, user }) {
-      return json(await requestPublishingAgain(db, user.id));
+      return jsonOf(publishingOutcomeResponse, await requestPublishingAgain(db, user.id));
     },
   }),
 
   'POST /api/admin/publishing/build': route({
     access: S,
+    response: publishingOutcomeResponse,
     async handler({ db, user }) {
-      return json(await startSiteBuild(db, user.id));
+      return jsonOf(publishingOutcomeResponse, await startSiteBuild(db, user.id));
     },
   }),
 
@@ -160,8 +175,9 @@ export default createHandler({
     access: A,
     params: adminModuleParams,
     body: moveBody,
+    response: orderedItemsResponse,
     async handler({ db, user, params, body }) {
-      return json(await moveModule(db, user.id, params.moduleId, body.direction));
+      return jsonOf(orderedItemsResponse, await moveModule(db, user.id, params.moduleId, body.direction));
     },
   }),
 
@@ -169,32 +185,36 @@ export default createHandler({
     access: A,
     params: adminLessonParams,
     body: moveBody,
+    response: orderedItemsResponse,
     async handler({ db, user, params, body }) {
-      return json(await moveLesson(db, user.id, params.lessonId, body.direction));
+      return jsonOf(orderedItemsResponse, await moveLesson(db, user.id, params.lessonId, body.direction));
     },
   }),
 
   'GET /api/admin/videos': route({
     access: A,
+    response: adminVideosResponse,
     async handler({ db }) {
-      return json(await listVideos(db));
+      return jsonOf(adminVideosResponse, await listVideos(db));
     },
   }),
 
   'POST /api/admin/videos': route({
     access: A,
     body: createVideoBody,
+    response: adminVideoResponse,
     async handler({ db, user, body }) {
-      return json(await createVideo(db, user.id, body), { status: 201 });
+      return jsonOf(adminVideoResponse, await createVideo(db, user.id, body), { status: 201 });
     },
   }),
 
   'DELETE /api/admin/videos/:id': route({
     access: A,
     params: adminVideoParams,
+    response: videoDeletedResponse,
     async handler({ db, user, params }) {
       await deleteVideo(db, user.id, params.id);
-      return json({ ok: true });
+      return jsonOf(videoDeletedResponse, { ok: true });
     },
   }),
 
@@ -209,8 +229,9 @@ export default createHandler({
 
   'GET /api/admin/users': route({
     access: S,
+    response: adminUsersResponse,
     async handler({ db }) {
-      return json(await listUsers(db));
+      return jsonOf(adminUsersResponse, await listUsers(db));
     },
   }),
 
@@ -218,8 +239,9 @@ export default createHandler({
     access: S,
     params: adminUserParams,
     body: userStatusBody,
+    response: adminUserResponse,
     async handler({ db, user, params, body }) {
-      return json(await setUserStatus(db, user.id, params.userId, body.isActive));
+      return jsonOf(adminUserResponse, await setUserStatus(db, user.id, params.userId, body.isActive));
     },
   }),
 
@@ -227,8 +249,9 @@ export default createHandler({
     access: S,
     params: adminUserParams,
     body: userRoleBody,
+    response: adminUserResponse,
     async handler({ db, user, params, body }) {
-      return json(await setUserRole(db, user.id, params.userId, body.role));
+      return jsonOf(adminUserResponse, await setUserRole(db, user.id, params.userId, body.role));
     },
   }),
 

@@ -268,66 +268,76 @@ export interface AdminLessonListItem {
  * (course and module titles, decision 10; decision 38): 'requested' (the build hook answered 2xx),
  * 'skipped' (no NETLIFY_BUILD_HOOK_URL: the pages change with the next deploy), 'failed'.
  */
-export type PublishingResult = 'requested' | 'skipped' | 'failed';
+export const publishingResults = ['requested', 'skipped', 'failed'] as const;
+export type PublishingResult = (typeof publishingResults)[number];
 
-export interface PublishingOutcome {
-  status: PublishingResult;
+/** POST /api/admin/publishing and …/build */
+export const publishingOutcomeResponse = z.object({
+  status: z.enum(publishingResults),
   /** ISO 8601: when the request was made (for 'skipped', when the edit was saved). */
-  at: string;
-}
+  at: z.string(),
+});
+export type PublishingOutcome = z.infer<typeof publishingOutcomeResponse>;
 
 /** `GET /api/admin/publishing`: whether a build hook is set, and the last request made to it (from the content audit). */
-export interface PublishingState {
-  hookConfigured: boolean;
-  last: { status: Exclude<PublishingResult, 'skipped'>; at: string } | null;
-}
+export const publishingStateResponse = z.object({
+  hookConfigured: z.boolean(),
+  last: z.object({ status: z.enum(['requested', 'failed']), at: z.string() }).nullable(),
+});
+export type PublishingState = z.infer<typeof publishingStateResponse>;
 
 /** A rename's answer: the row, and what became of the rebuild it asked for. */
-export interface RenameResult {
-  id: string;
-  title: string;
-  publishing: PublishingOutcome;
-}
+export const renameResponse = z.object({ id: z.string(), title: z.string(), publishing: publishingOutcomeResponse });
+export type RenameResult = z.infer<typeof renameResponse>;
 
-export interface OrderedItem {
-  id: string;
-  title: string;
-  orderIndex: number;
-}
+/** A move's answer: the siblings in their new order. */
+export const orderedItemsResponse = z.array(z.object({ id: z.string(), title: z.string(), orderIndex: z.int() }));
+export type OrderedItem = z.infer<typeof orderedItemsResponse>[number];
 
-export interface AdminVideo {
-  id: string;
-  title: string;
-  url: string;
-  description: string | null;
-  durationSeconds: number | null;
-  createdAt: string;
-}
+/** POST /api/admin/videos (201) */
+export const adminVideoResponse = z.object({
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  description: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type AdminVideo = z.infer<typeof adminVideoResponse>;
+/** GET /api/admin/videos */
+export const adminVideosResponse = z.array(adminVideoResponse);
 
-export type AuditAction = 'created' | 'promoted' | 'deactivated' | 'reactivated' | 'role_changed' | 'email_changed' | 'password_set';
+/** DELETE /api/admin/videos/:id */
+export const videoDeletedResponse = z.object({ ok: z.literal(true) });
 
-export interface AuditEntry {
-  id: string;
-  action: AuditAction;
-  fromValue: string | null;
-  toValue: string | null;
+const auditEntry = z.object({
+  id: z.string(),
+  action: z.enum(['created', 'promoted', 'deactivated', 'reactivated', 'role_changed', 'email_changed', 'password_set']),
+  fromValue: z.string().nullable(),
+  toValue: z.string().nullable(),
   /** Null when the command line (`npm run user:create`) made the change, or the actor was deleted. */
-  actor: { id: string; name: string; email: string } | null;
-  createdAt: string;
-}
+  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export type AuditAction = AuditEntry['action'];
 
-export interface AdminUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: UserRole;
-  isActive: boolean;
-  profileImageUrl: string | null;
-  createdAt: string;
+/** PUT /api/admin/users/:userId/status and …/role */
+export const adminUserResponse = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(userRoles),
+  isActive: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.string(),
   /** The latest five entries, newest first. */
-  audit: AuditEntry[];
-}
+  audit: z.array(auditEntry),
+});
+export type AdminUser = z.infer<typeof adminUserResponse>;
+/** GET /api/admin/users */
+export const adminUsersResponse = z.array(adminUserResponse);
 
 /**
  * The assistant's use on one day (decision 38): the questions asked, each answered either by the

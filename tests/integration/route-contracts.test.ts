@@ -19,24 +19,11 @@ const routes = Object.entries(everyFunction)
 /** Routes still waiting for their contract. This list only shrinks; an endpoint added later is never on it. */
 const withoutContractYet = new Set<string>([
   'GET /api/admin/courses',
-  'PUT /api/admin/courses/:courseId/name',
-  'PUT /api/admin/modules/:moduleId/name',
-  'GET /api/admin/publishing',
-  'POST /api/admin/publishing',
-  'POST /api/admin/publishing/build',
   'GET /api/admin/lessons',
   'POST /api/admin/courses/:courseId/modules',
   'POST /api/admin/modules/:moduleId/lessons',
   'PUT /api/admin/lessons/:lessonId/content',
-  'POST /api/admin/modules/:moduleId/move',
-  'POST /api/admin/lessons/:lessonId/move',
-  'GET /api/admin/videos',
-  'POST /api/admin/videos',
-  'DELETE /api/admin/videos/:id',
   'GET /api/admin/statistics',
-  'GET /api/admin/users',
-  'PUT /api/admin/users/:userId/status',
-  'PUT /api/admin/users/:userId/role',
   'GET /api/admin/audit',
 ]);
 

@@ -11,7 +11,13 @@ import type {
   OrderedItem,
   PublishingOutcome,
   PublishingState,
-  RenameResult,
+  adminUserResponse,
+  adminUsersResponse,
+  adminVideoResponse,
+  adminVideosResponse,
+  orderedItemsResponse,
+  publishingOutcomeResponse,
+  renameResponse,
 } from '../../schemas/admin';
 import type { LessonType } from '../../schemas/lesson-content';
 import type { AdminAuditEntry, AdminAuditPage } from '../../schemas/audit';
@@ -45,9 +51,9 @@ export type AssistantUsage = AdminStatistics['assistant'];
 // --- reads ----------------------------------------------------------------------
 
 export const adminCoursesQuery = queryOptions({ queryKey: ['/api/admin/courses'], queryFn: getQueryFn<AdminCourse[]>() });
-export const adminVideosQuery = queryOptions({ queryKey: ['/api/admin/videos'], queryFn: getQueryFn<AdminVideo[]>() });
+export const adminVideosQuery = queryOptions({ queryKey: ['/api/admin/videos'], queryFn: getQueryFn<typeof adminVideosResponse>() });
 export const adminStatisticsQuery = queryOptions({ queryKey: ['/api/admin/statistics'], queryFn: getQueryFn<AdminStatistics>() });
-export const adminUsersQuery = queryOptions({ queryKey: ['/api/admin/users'], queryFn: getQueryFn<AdminUser[]>() });
+export const adminUsersQuery = queryOptions({ queryKey: ['/api/admin/users'], queryFn: getQueryFn<typeof adminUsersResponse>() });
 export { courseWithContentQuery };
 
 /** The 'Leksjoner' tab's filters: empty means every course or every type. */
@@ -168,7 +174,7 @@ const invalidateVideos = (client: QueryClient) =>
 export function renameCourseMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ courseId, name }: { courseId: string; name: string }) =>
-      apiJson<RenameResult>('PUT', `/api/admin/courses/${courseId}/name`, { name }),
+      apiJson<typeof renameResponse>('PUT', `/api/admin/courses/${courseId}/name`, { name }),
     onSuccess: async (result, { courseId }) => {
       effects.toast(adminToasts.courseRenamed);
       showPublishing(client, result.publishing);
@@ -181,7 +187,7 @@ export function renameCourseMutation(client: QueryClient, effects: BrowserEffect
 export function renameModuleMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ moduleId, name }: { moduleId: string; name: string }) =>
-      apiJson<RenameResult>('PUT', `/api/admin/modules/${moduleId}/name`, { name }),
+      apiJson<typeof renameResponse>('PUT', `/api/admin/modules/${moduleId}/name`, { name }),
     onSuccess: async (result) => {
       effects.toast(adminToasts.moduleRenamed);
       showPublishing(client, result.publishing);
@@ -254,7 +260,7 @@ export type Direction = 'up' | 'down';
 export function moveMutation(client: QueryClient, courseId: string, kind: 'modules' | 'lessons', effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ id, direction }: { id: string; direction: Direction }) =>
-      apiJson<OrderedItem[]>('POST', `/api/admin/${kind}/${id}/move`, { direction }),
+      apiJson<typeof orderedItemsResponse>('POST', `/api/admin/${kind}/${id}/move`, { direction }),
     onSuccess: () => invalidateCourse(client, courseId),
     onError: (error) => reportFailure(error, adminToasts.moveFailed, effects),
   });
@@ -263,7 +269,7 @@ export function moveMutation(client: QueryClient, courseId: string, kind: 'modul
 /** 'Prøv igjen': asks Netlify for a new build of the public pages; the outcome replaces the shown one. */
 export function publishAgainMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async () => apiJson<PublishingOutcome>('POST', '/api/admin/publishing'),
+    mutationFn: async () => apiJson<typeof publishingOutcomeResponse>('POST', '/api/admin/publishing'),
     onSuccess: async (outcome) => {
       showPublishing(client, outcome);
       if (outcome.status === 'requested') effects.toast(adminToasts.publishingRequested);
@@ -284,7 +290,7 @@ export interface RegisterVideoInput {
 
 export function registerVideoMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (input: RegisterVideoInput) => apiJson<AdminVideo>('POST', '/api/admin/videos', input),
+    mutationFn: async (input: RegisterVideoInput) => apiJson<typeof adminVideoResponse>('POST', '/api/admin/videos', input),
     onSuccess: async () => {
       effects.toast(adminToasts.videoRegistered);
       await invalidateVideos(client);
@@ -318,7 +324,7 @@ const invalidateUsers = (client: QueryClient) =>
 export function userStatusMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ userId, isActive }: { userId: string; isActive: boolean }) =>
-      apiJson<AdminUser>('PUT', `/api/admin/users/${userId}/status`, { isActive }),
+      apiJson<typeof adminUserResponse>('PUT', `/api/admin/users/${userId}/status`, { isActive }),
     onSuccess: async (user) => {
       effects.toast(user.isActive ? adminToasts.userActivated : adminToasts.userDeactivated);
       await invalidateUsers(client);
@@ -329,7 +335,8 @@ export function userStatusMutation(client: QueryClient, effects: BrowserEffects 
 
 export function userRoleMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async ({ userId, role }: { userId: string; role: Role }) => apiJson<AdminUser>('PUT', `/api/admin/users/${userId}/role`, { role }),
+    mutationFn: async ({ userId, role }: { userId: string; role: Role }) =>
+      apiJson<typeof adminUserResponse>('PUT', `/api/admin/users/${userId}/role`, { role }),
     onSuccess: async () => {
       effects.toast(adminToasts.roleChanged);
       await invalidateUsers(client);

@@ -1,7 +1,7 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { ApiError, apiJson, getQueryFn, readAnswer } from '../../lib/api';
 import { type BrowserEffects, browserEffects } from '../../lib/session-expired';
-import type { PublishingOutcome } from '../../schemas/admin';
+import type { publishingOutcomeResponse } from '../../schemas/admin';
 import type { adminCoupon, adminCouponDetailResponse, adminCouponListResponse, peopleResponse, personDetailResponse } from '../../schemas/admin-shop';
 import { failed, publishingQuery, reportFailure } from './admin.queries';
 
@@ -124,7 +124,7 @@ export const siteBuildQuery = queryOptions({
 
 export function startBuildMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async () => apiJson<PublishingOutcome>('POST', '/api/admin/publishing/build', {}),
+    mutationFn: async () => apiJson<typeof publishingOutcomeResponse>('POST', '/api/admin/publishing/build', {}),
     onSuccess: async (outcome) => {
       if (outcome.status === 'requested') effects.toast(shopToasts.buildStarted);
       else effects.toast(shopToasts.buildFailed);
