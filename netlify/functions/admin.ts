@@ -1,9 +1,14 @@
 import type { Config } from '@netlify/functions';
 import {
   adminCourseParams,
+  adminCoursesResponse,
   adminLessonParams,
+  adminLessonResponse,
   adminLessonsQuery,
+  adminLessonsResponse,
   adminModuleParams,
+  adminModuleResponse,
+  adminStatisticsResponse,
   adminUserParams,
   adminUserResponse,
   adminUsersResponse,
@@ -42,10 +47,11 @@ import {
   updateLessonContent,
 } from '../../src/server/admin.service';
 import { renameCourse, renameModule } from '../../src/server/content.service';
-import { createHandler, json, route } from '../../src/server/http';
+import { createHandler, route } from '../../src/server/http';
 import { publishingReasons, publishingState, requestPublishing, requestPublishingAgain, startSiteBuild } from '../../src/server/publishing.service';
 import { listUsers, setUserRole, setUserStatus } from '../../src/server/users.service';
 import { jsonOf } from '../../src/server/respond';
+import { adminAuditResponse } from '../../src/schemas/audit';
 
 /**
  * The admin area's API (issue 13, decision 14). `A` = admin and superuser, `S` = superuser only;
@@ -83,8 +89,9 @@ const S = ['superuser'] as const;
 export default createHandler({
   'GET /api/admin/courses': route({
     access: A,
+    response: adminCoursesResponse,
     async handler({ db }) {
-      return json(await listAdminCourses(db));
+      return jsonOf(adminCoursesResponse, await listAdminCourses(db));
     },
   }),
 
@@ -139,8 +146,9 @@ export default createHandler({
   'GET /api/admin/lessons': route({
     access: A,
     query: adminLessonsQuery,
+    response: adminLessonsResponse,
     async handler({ db, query }) {
-      return json(await listAdminLessons(db, query));
+      return jsonOf(adminLessonsResponse, await listAdminLessons(db, query));
     },
   }),
 
@@ -148,8 +156,9 @@ export default createHandler({
     access: A,
     params: adminCourseParams,
     body: createModuleBody,
+    response: adminModuleResponse,
     async handler({ db, user, params, body }) {
-      return json(await createModule(db, user.id, params.courseId, body), { status: 201 });
+      return jsonOf(adminModuleResponse, await createModule(db, user.id, params.courseId, body), { status: 201 });
     },
   }),
 
@@ -157,8 +166,9 @@ export default createHandler({
     access: A,
     params: adminModuleParams,
     body: createLessonBody,
+    response: adminLessonResponse,
     async handler({ db, user, params, body }) {
-      return json(await createLesson(db, user.id, params.moduleId, body), { status: 201 });
+      return jsonOf(adminLessonResponse, await createLesson(db, user.id, params.moduleId, body), { status: 201 });
     },
   }),
 
@@ -166,8 +176,9 @@ export default createHandler({
     access: A,
     params: adminLessonParams,
     body: editLessonBody,
+    response: adminLessonResponse,
     async handler({ db, user, params, body }) {
-      return json(await updateLessonContent(db, user.id, params.lessonId, body));
+      return jsonOf(adminLessonResponse, await updateLessonContent(db, user.id, params.lessonId, body));
     },
   }),
 
@@ -222,8 +233,12 @@ export default createHandler({
     access: S,
     // ?fresh=1: recompute now (the dashboard's 'Oppdater tall'); otherwise a snapshot at most ADMIN_STATS_MAX_AGE_SECONDS old.
     query: z.object({ fresh: z.enum(['0', '1'], { error: 'Parameteren fresh må være 0 eller 1' }).optional() }),
+    response: adminStatisticsResponse,
     async handler({ db, query }) {
-      return json(await adminStatistics(db, { maxAgeSeconds: env.ADMIN_STATS_MAX_AGE_SECONDS, fresh: query.fresh === '1' }));
+      return jsonOf(
+        adminStatisticsResponse,
+        await adminStatistics(db, { maxAgeSeconds: env.ADMIN_STATS_MAX_AGE_SECONDS, fresh: query.fresh === '1' }),
+      );
     },
   }),
 
@@ -258,8 +273,9 @@ export default createHandler({
   'GET /api/admin/audit': route({
     access: S,
     query: pageQuery(auditCursor),
+    response: adminAuditResponse,
     async handler({ db, query }) {
-      return json(await auditTimeline(db, query));
+      return jsonOf(adminAuditResponse, await auditTimeline(db, query));
     },
   }),
 });

@@ -217,51 +217,61 @@ export type UserRoleBody = z.infer<typeof userRoleBody>;
 
 // --- answers ------------------------------------------------------------------
 
-export interface AdminCourse {
-  id: string;
-  title: string;
-  description: string;
-  level: string;
-  orderIndex: number;
+export const adminCourse = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  level: z.string(),
+  orderIndex: z.int(),
   /** Number of enrollments. */
-  students: number;
-}
+  students: z.int(),
+});
+export type AdminCourse = z.infer<typeof adminCourse>;
+/** GET /api/admin/courses */
+export const adminCoursesResponse = z.array(adminCourse);
 
-export interface AdminModule {
-  id: string;
-  courseId: string;
-  title: string;
-  description: string | null;
-  orderIndex: number;
-}
+/** POST /api/admin/courses/:courseId/modules (201) */
+export const adminModuleResponse = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  orderIndex: z.int(),
+});
+export type AdminModule = z.infer<typeof adminModuleResponse>;
 
-export interface AdminLesson {
-  id: string;
-  moduleId: string;
-  title: string;
+/** POST /api/admin/modules/:moduleId/lessons (201), PUT /api/admin/lessons/:lessonId/content */
+export const adminLessonResponse = z.object({
+  id: z.string(),
+  moduleId: z.string(),
+  title: z.string(),
   /** The stored type ('task' for some seeded lessons). */
-  lessonType: LessonType;
+  lessonType: z.enum(lessonTypes),
   /** The same value, under the name the player reads. */
-  contentType: LessonType;
+  contentType: z.enum(lessonTypes),
   /** The stored lesson-content contract object. */
-  content: LessonContentValue;
+  content: z.custom<LessonContentValue>((value) => typeof value === 'object' && value !== null),
   /** `content.videoUrl` of a video lesson, else null. */
-  videoUrl: string | null;
-  orderIndex: number;
-  /** An admin marked the lesson as a preview (decision 26). */
-  isPreview: boolean;
-}
+  videoUrl: z.string().nullable(),
+  orderIndex: z.int(),
+  /** An admin marked the lesson as a preview. */
+  isPreview: z.boolean(),
+});
+export type AdminLesson = z.infer<typeof adminLessonResponse>;
 
-/** A row of the 'Leksjoner' tab: a lesson with the module and course it sits in (no content). */
-export interface AdminLessonListItem {
-  id: string;
-  title: string;
-  contentType: LessonType;
-  orderIndex: number;
-  isPreview: boolean;
-  module: { id: string; title: string; orderIndex: number };
-  course: { id: string; title: string };
-}
+/** GET /api/admin/lessons: a lesson with the module and course it sits in (no content). */
+export const adminLessonsResponse = z.array(
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    contentType: z.enum(lessonTypes),
+    orderIndex: z.int(),
+    isPreview: z.boolean(),
+    module: z.object({ id: z.string(), title: z.string(), orderIndex: z.int() }),
+    course: z.object({ id: z.string(), title: z.string() }),
+  }),
+);
+export type AdminLessonListItem = z.infer<typeof adminLessonsResponse>[number];
 
 /**
  * What became of asking Netlify to rebuild the public pages after an edit of a field they read
@@ -340,41 +350,44 @@ export type AdminUser = z.infer<typeof adminUserResponse>;
 export const adminUsersResponse = z.array(adminUserResponse);
 
 /**
- * The assistant's use on one day (decision 38): the questions asked, each answered either by the
- * built-in offline assistant or by a model; tokens are a model's only (0 offline).
+ * The assistant's use on one day: the questions asked, each answered either by the built-in
+ * offline assistant or by a model; tokens are a model's only (0 offline).
  */
-export interface AssistantUsageDay {
+const assistantUsageDay = z.object({
   /** 'YYYY-MM-DD' */
-  date: string;
-  questions: number;
-  offlineAnswers: number;
-  modelAnswers: number;
-  tokens: number;
-}
+  date: z.string(),
+  questions: z.int(),
+  offlineAnswers: z.int(),
+  modelAnswers: z.int(),
+  tokens: z.int(),
+});
+export type AssistantUsageDay = z.infer<typeof assistantUsageDay>;
 
-export interface AdminStatistics {
+/** GET /api/admin/statistics */
+export const adminStatisticsResponse = z.object({
   /** When these figures were computed (ISO 8601, the database's clock); at most `ADMIN_STATS_MAX_AGE_SECONDS` old. */
-  computedAt: string;
-  totalUsers: number;
-  activeUsers: number;
-  inactiveUsers: number;
-  totalCourses: number;
-  totalEnrollments: number;
-  completedEnrollments: number;
+  computedAt: z.string(),
+  totalUsers: z.int(),
+  activeUsers: z.int(),
+  inactiveUsers: z.int(),
+  totalCourses: z.int(),
+  totalEnrollments: z.int(),
+  completedEnrollments: z.int(),
   /** 0–100, not rounded. */
-  completionRate: number;
+  completionRate: z.number(),
   /** 0–100, the mean of every enrollment's course progress; not rounded. */
-  averageProgress: number;
-  totalCompanies: number;
-  usersByRole: Record<UserRole, number>;
-  assistant: {
-    month: Omit<AssistantUsageDay, 'date'>;
+  averageProgress: z.number(),
+  totalCompanies: z.int(),
+  usersByRole: z.record(z.enum(userRoles), z.int()),
+  assistant: z.object({
+    month: assistantUsageDay.omit({ date: true }),
     /** Exactly 30 days, oldest first, today last. */
-    daily: AssistantUsageDay[];
+    daily: z.array(assistantUsageDay),
     /** At most five, this month, most questions first (then tokens). */
-    topUsers: { userId: string; name: string; email: string; questions: number; tokens: number }[];
-  };
-}
+    topUsers: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string(), questions: z.int(), tokens: z.int() })),
+  }),
+});
+export type AdminStatistics = z.infer<typeof adminStatisticsResponse>;
 
 /** The refusals of the user endpoints (409 `errorType`). */
 export const userChangeErrorTypes = { ownAccount: 'own_account', lastSuperuser: 'last_superuser' } as const;

@@ -18,9 +18,14 @@ import type {
   orderedItemsResponse,
   publishingOutcomeResponse,
   renameResponse,
+  adminCoursesResponse,
+  adminLessonResponse,
+  adminLessonsResponse,
+  adminModuleResponse,
+  adminStatisticsResponse,
 } from '../../schemas/admin';
 import type { LessonType } from '../../schemas/lesson-content';
-import type { AdminAuditEntry, AdminAuditPage } from '../../schemas/audit';
+import type { AdminAuditEntry, AdminAuditPage, adminAuditResponse } from '../../schemas/audit';
 import { ApiError, apiJson, apiRequest, getJson, getQueryFn, isUnauthorizedError } from '../../lib/api';
 import { courseWithContentQuery } from '../../lib/learning.queries';
 import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/session-expired';
@@ -50,9 +55,9 @@ export type AssistantUsage = AdminStatistics['assistant'];
 
 // --- reads ----------------------------------------------------------------------
 
-export const adminCoursesQuery = queryOptions({ queryKey: ['/api/admin/courses'], queryFn: getQueryFn<AdminCourse[]>() });
+export const adminCoursesQuery = queryOptions({ queryKey: ['/api/admin/courses'], queryFn: getQueryFn<typeof adminCoursesResponse>() });
 export const adminVideosQuery = queryOptions({ queryKey: ['/api/admin/videos'], queryFn: getQueryFn<typeof adminVideosResponse>() });
-export const adminStatisticsQuery = queryOptions({ queryKey: ['/api/admin/statistics'], queryFn: getQueryFn<AdminStatistics>() });
+export const adminStatisticsQuery = queryOptions({ queryKey: ['/api/admin/statistics'], queryFn: getQueryFn<typeof adminStatisticsResponse>() });
 export const adminUsersQuery = queryOptions({ queryKey: ['/api/admin/users'], queryFn: getQueryFn<typeof adminUsersResponse>() });
 export { courseWithContentQuery };
 
@@ -71,7 +76,7 @@ export const adminLessonsQuery = (filter: LessonFilter) =>
     queryFn: async ({ signal }) => {
       const query = new URLSearchParams({ ...(filter.courseId ? { courseId: filter.courseId } : {}), ...(filter.type ? { type: filter.type } : {}) });
       const search = query.toString();
-      return getJson<AdminLessonListItem[]>(search ? `${ADMIN_LESSONS}?${search}` : ADMIN_LESSONS, signal);
+      return getJson<typeof adminLessonsResponse>(search ? `${ADMIN_LESSONS}?${search}` : ADMIN_LESSONS, signal);
     },
   });
 
@@ -104,7 +109,7 @@ export const adminAuditQuery = infiniteQueryOptions({
   initialPageParam: null as string | null,
   queryFn: async ({ pageParam, signal }) => {
     const query = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) });
-    return getJson<AdminAuditPage>(`/api/admin/audit?${query}`, signal);
+    return getJson<typeof adminAuditResponse>(`/api/admin/audit?${query}`, signal);
   },
   getNextPageParam: (last) => last.nextCursor,
 });
@@ -205,7 +210,8 @@ export interface CreateModuleInput {
 export function createModuleMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     // The spec's client sends orderIndex 0; the server places the module last.
-    mutationFn: async (input: CreateModuleInput) => apiJson<unknown>('POST', `/api/admin/courses/${courseId}/modules`, { ...input, orderIndex: 0 }),
+    mutationFn: async (input: CreateModuleInput) =>
+      apiJson<typeof adminModuleResponse>('POST', `/api/admin/courses/${courseId}/modules`, { ...input, orderIndex: 0 }),
     onSuccess: async () => {
       effects.toast(adminToasts.moduleCreated);
       await Promise.all([invalidateCourse(client, courseId), invalidateCourses(client)]);
@@ -225,7 +231,7 @@ export interface CreateLessonInput {
 export function createLessonMutation(client: QueryClient, courseId: string, moduleId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async (input: CreateLessonInput) =>
-      apiJson<AdminLesson>('POST', `/api/admin/modules/${moduleId}/lessons`, { ...input, orderIndex: 0 }),
+      apiJson<typeof adminLessonResponse>('POST', `/api/admin/modules/${moduleId}/lessons`, { ...input, orderIndex: 0 }),
     onSuccess: async () => {
       effects.toast(adminToasts.lessonCreated);
       await invalidateCourse(client, courseId);
@@ -245,7 +251,7 @@ export interface UpdateLessonInput {
 
 export function updateLessonMutation(client: QueryClient, courseId: string, lessonId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (input: UpdateLessonInput) => apiJson<AdminLesson>('PUT', `/api/admin/lessons/${lessonId}/content`, input),
+    mutationFn: async (input: UpdateLessonInput) => apiJson<typeof adminLessonResponse>('PUT', `/api/admin/lessons/${lessonId}/content`, input),
     onSuccess: async () => {
       effects.toast(adminToasts.lessonUpdated);
       await invalidateCourse(client, courseId);
@@ -351,7 +357,7 @@ export function userRoleMutation(client: QueryClient, effects: BrowserEffects = 
  */
 export function refreshStatisticsMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async () => apiJson<AdminStatistics>('GET', '/api/admin/statistics?fresh=1'),
+    mutationFn: async () => apiJson<typeof adminStatisticsResponse>('GET', '/api/admin/statistics?fresh=1'),
     onSuccess: (stats) => client.setQueryData(adminStatisticsQuery.queryKey, stats),
     onError: (error) => reportFailure(error, adminToasts.statisticsRefreshFailed, effects),
   });
