@@ -217,4 +217,29 @@ export default tseslint.config(
       rules: { 'no-restricted-imports': restrict(boundaries.serviceToHttp, serverToFeature, serverFolderToFolder(from, to)) },
     },
   ]),
+  {
+    // The browser reads API data with the type of its route's response contract (a schema in
+    // src/schemas given as `typeof xResponse` to apiJson, getQueryFn, getJson or getPage), which the
+    // server's tests hold every answer to; an `as` on an answer would skip that contract.
+    files: ['src/features/**/*.{ts,tsx}', 'src/islands/**/*.{ts,tsx}', 'src/lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression:has(CallExpression[callee.property.name='json'])",
+          message: 'Type an API answer by its response contract (apiJson/getQueryFn/getJson/getPage with `typeof xResponse`), not with `as`.',
+        },
+        {
+          selector:
+            "TSAsExpression[typeAnnotation.type!='TSUnknownKeyword']:has(CallExpression[callee.object.name='JSON'][callee.property.name='parse'])",
+          message: 'Parse API JSON as `unknown` and take its type from the response contract, not from `as`.',
+        },
+        {
+          selector: "TSAsExpression[expression.type='MemberExpression'][expression.property.name=/^(body|data|content|status)$/]",
+          message: "An API answer's field has the type its response contract gives it: narrow it (or fix the contract) instead of `as`.",
+        },
+      ],
+    },
+  },
 );

@@ -1,18 +1,27 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import {
+  accountResponse,
   confirmEmailBody,
   deleteAccountBody,
   emailChangeBody,
+  emailChangeResponse,
+  emailConfirmedResponse,
   mailConfirmBody,
+  mailConfirmedResponse,
   mailConfirmRequestBody,
   passwordChangeBody,
   passwordResetBody,
   passwordResetConfirmBody,
   preferencesBody,
+  preferencesResponse,
   profileBody,
+  sessionEndedResponse,
+  sessionsEndedResponse,
+  sessionsResponse,
+  userResponse,
 } from '../../src/schemas/account';
-import { registerBody } from '../../src/schemas/auth';
+import { messageAnswer, registerBody } from '../../src/schemas/auth';
 import { accountOf, endOtherSessions, endSession, sessionsOf, setPreferences, updateProfile } from '../../src/server/account/account.service';
 import { deleteAccount, exportUserData } from '../../src/server/account/data.service';
 import { confirmEmail, requestEmailChange, resendVerification } from '../../src/server/account/email.service';
@@ -27,6 +36,8 @@ import { createHandler, json, route } from '../../src/server/platform/http';
 import { sendQueuedMail } from '../../src/server/mail/sender';
 import { clearedSessionCookies, sessionCookies } from '../../src/server/auth/session';
 import { policies, reserve } from '../../src/server/platform/throttle';
+import { jsonOf } from '../../src/server/platform/http/respond';
+import { file } from '../../src/server/platform/http/response-contract';
 
 /**
  * Sign-up and the account (issue 23, decision 31). Every route that queues mail sends it right
@@ -57,17 +68,19 @@ export default createHandler({
     access: 'public',
     body: registerBody,
     afterResponse: sendQueuedMail,
+    response: userResponse,
     async handler({ db, body, ip, request, cookies, session }) {
       const signedIn = await register(db, body, ip, session?.id ?? null, request.headers.get('User-Agent'));
       cookies.push(...sessionCookies(request.url, signedIn.token, signedIn.expiresAt));
       cookies.push(deviceCookie(request.url, signedIn.deviceToken));
-      return json({ user: signedIn.user }, { status: 201 });
+      return jsonOf(userResponse, { user: signedIn.user }, { status: 201 });
     },
   }),
 
   'POST /api/auth/password-reset': route({
     access: 'public',
     body: passwordResetBody,
+    response: messageAnswer,
     async handler({ db, body, ip, defer }) {
       // Per address of the caller (429 says nothing about any account); per account after the answer.
       const reservation = await reserve(db, `reset:ip:${ip}`, policies.resetIp);
@@ -81,7 +94,7 @@ export default createHandler({
           await release();
         }
       });
-      return json({ message: accountMessages.resetRequested }, { status: 202 });
+      return jsonOf(messageAnswer, { message: accountMessages.resetRequested }, { status: 202 });
     },
   }),
 
@@ -89,46 +102,51 @@ export default createHandler({
     access: 'public',
     body: passwordResetConfirmBody,
     afterResponse: sendQueuedMail,
+    response: messageAnswer,
     async handler({ db, body, request, cookies, session }) {
       const { kind } = await resetPassword(db, body.token, body.password);
       // Every session of the account ended; this browser's too if it was signed in as it.
       if (session) cookies.push(...clearedSessionCookies(request.url));
-      return json({ message: kind === 'created' ? accountMessages.passwordCreated : accountMessages.resetDone });
+      return jsonOf(messageAnswer, { message: kind === 'created' ? accountMessages.passwordCreated : accountMessages.resetDone });
     },
   }),
 
   'POST /api/auth/confirm-email': route({
     access: 'public',
     body: confirmEmailBody,
+    response: emailConfirmedResponse,
     async handler({ db, body }) {
       const confirmed = await confirmEmail(db, body.token);
       const message = confirmed.kind === 'verified' ? accountMessages.verified : accountMessages.changed(confirmed.email);
-      return json({ ...confirmed, message });
+      return jsonOf(emailConfirmedResponse, { ...confirmed, message });
     },
   }),
 
   'POST /api/auth/verify-email/resend': route({
     access: 'user',
+    response: messageAnswer,
     async handler({ db, user, defer }) {
       const result = await resendVerification(db, user.id);
-      if (!result.sent) return json({ message: accountMessages.alreadyVerified });
+      if (!result.sent) return jsonOf(messageAnswer, { message: accountMessages.alreadyVerified });
       defer(sendQueuedMail);
-      return json({ message: accountMessages.verifySent(result.email) }, { status: 202 });
+      return jsonOf(messageAnswer, { message: accountMessages.verifySent(result.email) }, { status: 202 });
     },
   }),
 
   'GET /api/account': route({
     access: 'user',
+    response: accountResponse,
     async handler({ db, user }) {
-      return json(await accountOf(db, user.id));
+      return jsonOf(accountResponse, await accountOf(db, user.id));
     },
   }),
 
   'PATCH /api/account/profile': route({
     access: 'user',
     body: profileBody,
+    response: userResponse,
     async handler({ db, user, body }) {
-      return json({ user: await updateProfile(db, user.id, body) });
+      return jsonOf(userResponse, { user: await updateProfile(db, user.id, body) });
     },
   }),
 
@@ -136,9 +154,10 @@ export default createHandler({
     access: 'user',
     body: emailChangeBody,
     afterResponse: sendQueuedMail,
+    response: emailChangeResponse,
     async handler({ db, user, body }) {
       const { pendingEmail } = await requestEmailChange(db, { userId: user.id, newEmail: body.newEmail, password: body.password });
-      return json({ message: accountMessages.changeSent(pendingEmail), pendingEmail }, { status: 202 });
+      return jsonOf(emailChangeResponse, { message: accountMessages.changeSent(pendingEmail), pendingEmail }, { status: 202 });
     },
   }),
 
@@ -146,47 +165,53 @@ export default createHandler({
     access: 'user',
     body: passwordChangeBody,
     afterResponse: sendQueuedMail,
+    response: messageAnswer,
     async handler({ db, user, session, body }) {
       await changePassword(db, { userId: user.id, sessionId: session.id, currentPassword: body.currentPassword, newPassword: body.newPassword });
-      return json({ message: accountMessages.passwordChanged });
+      return jsonOf(messageAnswer, { message: accountMessages.passwordChanged });
     },
   }),
 
   'GET /api/account/sessions': route({
     access: 'user',
+    response: sessionsResponse,
     async handler({ db, user, session }) {
-      return json({ sessions: await sessionsOf(db, user.id, session.id) });
+      return jsonOf(sessionsResponse, { sessions: await sessionsOf(db, user.id, session.id) });
     },
   }),
 
   'DELETE /api/account/sessions/:sessionId': route({
     access: 'user',
     params: sessionIdParams,
+    response: sessionEndedResponse,
     async handler({ db, user, session, params, request, cookies }) {
       const { sessionId } = await endSession(db, user.id, params.sessionId);
       const current = sessionId === session.id;
       if (current) cookies.splice(0, cookies.length, ...clearedSessionCookies(request.url));
-      return json({ ended: 1, current });
+      return jsonOf(sessionEndedResponse, { ended: 1, current });
     },
   }),
 
   'POST /api/account/sessions/end-others': route({
     access: 'user',
+    response: sessionsEndedResponse,
     async handler({ db, user, session }) {
-      return json({ ended: await endOtherSessions(db, user.id, session.id) });
+      return jsonOf(sessionsEndedResponse, { ended: await endOtherSessions(db, user.id, session.id) });
     },
   }),
 
   'PUT /api/account/preferences': route({
     access: 'user',
     body: preferencesBody,
+    response: preferencesResponse,
     async handler({ db, user, body }) {
-      return json({ preferences: await setPreferences(db, user.id, body) });
+      return jsonOf(preferencesResponse, { preferences: await setPreferences(db, user.id, body) });
     },
   }),
 
   'GET /api/account/export': route({
     access: 'user',
+    response: file('application/json'),
     async handler({ db, user }) {
       const data = await exportUserData(db, user.id);
       const day = data.exportedAt.slice(0, 10);
@@ -197,10 +222,11 @@ export default createHandler({
   'POST /api/account/delete': route({
     access: 'user',
     body: deleteAccountBody,
+    response: messageAnswer,
     async handler({ db, user, body, request, cookies }) {
       await deleteAccount(db, user.id, body.password);
       cookies.splice(0, cookies.length, ...clearedSessionCookies(request.url));
-      return json({ message: accountMessages.deleted });
+      return jsonOf(messageAnswer, { message: accountMessages.deleted });
     },
   }),
 
@@ -208,8 +234,9 @@ export default createHandler({
     access: 'user',
     body: mailConfirmRequestBody,
     afterResponse: sendQueuedMail,
+    response: messageAnswer,
     async handler({ db, user, body }) {
-      return json(await requestByMail(db, user.id, body), { status: 202 });
+      return jsonOf(messageAnswer, await requestByMail(db, user.id, body), { status: 202 });
     },
   }),
 
@@ -217,14 +244,19 @@ export default createHandler({
     access: 'public',
     body: mailConfirmBody,
     afterResponse: sendQueuedMail,
+    response: mailConfirmedResponse,
     async handler({ db, body, request, cookies, user }) {
       const confirmed = await confirmByMail(db, body.token);
       if (confirmed.kind === 'deleted') {
         // The account is gone: this browser's session too, if it was the account's.
         if (user?.id === confirmed.userId) cookies.splice(0, cookies.length, ...clearedSessionCookies(request.url));
-        return json({ kind: confirmed.kind, message: accountMessages.deleted });
+        return jsonOf(mailConfirmedResponse, { kind: confirmed.kind, message: accountMessages.deleted });
       }
-      return json({ kind: confirmed.kind, pendingEmail: confirmed.pendingEmail, message: accountMessages.changeSent(confirmed.pendingEmail) });
+      return jsonOf(mailConfirmedResponse, {
+        kind: confirmed.kind,
+        pendingEmail: confirmed.pendingEmail,
+        message: accountMessages.changeSent(confirmed.pendingEmail),
+      });
     },
   }),
 });

@@ -1,6 +1,12 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { companyBody } from '../../src/schemas/company';
+import {
+  adminCompaniesResponse,
+  adminCompanyDetailResponse,
+  adminCompanyResponse,
+  companyBody,
+  invoiceSettledResponse,
+} from '../../src/schemas/company';
 import { settleInvoice } from '../../src/server/checkout/reconcile';
 import {
   approveCompanyBySuperuser,
@@ -10,9 +16,10 @@ import {
   updateCompany,
 } from '../../src/server/company/admin-companies.service';
 import { companyTexts } from '../../src/server/company/messages';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { createHandler, route } from '../../src/server/platform/http';
 import { sendQueuedMail } from '../../src/server/mail/sender';
 import { formatReceiptNumber } from '../../src/server/receipts/receipt-data';
+import { jsonOf } from '../../src/server/platform/http/respond';
 
 /**
  * The superuser's companies (issue 24, decision 32).
@@ -31,24 +38,27 @@ const orderParams = z.object({ orderId: z.uuid({ error: 'Fant ikke bestillingen.
 export default createHandler({
   'GET /api/admin/companies': route({
     access: ['superuser'],
+    response: adminCompaniesResponse,
     async handler({ db }) {
-      return json({ companies: await listCompanies(db) });
+      return jsonOf(adminCompaniesResponse, { companies: await listCompanies(db) });
     },
   }),
 
   'POST /api/admin/companies': route({
     access: ['superuser'],
     body: companyBody,
+    response: adminCompanyResponse,
     async handler({ db, body }) {
-      return json({ company: await createCompany(db, body) }, { status: 201 });
+      return jsonOf(adminCompanyResponse, { company: await createCompany(db, body) }, { status: 201 });
     },
   }),
 
   'GET /api/admin/companies/:companyId': route({
     access: ['superuser'],
     params: companyParams,
+    response: adminCompanyDetailResponse,
     async handler({ db, params }) {
-      return json(await companyDetail(db, params.companyId));
+      return jsonOf(adminCompanyDetailResponse, await companyDetail(db, params.companyId));
     },
   }),
 
@@ -56,16 +66,18 @@ export default createHandler({
     access: ['superuser'],
     params: companyParams,
     body: companyBody,
+    response: adminCompanyResponse,
     async handler({ db, params, body }) {
-      return json({ company: await updateCompany(db, params.companyId, body) });
+      return jsonOf(adminCompanyResponse, { company: await updateCompany(db, params.companyId, body) });
     },
   }),
 
   'POST /api/admin/companies/:companyId/approve': route({
     access: ['superuser'],
     params: companyParams,
+    response: adminCompanyResponse,
     async handler({ db, params, user }) {
-      return json({ company: await approveCompanyBySuperuser(db, params.companyId, user.id) });
+      return jsonOf(adminCompanyResponse, { company: await approveCompanyBySuperuser(db, params.companyId, user.id) });
     },
   }),
 
@@ -73,9 +85,10 @@ export default createHandler({
     access: ['superuser'],
     params: orderParams,
     afterResponse: sendQueuedMail,
+    response: invoiceSettledResponse,
     async handler({ db, params, user }) {
       const order = await settleInvoice(db, params.orderId, 'paid', user.id);
-      return json({
+      return jsonOf(invoiceSettledResponse, {
         order: { id: order.id, status: order.status, receiptNumber: order.receiptNumber === null ? null : formatReceiptNumber(order.receiptNumber) },
       });
     },
@@ -84,9 +97,10 @@ export default createHandler({
   'POST /api/admin/orders/:orderId/invoice-cancelled': route({
     access: ['superuser'],
     params: orderParams,
+    response: invoiceSettledResponse,
     async handler({ db, params, user }) {
       const order = await settleInvoice(db, params.orderId, 'cancelled', user.id);
-      return json({
+      return jsonOf(invoiceSettledResponse, {
         order: { id: order.id, status: order.status, receiptNumber: order.receiptNumber === null ? null : formatReceiptNumber(order.receiptNumber) },
       });
     },

@@ -1,7 +1,15 @@
 import type { Config } from '@netlify/functions';
-import { couponParams, createCouponBody, editCouponBody } from '../../src/schemas/admin-shop';
+import {
+  adminCoupon,
+  adminCouponDetailResponse,
+  adminCouponListResponse,
+  couponParams,
+  createCouponBody,
+  editCouponBody,
+} from '../../src/schemas/admin-shop';
 import { couponDetail, createCoupon, editCoupon, listCoupons } from '../../src/server/admin/coupons.service';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { createHandler, route } from '../../src/server/platform/http';
+import { jsonOf } from '../../src/server/platform/http/respond';
 
 /**
  * Coupons for superusers ('Rabattkoder' in /admin); admins get 403.
@@ -16,24 +24,27 @@ const S = ['superuser'] as const;
 export default createHandler({
   'GET /api/admin/coupons': route({
     access: S,
+    response: adminCouponListResponse,
     async handler({ db }) {
-      return json(await listCoupons(db));
+      return jsonOf(adminCouponListResponse, await listCoupons(db));
     },
   }),
 
   'POST /api/admin/coupons': route({
     access: S,
     body: createCouponBody,
+    response: adminCoupon,
     async handler({ db, user, body }) {
-      return json(await createCoupon(db, user.id, body), { status: 201 });
+      return jsonOf(adminCoupon, await createCoupon(db, user.id, body), { status: 201 });
     },
   }),
 
   'GET /api/admin/coupons/:couponId': route({
     access: S,
     params: couponParams,
+    response: adminCouponDetailResponse,
     async handler({ db, params }) {
-      return json(await couponDetail(db, params.couponId));
+      return jsonOf(adminCouponDetailResponse, await couponDetail(db, params.couponId));
     },
   }),
 
@@ -41,8 +52,9 @@ export default createHandler({
     access: S,
     params: couponParams,
     body: editCouponBody,
+    response: adminCoupon,
     async handler({ db, user, params, body }) {
-      return json(await editCoupon(db, user.id, params.couponId, body));
+      return jsonOf(adminCoupon, await editCoupon(db, user.id, params.couponId, body));
     },
   }),
 });

@@ -1,12 +1,13 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { orderStatus } from '../../db/schema';
-import { refundBody } from '../../src/schemas/checkout';
+import { adminOrderDetailResponse, adminOrdersResponse, refundBody, revenueResponse } from '../../src/schemas/checkout';
 import { text } from '../../src/schemas/text';
 import { adminListOrders, adminOrderDetail, orderCursor, revenueByMonth } from '../../src/server/checkout/orders.service';
 import { refundOrder } from '../../src/server/checkout/refunds';
-import { createHandler, json, pageResponse, route } from '../../src/server/platform/http';
+import { createHandler, route } from '../../src/server/platform/http';
 import { pageQuery } from '../../src/server/platform/paging';
+import { jsonOf, pageOf } from '../../src/server/platform/http/respond';
 
 /**
  * Orders, refunds and revenue for superusers (issue 22, decision 30).
@@ -26,16 +27,18 @@ export default createHandler({
       q: text({ max: 200, min: 0 }).optional(),
       status: z.enum(orderStatus.enumValues, { error: 'Ukjent status' }).optional(),
     }),
+    response: adminOrdersResponse,
     async handler({ db, query, url }) {
-      return pageResponse(url, await adminListOrders(db, query));
+      return pageOf(adminOrdersResponse, url, await adminListOrders(db, query));
     },
   }),
 
   'GET /api/admin/orders/:orderId': route({
     access: S,
     params: orderParams,
+    response: adminOrderDetailResponse,
     async handler({ db, params }) {
-      return json(await adminOrderDetail(db, params.orderId));
+      return jsonOf(adminOrderDetailResponse, await adminOrderDetail(db, params.orderId));
     },
   }),
 
@@ -43,16 +46,18 @@ export default createHandler({
     access: S,
     params: orderParams,
     body: refundBody,
+    response: adminOrderDetailResponse,
     async handler({ db, params, body, user }) {
       await refundOrder(db, params.orderId, body, user.id);
-      return json(await adminOrderDetail(db, params.orderId), { status: 201 });
+      return jsonOf(adminOrderDetailResponse, await adminOrderDetail(db, params.orderId), { status: 201 });
     },
   }),
 
   'GET /api/admin/revenue': route({
     access: S,
+    response: revenueResponse,
     async handler({ db }) {
-      return json(await revenueByMonth(db));
+      return jsonOf(revenueResponse, await revenueByMonth(db));
     },
   }),
 });

@@ -1,7 +1,16 @@
 import type { Config } from '@netlify/functions';
-import { grantAccessBody, peopleQuery, personCourseParams, personParams, takeBackAccessBody } from '../../src/schemas/admin-shop';
+import {
+  grantAccessBody,
+  peopleQuery,
+  peopleResponse,
+  personCourseParams,
+  personDetailResponse,
+  personParams,
+  takeBackAccessBody,
+} from '../../src/schemas/admin-shop';
 import { grantAccess, personDetail, searchPeople, takeBackAccess } from '../../src/server/admin/people.service';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { createHandler, route } from '../../src/server/platform/http';
+import { jsonOf } from '../../src/server/platform/http/respond';
 
 /**
  * People and access by hand for superusers ('Brukere' in /admin); admins get 403.
@@ -18,16 +27,18 @@ export default createHandler({
   'GET /api/admin/people': route({
     access: S,
     query: peopleQuery,
+    response: peopleResponse,
     async handler({ db, query }) {
-      return json(await searchPeople(db, query.q));
+      return jsonOf(peopleResponse, await searchPeople(db, query.q));
     },
   }),
 
   'GET /api/admin/people/:userId': route({
     access: S,
     params: personParams,
+    response: personDetailResponse,
     async handler({ db, params }) {
-      return json(await personDetail(db, params.userId));
+      return jsonOf(personDetailResponse, await personDetail(db, params.userId));
     },
   }),
 
@@ -35,8 +46,9 @@ export default createHandler({
     access: S,
     params: personParams,
     body: grantAccessBody,
+    response: personDetailResponse,
     async handler({ db, user, params, body }) {
-      return json(await grantAccess(db, user.id, params.userId, body.courseId, body.reason), { status: 201 });
+      return jsonOf(personDetailResponse, await grantAccess(db, user.id, params.userId, body.courseId, body.reason), { status: 201 });
     },
   }),
 
@@ -44,8 +56,9 @@ export default createHandler({
     access: S,
     params: personCourseParams,
     body: takeBackAccessBody,
+    response: personDetailResponse,
     async handler({ db, user, params, body }) {
-      return json(await takeBackAccess(db, user.id, params.userId, params.courseId, body.reason));
+      return jsonOf(personDetailResponse, await takeBackAccess(db, user.id, params.userId, params.courseId, body.reason));
     },
   }),
 });

@@ -1,19 +1,33 @@
 import type { Config } from '@netlify/functions';
 import {
   adminCourseParams,
+  adminCoursesResponse,
   adminLessonParams,
+  adminLessonResponse,
   adminLessonsQuery,
+  adminLessonsResponse,
   adminModuleParams,
+  adminModuleResponse,
+  adminStatisticsResponse,
   adminUserParams,
+  adminUserResponse,
+  adminUsersResponse,
   adminVideoParams,
+  adminVideoResponse,
+  adminVideosResponse,
   createLessonBody,
   createModuleBody,
   createVideoBody,
   editLessonBody,
   moveBody,
+  orderedItemsResponse,
+  publishingOutcomeResponse,
+  publishingStateResponse,
   renameBody,
+  renameResponse,
   userRoleBody,
   userStatusBody,
+  videoDeletedResponse,
 } from '../../src/schemas/admin';
 import { z } from 'zod';
 import { adminStatistics } from '../../src/server/statistics/stats.service';
@@ -33,7 +47,7 @@ import {
   updateLessonContent,
 } from '../../src/server/admin/admin.service';
 import { renameCourse, renameModule } from '../../src/server/admin/content.service';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { createHandler, route } from '../../src/server/platform/http';
 import {
   publishingReasons,
   publishingState,
@@ -42,6 +56,8 @@ import {
   startSiteBuild,
 } from '../../src/server/admin/publishing.service';
 import { listUsers, setUserRole, setUserStatus } from '../../src/server/admin/users.service';
+import { jsonOf } from '../../src/server/platform/http/respond';
+import { adminAuditResponse } from '../../src/schemas/audit';
 
 /**
  * The admin area's API (issue 13, decision 14). `A` = admin and superuser, `S` = superuser only;
@@ -79,8 +95,9 @@ const S = ['superuser'] as const;
 export default createHandler({
   'GET /api/admin/courses': route({
     access: A,
+    response: adminCoursesResponse,
     async handler({ db }) {
-      return json(await listAdminCourses(db));
+      return jsonOf(adminCoursesResponse, await listAdminCourses(db));
     },
   }),
 
@@ -88,10 +105,11 @@ export default createHandler({
     access: A,
     params: adminCourseParams,
     body: renameBody,
+    response: renameResponse,
     async handler({ db, user, params, body }) {
       const course = await renameCourse(db, user.id, params.courseId, body.name);
       const publishing = await requestPublishing(db, user.id, publishingReasons.courseRenamed(course.title));
-      return json({ ...course, publishing });
+      return jsonOf(renameResponse, { ...course, publishing });
     },
   }),
 
@@ -99,39 +117,44 @@ export default createHandler({
     access: A,
     params: adminModuleParams,
     body: renameBody,
+    response: renameResponse,
     async handler({ db, user, params, body }) {
       const module = await renameModule(db, user.id, params.moduleId, body.name);
       const publishing = await requestPublishing(db, user.id, publishingReasons.moduleRenamed(module.title));
-      return json({ ...module, publishing });
+      return jsonOf(renameResponse, { ...module, publishing });
     },
   }),
 
   'GET /api/admin/publishing': route({
     access: A,
+    response: publishingStateResponse,
     async handler({ db }) {
-      return json(await publishingState(db));
+      return jsonOf(publishingStateResponse, await publishingState(db));
     },
   }),
 
   'POST /api/admin/publishing': route({
     access: A,
+    response: publishingOutcomeResponse,
     async handler({ db, user }) {
-      return json(await requestPublishingAgain(db, user.id));
+      return jsonOf(publishingOutcomeResponse, await requestPublishingAgain(db, user.id));
     },
   }),
 
   'POST /api/admin/publishing/build': route({
     access: S,
+    response: publishingOutcomeResponse,
     async handler({ db, user }) {
-      return json(await startSiteBuild(db, user.id));
+      return jsonOf(publishingOutcomeResponse, await startSiteBuild(db, user.id));
     },
   }),
 
   'GET /api/admin/lessons': route({
     access: A,
     query: adminLessonsQuery,
+    response: adminLessonsResponse,
     async handler({ db, query }) {
-      return json(await listAdminLessons(db, query));
+      return jsonOf(adminLessonsResponse, await listAdminLessons(db, query));
     },
   }),
 
@@ -139,8 +162,9 @@ export default createHandler({
     access: A,
     params: adminCourseParams,
     body: createModuleBody,
+    response: adminModuleResponse,
     async handler({ db, user, params, body }) {
-      return json(await createModule(db, user.id, params.courseId, body), { status: 201 });
+      return jsonOf(adminModuleResponse, await createModule(db, user.id, params.courseId, body), { status: 201 });
     },
   }),
 
@@ -148,8 +172,9 @@ export default createHandler({
     access: A,
     params: adminModuleParams,
     body: createLessonBody,
+    response: adminLessonResponse,
     async handler({ db, user, params, body }) {
-      return json(await createLesson(db, user.id, params.moduleId, body), { status: 201 });
+      return jsonOf(adminLessonResponse, await createLesson(db, user.id, params.moduleId, body), { status: 201 });
     },
   }),
 
@@ -157,8 +182,9 @@ export default createHandler({
     access: A,
     params: adminLessonParams,
     body: editLessonBody,
+    response: adminLessonResponse,
     async handler({ db, user, params, body }) {
-      return json(await updateLessonContent(db, user.id, params.lessonId, body));
+      return jsonOf(adminLessonResponse, await updateLessonContent(db, user.id, params.lessonId, body));
     },
   }),
 
@@ -166,8 +192,9 @@ export default createHandler({
     access: A,
     params: adminModuleParams,
     body: moveBody,
+    response: orderedItemsResponse,
     async handler({ db, user, params, body }) {
-      return json(await moveModule(db, user.id, params.moduleId, body.direction));
+      return jsonOf(orderedItemsResponse, await moveModule(db, user.id, params.moduleId, body.direction));
     },
   }),
 
@@ -175,32 +202,36 @@ export default createHandler({
     access: A,
     params: adminLessonParams,
     body: moveBody,
+    response: orderedItemsResponse,
     async handler({ db, user, params, body }) {
-      return json(await moveLesson(db, user.id, params.lessonId, body.direction));
+      return jsonOf(orderedItemsResponse, await moveLesson(db, user.id, params.lessonId, body.direction));
     },
   }),
 
   'GET /api/admin/videos': route({
     access: A,
+    response: adminVideosResponse,
     async handler({ db }) {
-      return json(await listVideos(db));
+      return jsonOf(adminVideosResponse, await listVideos(db));
     },
   }),
 
   'POST /api/admin/videos': route({
     access: A,
     body: createVideoBody,
+    response: adminVideoResponse,
     async handler({ db, user, body }) {
-      return json(await createVideo(db, user.id, body), { status: 201 });
+      return jsonOf(adminVideoResponse, await createVideo(db, user.id, body), { status: 201 });
     },
   }),
 
   'DELETE /api/admin/videos/:id': route({
     access: A,
     params: adminVideoParams,
+    response: videoDeletedResponse,
     async handler({ db, user, params }) {
       await deleteVideo(db, user.id, params.id);
-      return json({ ok: true });
+      return jsonOf(videoDeletedResponse, { ok: true });
     },
   }),
 
@@ -208,15 +239,20 @@ export default createHandler({
     access: S,
     // ?fresh=1: recompute now (the dashboard's 'Oppdater tall'); otherwise a snapshot at most ADMIN_STATS_MAX_AGE_SECONDS old.
     query: z.object({ fresh: z.enum(['0', '1'], { error: 'Parameteren fresh må være 0 eller 1' }).optional() }),
+    response: adminStatisticsResponse,
     async handler({ db, query }) {
-      return json(await adminStatistics(db, { maxAgeSeconds: env.ADMIN_STATS_MAX_AGE_SECONDS, fresh: query.fresh === '1' }));
+      return jsonOf(
+        adminStatisticsResponse,
+        await adminStatistics(db, { maxAgeSeconds: env.ADMIN_STATS_MAX_AGE_SECONDS, fresh: query.fresh === '1' }),
+      );
     },
   }),
 
   'GET /api/admin/users': route({
     access: S,
+    response: adminUsersResponse,
     async handler({ db }) {
-      return json(await listUsers(db));
+      return jsonOf(adminUsersResponse, await listUsers(db));
     },
   }),
 
@@ -224,8 +260,9 @@ export default createHandler({
     access: S,
     params: adminUserParams,
     body: userStatusBody,
+    response: adminUserResponse,
     async handler({ db, user, params, body }) {
-      return json(await setUserStatus(db, user.id, params.userId, body.isActive));
+      return jsonOf(adminUserResponse, await setUserStatus(db, user.id, params.userId, body.isActive));
     },
   }),
 
@@ -233,16 +270,18 @@ export default createHandler({
     access: S,
     params: adminUserParams,
     body: userRoleBody,
+    response: adminUserResponse,
     async handler({ db, user, params, body }) {
-      return json(await setUserRole(db, user.id, params.userId, body.role));
+      return jsonOf(adminUserResponse, await setUserRole(db, user.id, params.userId, body.role));
     },
   }),
 
   'GET /api/admin/audit': route({
     access: S,
     query: pageQuery(auditCursor),
+    response: adminAuditResponse,
     async handler({ db, query }) {
-      return json(await auditTimeline(db, query));
+      return jsonOf(adminAuditResponse, await auditTimeline(db, query));
     },
   }),
 });

@@ -3,10 +3,13 @@ import { login } from '../../src/server/auth/auth.service';
 import { z } from 'zod';
 import { text } from '../../src/schemas/text';
 import { safeNextPath } from '../../src/lib/safe-next';
-import { loginBody } from '../../src/schemas/auth';
+import { currentUser, loginBody } from '../../src/schemas/auth';
 import { deviceCookie, deviceTokenFrom } from '../../src/server/auth/device';
-import { createHandler, isUserNavigation, json, redirect, route, signOutPage } from '../../src/server/platform/http';
+import { createHandler, isUserNavigation, redirect, route, signOutPage } from '../../src/server/platform/http';
 import { clearedSessionCookies, invalidateSession, sessionCookies } from '../../src/server/auth/session';
+import { jsonOf } from '../../src/server/platform/http/respond';
+import { htmlPage, redirectOnly } from '../../src/server/platform/http/response-contract';
+import { userResponse } from '../../src/schemas/account';
 
 /**
  * Sign-in, sign-out and the current user (sign-up is in account.ts, which carries the mail sender).
@@ -21,6 +24,7 @@ export default createHandler({
   'GET /api/login': route({
     access: 'public',
     query: z.object({ next: text({ max: 2048 }).optional() }),
+    response: redirectOnly,
     handler({ user, query }) {
       const next = safeNextPath(query.next);
       if (user) return redirect(next);
@@ -31,16 +35,18 @@ export default createHandler({
   'POST /api/auth/login': route({
     access: 'public',
     body: loginBody,
+    response: userResponse,
     async handler({ db, body, ip, request, cookies, session }) {
       const signedIn = await login(db, body, ip, deviceTokenFrom(request), session?.id ?? null, request.headers.get('User-Agent'));
       cookies.push(...sessionCookies(request.url, signedIn.token, signedIn.expiresAt));
       cookies.push(deviceCookie(request.url, signedIn.deviceToken));
-      return json({ user: signedIn.user });
+      return jsonOf(userResponse, { user: signedIn.user });
     },
   }),
 
   'GET /api/logout': route({
     access: 'public',
+    response: htmlPage,
     async handler({ db, request, cookies, session }) {
       if (!session) return redirect('/');
       // A link on our own pages, or the address bar, signs out at once. Anything else
@@ -56,6 +62,7 @@ export default createHandler({
   // The button of the page above; the pipeline's same-origin check guards it like every POST.
   'POST /api/logout': route({
     access: 'public',
+    response: redirectOnly,
     async handler({ db, request, cookies, session }) {
       if (session) await invalidateSession(db, session.id);
       cookies.splice(0, cookies.length, ...clearedSessionCookies(request.url));
@@ -65,8 +72,9 @@ export default createHandler({
 
   'GET /api/auth/user': route({
     access: 'user',
+    response: currentUser,
     handler({ user }) {
-      return json(user);
+      return jsonOf(currentUser, user);
     },
   }),
 });

@@ -6,6 +6,7 @@ import { certificateTexts, readableCertificate } from '../../src/server/certific
 import { formatCode, verificationUrl } from '../../src/server/certificates/codes';
 import { ConflictError } from '../../src/server/platform/errors';
 import { createHandler, route } from '../../src/server/platform/http';
+import { file } from '../../src/server/platform/http/response-contract';
 
 /**
  * The certificate as a PDF (issue 25, decision 33), a function of its own like the receipt's:
@@ -16,6 +17,7 @@ export default createHandler({
   'GET /api/certificates/:certificateId/pdf': route({
     access: 'user',
     params: certificateParams,
+    response: file('application/pdf'),
     async handler({ db, user, params }) {
       const certificate = await readableCertificate(db, params.certificateId, user);
       if (certificate.revokedAt) throw new ConflictError(certificateTexts.revoked, 'revoked');

@@ -1,7 +1,17 @@
 import type { Config } from '@netlify/functions';
-import { adminCertificatesQuery, certificateParams, revokeBody, verifyParams } from '../../src/schemas/certificates';
+import {
+  adminCertificate,
+  adminCertificatesQuery,
+  adminCertificatesResponse,
+  certificateParams,
+  certificateVerificationResponse,
+  myCertificatesResponse,
+  revokeBody,
+  verifyParams,
+} from '../../src/schemas/certificates';
 import { adminListCertificates, listMyCertificates, revokeCertificate, verifyCertificate } from '../../src/server/certificates/certificates.service';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { createHandler, route } from '../../src/server/platform/http';
+import { jsonOf } from '../../src/server/platform/http/respond';
 
 /**
  * Certificates, 'Kursbevis' (issue 25, decision 33). The PDF is a function of its own (certificate-pdf.ts).
@@ -16,18 +26,20 @@ const S = ['superuser'] as const;
 export default createHandler({
   'GET /api/certificates': route({
     access: 'user',
+    response: myCertificatesResponse,
     async handler({ db, user }) {
-      return json(await listMyCertificates(db, user.id));
+      return jsonOf(myCertificatesResponse, await listMyCertificates(db, user.id));
     },
   }),
 
   'GET /api/certificate-verifications/:code': route({
     access: 'public',
     params: verifyParams,
+    response: certificateVerificationResponse,
     async handler({ db, params, ip }) {
       const verification = await verifyCertificate(db, params.code, ip);
       // Search engines leave it out (the page is noindex too); an unknown code is a 404 with the same body shape.
-      return json(verification, {
+      return jsonOf(certificateVerificationResponse, verification, {
         status: verification.status === 'unknown' ? 404 : 200,
         headers: { 'X-Robots-Tag': 'noindex, nofollow' },
       });
@@ -37,8 +49,9 @@ export default createHandler({
   'GET /api/admin/certificates': route({
     access: S,
     query: adminCertificatesQuery,
+    response: adminCertificatesResponse,
     async handler({ db, query }) {
-      return json(await adminListCertificates(db, query.q));
+      return jsonOf(adminCertificatesResponse, await adminListCertificates(db, query.q));
     },
   }),
 
@@ -46,8 +59,9 @@ export default createHandler({
     access: S,
     params: certificateParams,
     body: revokeBody,
+    response: adminCertificate,
     async handler({ db, params, body, user }) {
-      return json(await revokeCertificate(db, user, params.certificateId, body.reason));
+      return jsonOf(adminCertificate, await revokeCertificate(db, user, params.certificateId, body.reason));
     },
   }),
 });

@@ -1,5 +1,15 @@
 import type { Config } from '@netlify/functions';
-import { conversationParams, createConversationBody, renameConversationBody, sendMessageBody } from '../../src/schemas/chat';
+import {
+  chatMessagesResponse,
+  conversationDeletedResponse,
+  conversationParams,
+  conversationResponse,
+  conversationsResponse,
+  createConversationBody,
+  renameConversationBody,
+  sendMessageBody,
+  sendMessageResponse,
+} from '../../src/schemas/chat';
 import { AssistantError } from '../../src/server/assistant';
 import {
   ChatInputError,
@@ -12,8 +22,10 @@ import {
   renameConversation,
 } from '../../src/server/chat/conversations.service';
 import { canStreamReplies, sendMessage, streamMessage } from '../../src/server/chat/replies.service';
-import { createHandler, HttpError, invalidRequest, json, pageResponse, route } from '../../src/server/platform/http';
+import { createHandler, HttpError, invalidRequest, route } from '../../src/server/platform/http';
 import { pageQuery } from '../../src/server/platform/paging';
+import { jsonOf, pageOf } from '../../src/server/platform/http/respond';
+import { stream } from '../../src/server/platform/http/response-contract';
 
 /**
  * The chat assistant (decision 12). Every route: signed in; another user's conversation is 404.
@@ -53,16 +65,18 @@ export default createHandler({
   'GET /api/chat/conversations': route({
     access: 'user',
     query: pageQuery(conversationCursor),
+    response: conversationsResponse,
     async handler({ db, user, query, url }) {
-      return pageResponse(url, await listConversations(db, user.id, query));
+      return pageOf(conversationsResponse, url, await listConversations(db, user.id, query));
     },
   }),
 
   'POST /api/chat/conversations': route({
     access: 'user',
     body: createConversationBody,
+    response: conversationResponse,
     async handler({ db, user, body }) {
-      return json(await createConversation(db, user.id, body.title), { status: 201 });
+      return jsonOf(conversationResponse, await createConversation(db, user.id, body.title), { status: 201 });
     },
   }),
 
@@ -70,17 +84,19 @@ export default createHandler({
     access: 'user',
     params: conversationParams,
     body: renameConversationBody,
+    response: conversationResponse,
     async handler({ db, user, params, body }) {
-      return json(await renameConversation(db, user.id, params.id, body.title));
+      return jsonOf(conversationResponse, await renameConversation(db, user.id, params.id, body.title));
     },
   }),
 
   'DELETE /api/chat/conversations/:id': route({
     access: 'user',
     params: conversationParams,
+    response: conversationDeletedResponse,
     async handler({ db, user, params }) {
       await deleteConversation(db, user.id, params.id);
-      return json({ ok: true });
+      return jsonOf(conversationDeletedResponse, { ok: true });
     },
   }),
 
@@ -88,8 +104,9 @@ export default createHandler({
     access: 'user',
     params: conversationParams,
     query: pageQuery(messageCursor),
+    response: chatMessagesResponse,
     async handler({ db, user, params, query, url }) {
-      return pageResponse(url, await listMessages(db, user.id, params.id, query));
+      return pageOf(chatMessagesResponse, url, await listMessages(db, user.id, params.id, query));
     },
   }),
 
@@ -97,14 +114,15 @@ export default createHandler({
     access: 'user',
     params: conversationParams,
     body: sendMessageBody,
+    response: stream('text/event-stream', sendMessageResponse),
     async handler({ db, user, params, body, request }) {
       try {
         if (wantsStream(request) && canStreamReplies()) {
-          const stream = await streamMessage(db, user.id, params.id, body, request.signal);
-          // The pipeline releases the database when this body ends (src/server/platform/http/router.ts), not on return.
-          return new Response(stream, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'X-Accel-Buffering': 'no' } });
+          const events = await streamMessage(db, user.id, params.id, body, request.signal);
+          // The pipeline releases the database when this body ends (http.ts), not on return.
+          return new Response(events, { headers: { 'Content-Type': 'text/event-stream; charset=utf-8', 'X-Accel-Buffering': 'no' } });
         }
-        return json(await sendMessage(db, user.id, params.id, body, request.signal));
+        return jsonOf(sendMessageResponse, await sendMessage(db, user.id, params.id, body, request.signal));
       } catch (error) {
         throw asHttpError(error);
       }

@@ -2,9 +2,11 @@ import type { Config } from '@netlify/functions';
 import { parseCookie } from 'cookie';
 import { z } from 'zod';
 import { CHECKOUT_COOKIE, returnFromPayment } from '../../src/server/checkout/return.service';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { createHandler, route } from '../../src/server/platform/http';
 import { sendQueuedMail } from '../../src/server/mail/sender';
 import { sessionCookies } from '../../src/server/auth/session';
+import { orderReturnResponse } from '../../src/schemas/checkout';
+import { jsonOf } from '../../src/server/platform/http/respond';
 
 /**
  * The return page's call (issue 22, decision 30), in its own function because it sends the
@@ -17,13 +19,14 @@ export default createHandler({
   'POST /api/checkout/orders/:orderId/return': route({
     access: 'public',
     params: z.object({ orderId: z.uuid({ error: 'Fant ikke bestillingen.' }) }),
+    response: orderReturnResponse,
     async handler({ db, params, user, request, cookies, defer }) {
       const checkoutToken = parseCookie(request.headers.get('Cookie') ?? '')[CHECKOUT_COOKIE] ?? null;
       const result = await returnFromPayment(db, { orderId: params.orderId, user, checkoutToken, userAgent: request.headers.get('User-Agent') });
       if (result.session) cookies.push(...sessionCookies(request.url, result.session.token, result.session.expiresAt));
       // The receipt leaves right after the answer when this call paid the order (else the scheduled sender has it).
       if (result.paidNow) defer(sendQueuedMail);
-      return json(result.answer);
+      return jsonOf(orderReturnResponse, result.answer);
     },
   }),
 });

@@ -1,10 +1,11 @@
 import type { Config } from '@netlify/functions';
 import { stringifySetCookie } from 'cookie';
 import { z } from 'zod';
-import { checkoutOrderBody, quoteBody } from '../../src/schemas/checkout';
+import { checkoutOrderBody, checkoutProductResponse, orderCreatedResponse, quoteBody, quoteResponse } from '../../src/schemas/checkout';
 import { checkoutProduct, createOrder, quote } from '../../src/server/checkout/checkout.service';
 import { CHECKOUT_COOKIE } from '../../src/server/checkout/return.service';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { createHandler, route } from '../../src/server/platform/http';
+import { jsonOf } from '../../src/server/platform/http/respond';
 import { env } from '../../src/server/platform/env';
 import { isSecureRequest } from '../../src/server/auth/session';
 
@@ -29,22 +30,25 @@ export default createHandler({
         .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, { error: 'Fant ikke produktet.' })
         .max(100),
     }),
+    response: checkoutProductResponse,
     async handler({ db, params, user }) {
-      return json(await checkoutProduct(db, params.courseId, user));
+      return jsonOf(checkoutProductResponse, await checkoutProduct(db, params.courseId, user));
     },
   }),
 
   'POST /api/checkout/quote': route({
     access: 'public',
     body: quoteBody,
+    response: quoteResponse,
     async handler({ db, body, ip }) {
-      return json(await quote(db, body, ip));
+      return jsonOf(quoteResponse, await quote(db, body, ip));
     },
   }),
 
   'POST /api/checkout/orders': route({
     access: 'public',
     body: checkoutOrderBody,
+    response: orderCreatedResponse,
     async handler({ db, body, user, ip, request, cookies }) {
       const { order, created, checkoutToken } = await createOrder(db, { body, user, ip, userAgent: request.headers.get('User-Agent') });
       if (checkoutToken) {
@@ -58,7 +62,11 @@ export default createHandler({
           }),
         );
       }
-      return json({ orderId: order.id, reference: order.reference, redirectUrl: order.redirectUrl }, { status: created ? 201 : 200 });
+      return jsonOf(
+        orderCreatedResponse,
+        { orderId: order.id, reference: order.reference, redirectUrl: order.redirectUrl },
+        { status: created ? 201 : 200 },
+      );
     },
   }),
 });

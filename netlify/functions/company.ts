@@ -1,13 +1,26 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import {
+  companyOverviewResponse,
   invitationAcceptBody,
+  invitationAcceptedResponse,
+  invitationCancelledResponse,
   invitationLookupBody,
+  invitationLookupResponse,
   invitationPreviewBody,
   invitationsBody,
+  invitationsResponse,
+  invitedResponse,
+  invitePreviewResponse,
   managerBody,
+  managersResponse,
+  membershipsResponse,
+  messageResponse,
   peopleFilter,
+  peopleListResponse,
+  remindersSentResponse,
   trialBody,
+  trialStartedResponse,
 } from '../../src/schemas/company';
 import { eq } from 'drizzle-orm';
 import { atomically } from '../../db/client';
@@ -28,9 +41,11 @@ import { companyTexts } from '../../src/server/company/messages';
 import { sendReminders } from '../../src/server/company/reminders.service';
 import { startTrial } from '../../src/server/company/trials.service';
 import { lockCompany, revokeSeat } from '../../src/server/company/seats.service';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { createHandler, route } from '../../src/server/platform/http';
 import { sendQueuedMail } from '../../src/server/mail/sender';
 import { sessionCookies } from '../../src/server/auth/session';
+import { jsonOf, jsonText } from '../../src/server/platform/http/respond';
+import { file } from '../../src/server/platform/http/response-contract';
 
 /**
  * Companies. Every manager's route names its company, and the handler's first step is
@@ -65,16 +80,18 @@ const manager = company.extend({ userId: z.uuid({ error: 'Fant ikke personen i b
 export default createHandler({
   'GET /api/companies': route({
     access: 'user',
+    response: membershipsResponse,
     async handler({ db, user }) {
-      return json({ companies: await myCompanies(db, user.id) });
+      return jsonOf(membershipsResponse, { companies: await myCompanies(db, user.id) });
     },
   }),
 
   'GET /api/companies/:companyId': route({
     access: 'user',
     params: company,
+    response: companyOverviewResponse,
     async handler({ db, user, params }) {
-      return json(await companyOverview(db, await requireManager(db, user, params.companyId)));
+      return jsonOf(companyOverviewResponse, await companyOverview(db, await requireManager(db, user, params.companyId)));
     },
   }),
 
@@ -82,6 +99,7 @@ export default createHandler({
     access: 'user',
     params: company,
     query: pageQuery(peopleCursor).extend({ filter: peopleFilter.default('all') }),
+    response: peopleListResponse,
     async handler({ db, user, params, query, url }) {
       // A page of JSON text from the snapshot, sent as it is; the next page in the Link header.
       const page = await companyPeoplePage(db, await requireManager(db, user, params.companyId), query.filter, query);
@@ -92,13 +110,14 @@ export default createHandler({
         headers.set('X-Next-Cursor', page.nextCursor);
         headers.set('Link', `<${next.pathname}${next.search}>; rel="next"`);
       }
-      return new Response(page.body, { headers });
+      return jsonText(peopleListResponse, page.body, { headers });
     },
   }),
 
   'GET /api/companies/:companyId/people.csv': route({
     access: 'user',
     params: company,
+    response: file('text/csv'),
     async handler({ db, user, params }) {
       const id = await requireManager(db, user, params.companyId);
       const [people, pkg] = await Promise.all([allCompanyPeople(db, id), packageInfo(db)]);
@@ -123,17 +142,19 @@ export default createHandler({
     access: 'user',
     params: company,
     afterResponse: sendQueuedMail,
+    response: remindersSentResponse,
     async handler({ db, user, params }) {
       const sent = await sendReminders(db, await requireManager(db, user, params.companyId));
-      return json({ sent, message: companyTexts.remindersSent(sent) }, { status: 202 });
+      return jsonOf(remindersSentResponse, { sent, message: companyTexts.remindersSent(sent) }, { status: 202 });
     },
   }),
 
   'GET /api/companies/:companyId/invitations': route({
     access: 'user',
     params: company,
+    response: invitationsResponse,
     async handler({ db, user, params }) {
-      return json({ invitations: await listInvitations(db, await requireManager(db, user, params.companyId)) });
+      return jsonOf(invitationsResponse, { invitations: await listInvitations(db, await requireManager(db, user, params.companyId)) });
     },
   }),
 
@@ -141,8 +162,9 @@ export default createHandler({
     access: 'user',
     params: company,
     body: invitationPreviewBody,
+    response: invitePreviewResponse,
     async handler({ db, user, params, body }) {
-      return json(await previewInvitations(db, await requireManager(db, user, params.companyId), body.text));
+      return jsonOf(invitePreviewResponse, await previewInvitations(db, await requireManager(db, user, params.companyId), body.text));
     },
   }),
 
@@ -151,9 +173,10 @@ export default createHandler({
     params: company,
     body: invitationsBody,
     afterResponse: sendQueuedMail,
+    response: invitedResponse,
     async handler({ db, user, params, body }) {
       const created = await invite(db, await requireManager(db, user, params.companyId), user, body.emails);
-      return json({ created, message: companyTexts.invited(created) }, { status: 201 });
+      return jsonOf(invitedResponse, { created, message: companyTexts.invited(created) }, { status: 201 });
     },
   }),
 
@@ -161,24 +184,27 @@ export default createHandler({
     access: 'user',
     params: invitation,
     afterResponse: sendQueuedMail,
+    response: messageResponse,
     async handler({ db, user, params }) {
       await resendInvitation(db, await requireManager(db, user, params.companyId), user, params.id);
-      return json({ message: companyTexts.resent }, { status: 202 });
+      return jsonOf(messageResponse, { message: companyTexts.resent }, { status: 202 });
     },
   }),
 
   'DELETE /api/companies/:companyId/invitations/:id': route({
     access: 'user',
     params: invitation,
+    response: invitationCancelledResponse,
     async handler({ db, user, params }) {
       await cancelInvitation(db, await requireManager(db, user, params.companyId), params.id);
-      return json({ status: 'cancelled' });
+      return jsonOf(invitationCancelledResponse, { status: 'cancelled' });
     },
   }),
 
   'DELETE /api/companies/:companyId/seats/:seatId': route({
     access: 'user',
     params: seat,
+    response: messageResponse,
     async handler({ db, user, params }) {
       const id = await requireManager(db, user, params.companyId);
       const name = await atomically(db, async (tx) => {
@@ -187,15 +213,16 @@ export default createHandler({
         const [person] = await tx.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, userId));
         return `${person?.firstName ?? ''} ${person?.lastName ?? ''}`.trim();
       });
-      return json({ message: companyTexts.seatTakenBack(name) });
+      return jsonOf(messageResponse, { message: companyTexts.seatTakenBack(name) });
     },
   }),
 
   'GET /api/companies/:companyId/managers': route({
     access: 'user',
     params: company,
+    response: managersResponse,
     async handler({ db, user, params }) {
-      return json({ managers: await listManagers(db, await requireManager(db, user, params.companyId)) });
+      return jsonOf(managersResponse, { managers: await listManagers(db, await requireManager(db, user, params.companyId)) });
     },
   }),
 
@@ -203,44 +230,49 @@ export default createHandler({
     access: 'user',
     params: company,
     body: managerBody,
+    response: messageResponse,
     async handler({ db, user, params, body }) {
       const message = await addManager(db, await requireManager(db, user, params.companyId), user, body.userId);
-      return json({ message }, { status: 201 });
+      return jsonOf(messageResponse, { message }, { status: 201 });
     },
   }),
 
   'DELETE /api/companies/:companyId/managers/:userId': route({
     access: 'user',
     params: manager,
+    response: messageResponse,
     async handler({ db, user, params }) {
       const message = await removeManager(db, await requireManager(db, user, params.companyId), user, params.userId);
-      return json({ message });
+      return jsonOf(messageResponse, { message });
     },
   }),
 
   'POST /api/company-trials': route({
     access: 'user',
     body: trialBody,
+    response: trialStartedResponse,
     async handler({ db, user, body }) {
-      return json(await startTrial(db, user, body), { status: 201 });
+      return jsonOf(trialStartedResponse, await startTrial(db, user, body), { status: 201 });
     },
   }),
 
   'POST /api/invitations/lookup': route({
     access: 'public',
     body: invitationLookupBody,
+    response: invitationLookupResponse,
     async handler({ db, body, user }) {
-      return json(await lookupInvitation(db, body.token, user));
+      return jsonOf(invitationLookupResponse, await lookupInvitation(db, body.token, user));
     },
   }),
 
   'POST /api/invitations/accept': route({
     access: 'public',
     body: invitationAcceptBody,
+    response: invitationAcceptedResponse,
     async handler({ db, body, user, request, cookies }) {
       const accepted = await acceptInvitation(db, body, user, request.headers.get('User-Agent'));
       if (accepted.session) cookies.push(...sessionCookies(request.url, accepted.session.token, accepted.session.expiresAt));
-      return json({ coursePath: '/', message: companyTexts.accepted(accepted.companyName) });
+      return jsonOf(invitationAcceptedResponse, { coursePath: '/', message: companyTexts.accepted(accepted.companyName) });
     },
   }),
 });

@@ -1,8 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { contactBody, contactMessages } from '../../src/schemas/contact';
 import { sendContactMessage } from '../../src/server/contact/contact.service';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { createHandler, route } from '../../src/server/platform/http';
 import { sendQueuedMail } from '../../src/server/mail/sender';
+import { messageAnswer } from '../../src/schemas/auth';
+import { jsonOf } from '../../src/server/platform/http/respond';
 
 /**
  * The contact form on /kontakt (issue 29, decision 37).
@@ -14,9 +16,10 @@ export default createHandler({
     access: 'public',
     body: contactBody,
     afterResponse: sendQueuedMail,
+    response: messageAnswer,
     async handler({ db, body, ip }) {
       await sendContactMessage(db, body, ip);
-      return json({ message: contactMessages.sent }, { status: 201 });
+      return jsonOf(messageAnswer, { message: contactMessages.sent }, { status: 201 });
     },
   }),
 });

@@ -1,7 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { courseParams } from '../../src/schemas/learning';
 import { courseWithContent } from '../../src/server/learning/course-content.service';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { createHandler, route } from '../../src/server/platform/http';
+import { courseWithContentResponse } from '../../src/schemas/player';
+import { jsonOf } from '../../src/server/platform/http/respond';
 
 /**
  * The course player's data, in a function of its own: it is the one that needs the HTML
@@ -15,8 +17,9 @@ export default createHandler({
   'GET /api/courses/:courseId/with-content': route({
     access: 'user',
     params: courseParams,
+    response: courseWithContentResponse,
     async handler({ db, user, params }) {
-      return json(await courseWithContent(db, user.id, params.courseId));
+      return jsonOf(courseWithContentResponse, await courseWithContent(db, user.id, params.courseId));
     },
   }),
 });

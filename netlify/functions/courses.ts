@@ -1,8 +1,10 @@
 import type { Config } from '@netlify/functions';
-import { courseParams, moduleParams } from '../../src/schemas/learning';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { courseParams, coursesResponse, moduleLessonsResponse, moduleParams, modulesWithProgressResponse } from '../../src/schemas/learning';
+import { createHandler, route } from '../../src/server/platform/http';
 import { listCourses, moduleLessons, modulesWithProgress } from '../../src/server/learning/learning.service';
 import { courseProgress } from '../../src/server/learning/player.service';
+import { jsonOf } from '../../src/server/platform/http/respond';
+import { courseProgressResponse } from '../../src/schemas/player';
 
 /**
  * The catalogue as a signed-in learner sees it.
@@ -18,32 +20,36 @@ import { courseProgress } from '../../src/server/learning/player.service';
 export default createHandler({
   'GET /api/courses': route({
     access: 'user',
+    response: coursesResponse,
     async handler({ db, user }) {
-      return json(await listCourses(db, user.id));
+      return jsonOf(coursesResponse, await listCourses(db, user.id));
     },
   }),
 
   'GET /api/courses/:courseId/modules-with-progress': route({
     access: 'user',
     params: courseParams,
+    response: modulesWithProgressResponse,
     async handler({ db, user, params }) {
-      return json(await modulesWithProgress(db, user.id, params.courseId));
+      return jsonOf(modulesWithProgressResponse, await modulesWithProgress(db, user.id, params.courseId));
     },
   }),
 
   'GET /api/courses/:courseId/progress': route({
     access: 'user',
     params: courseParams,
+    response: courseProgressResponse,
     async handler({ db, user, params }) {
-      return json(await courseProgress(db, user.id, params.courseId));
+      return jsonOf(courseProgressResponse, await courseProgress(db, user.id, params.courseId));
     },
   }),
 
   'GET /api/modules/:moduleId/lessons': route({
     access: 'user',
     params: moduleParams,
+    response: moduleLessonsResponse,
     async handler({ db, params }) {
-      return json(await moduleLessons(db, params.moduleId));
+      return jsonOf(moduleLessonsResponse, await moduleLessons(db, params.moduleId));
     },
   }),
 });

@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { enrollBody } from '../../src/schemas/learning';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { enrollBody, enrollmentResponse, enrollmentsResponse, learnerProgressResponse } from '../../src/schemas/learning';
+import { createHandler, route } from '../../src/server/platform/http';
 import { enroll, learnerProgress, listEnrollments } from '../../src/server/learning/learning.service';
+import { jsonOf } from '../../src/server/platform/http/respond';
 
 /**
  * A learner's enrollments.
@@ -16,24 +17,27 @@ import { enroll, learnerProgress, listEnrollments } from '../../src/server/learn
 export default createHandler({
   'GET /api/users/me/enrollments': route({
     access: 'user',
+    response: enrollmentsResponse,
     async handler({ db, user }) {
-      return json(await listEnrollments(db, user.id));
+      return jsonOf(enrollmentsResponse, await listEnrollments(db, user.id));
     },
   }),
 
   'GET /api/users/me/progress': route({
     access: 'user',
+    response: learnerProgressResponse,
     async handler({ db, user }) {
-      return json(await learnerProgress(db, user.id));
+      return jsonOf(learnerProgressResponse, await learnerProgress(db, user.id));
     },
   }),
 
   'POST /api/enrollments': route({
     access: 'user',
     body: enrollBody,
+    response: enrollmentResponse,
     async handler({ db, user, body }) {
       const { enrollment, created } = await enroll(db, user.id, body.courseId);
-      return json(enrollment, { status: created ? 201 : 200 });
+      return jsonOf(enrollmentResponse, enrollment, { status: created ? 201 : 200 });
     },
   }),
 });

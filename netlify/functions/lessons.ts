@@ -1,9 +1,19 @@
 import type { Config } from '@netlify/functions';
-import { lessonParams, progressBody, studyTimeBody, watchPositionBody } from '../../src/schemas/player';
-import { createHandler, json, pageResponse, route } from '../../src/server/platform/http';
+import {
+  lessonParams,
+  progressBody,
+  progressResponse,
+  studyTimeBody,
+  studyTimeResponse,
+  videoNotesResponse,
+  watchPositionBody,
+  watchStateResponse,
+} from '../../src/schemas/player';
+import { createHandler, route } from '../../src/server/platform/http';
 import { listNotes, noteCursor } from '../../src/server/notes/notes.service';
 import { pageQuery } from '../../src/server/platform/paging';
 import { recordStudyTime, saveWatchPosition, setLessonProgress } from '../../src/server/learning/player.service';
+import { jsonOf, pageOf } from '../../src/server/platform/http/respond';
 
 /**
  * A learner's work on one lesson (decision 11).
@@ -25,8 +35,9 @@ export default createHandler({
     access: 'user',
     params: lessonParams,
     body: progressBody,
+    response: progressResponse,
     async handler({ db, user, params, body }) {
-      return json(await setLessonProgress(db, user.id, params.id, body.completed));
+      return jsonOf(progressResponse, await setLessonProgress(db, user.id, params.id, body.completed));
     },
   }),
 
@@ -34,8 +45,9 @@ export default createHandler({
     access: 'user',
     params: lessonParams,
     body: watchPositionBody,
+    response: watchStateResponse,
     async handler({ db, user, params, body }) {
-      return json(await saveWatchPosition(db, user.id, params.id, body.positionSeconds));
+      return jsonOf(watchStateResponse, await saveWatchPosition(db, user.id, params.id, body.positionSeconds));
     },
   }),
 
@@ -43,8 +55,9 @@ export default createHandler({
     access: 'user',
     params: lessonParams,
     body: studyTimeBody,
+    response: studyTimeResponse,
     async handler({ db, user, params }) {
-      return json(await recordStudyTime(db, user.id, params.id));
+      return jsonOf(studyTimeResponse, await recordStudyTime(db, user.id, params.id));
     },
   }),
 
@@ -52,8 +65,9 @@ export default createHandler({
     access: 'user',
     params: lessonParams,
     query: pageQuery(noteCursor),
+    response: videoNotesResponse,
     async handler({ db, user, params, query, url }) {
-      return pageResponse(url, await listNotes(db, user.id, params.id, query));
+      return pageOf(videoNotesResponse, url, await listNotes(db, user.id, params.id, query));
     },
   }),
 });

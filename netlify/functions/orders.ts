@@ -1,7 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
 import { listOwnOrders, orderWithReceipt, readableOrder } from '../../src/server/checkout/orders.service';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { createHandler, route } from '../../src/server/platform/http';
+import { orderDetailResponse, ordersResponse } from '../../src/schemas/checkout';
+import { jsonOf } from '../../src/server/platform/http/respond';
 
 /**
  * The buyer's orders and receipts (decision 30).
@@ -12,16 +14,18 @@ import { createHandler, json, route } from '../../src/server/platform/http';
 export default createHandler({
   'GET /api/orders': route({
     access: 'user',
+    response: ordersResponse,
     async handler({ db, user }) {
-      return json(await listOwnOrders(db, user.id));
+      return jsonOf(ordersResponse, await listOwnOrders(db, user.id));
     },
   }),
 
   'GET /api/orders/:orderId': route({
     access: 'user',
     params: z.object({ orderId: z.uuid({ error: 'Fant ikke bestillingen.' }) }),
+    response: orderDetailResponse,
     async handler({ db, user, params }) {
-      return json(orderWithReceipt(await readableOrder(db, params.orderId, user)));
+      return jsonOf(orderDetailResponse, orderWithReceipt(await readableOrder(db, params.orderId, user)));
     },
   }),
 });

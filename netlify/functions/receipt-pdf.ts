@@ -5,6 +5,7 @@ import { receiptDataFor } from '../../src/server/checkout/receipts';
 import { hasReceipt } from '../../src/server/checkout/orders.service';
 import { createHandler, notFound, route } from '../../src/server/platform/http';
 import { receiptPdf } from '../../src/server/receipts/receipt-pdf';
+import { file } from '../../src/server/platform/http/response-contract';
 
 /**
  * The receipt as a PDF (issue 22, decision 30), in a function of its own because the PDF library
@@ -14,6 +15,7 @@ import { receiptPdf } from '../../src/server/receipts/receipt-pdf';
 export default createHandler({
   'GET /api/orders/:orderId/receipt.pdf': route({
     access: 'user',
+    response: file('application/pdf'),
     params: z.object({ orderId: z.uuid({ error: 'Fant ikke bestillingen.' }) }),
     async handler({ db, user, params }) {
       const order = await readableOrder(db, params.orderId, user);

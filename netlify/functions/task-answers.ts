@@ -1,8 +1,9 @@
 import type { Config } from '@netlify/functions';
 import { lessonParams } from '../../src/schemas/player';
-import { saveTaskAnswerBody, taskAnswerParams } from '../../src/schemas/task-answers';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { saveTaskAnswerBody, taskAnswerParams, taskAnswerResponse, taskAnswersResponse } from '../../src/schemas/task-answers';
+import { createHandler, route } from '../../src/server/platform/http';
 import { listTaskAnswers, saveTaskAnswer } from '../../src/server/learning/task-answers.service';
+import { jsonOf } from '../../src/server/platform/http/respond';
 
 /**
  * A learner's answers in task lessons (issue 29, decision 36), private to the learner.
@@ -17,8 +18,9 @@ export default createHandler({
   'GET /api/lessons/:id/answers': route({
     access: 'user',
     params: lessonParams,
+    response: taskAnswersResponse,
     async handler({ db, user, params }) {
-      return json(await listTaskAnswers(db, user.id, params.id));
+      return jsonOf(taskAnswersResponse, await listTaskAnswers(db, user.id, params.id));
     },
   }),
 
@@ -26,8 +28,9 @@ export default createHandler({
     access: 'user',
     params: taskAnswerParams,
     body: saveTaskAnswerBody,
+    response: taskAnswerResponse,
     async handler({ db, user, params, body }) {
-      return json(await saveTaskAnswer(db, user.id, params.id, params.question, body.answer));
+      return jsonOf(taskAnswerResponse, await saveTaskAnswer(db, user.id, params.id, params.question, body.answer));
     },
   }),
 });

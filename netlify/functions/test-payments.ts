@@ -1,8 +1,10 @@
 import type { Config } from '@netlify/functions';
 import { z } from 'zod';
-import { createHandler, json, notFound, route } from '../../src/server/platform/http';
+import { createHandler, notFound, route } from '../../src/server/platform/http';
 import { actOnTestPayment, isTestProviderOn, testPaymentView } from '../../src/server/payments/test-provider';
 import { deliverTestPaymentsEvent } from '../../src/server/payments/test-provider-delivery';
+import { testPaymentActionResponse, testPaymentResponse } from '../../src/schemas/checkout';
+import { jsonOf } from '../../src/server/platform/http/respond';
 
 /**
  * The built-in test payment provider's own pages' API (development and tests only, decision 30;
@@ -18,11 +20,12 @@ export default createHandler({
   'GET /api/test-payments/:reference': route({
     access: 'public',
     params: z.object({ reference }),
+    response: testPaymentResponse,
     async handler({ db, params }) {
       if (!isTestProviderOn()) throw notFound(missing);
       const payment = await testPaymentView(db, params.reference);
       if (!payment) throw notFound(missing);
-      return json(payment);
+      return jsonOf(testPaymentResponse, payment);
     },
   }),
 
@@ -30,11 +33,12 @@ export default createHandler({
     access: 'public',
     params: z.object({ reference, action: z.enum(['approve', 'cancel', 'fail'], { error: 'Ukjent valg' }) }),
     afterResponse: deliverTestPaymentsEvent,
+    response: testPaymentActionResponse,
     async handler({ db, params }) {
       if (!isTestProviderOn()) throw notFound(missing);
       const result = await actOnTestPayment(db, params.reference, params.action);
       if (!result) throw notFound(missing);
-      return json({ returnUrl: result.returnUrl });
+      return jsonOf(testPaymentActionResponse, { returnUrl: result.returnUrl });
     },
   }),
 });

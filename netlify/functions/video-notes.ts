@@ -1,7 +1,8 @@
 import type { Config } from '@netlify/functions';
-import { createNoteBody, noteParams, updateNoteBody } from '../../src/schemas/player';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { createNoteBody, noteParams, okResponse, updateNoteBody, videoNoteResponse } from '../../src/schemas/player';
+import { createHandler, route } from '../../src/server/platform/http';
 import { createNote, deleteNote, updateNote } from '../../src/server/notes/notes.service';
+import { jsonOf } from '../../src/server/platform/http/respond';
 
 /**
  * A learner's private notes on video lessons (the list is GET /api/lessons/:id/video-notes).
@@ -15,8 +16,9 @@ export default createHandler({
   'POST /api/video-notes': route({
     access: 'user',
     body: createNoteBody,
+    response: videoNoteResponse,
     async handler({ db, user, body }) {
-      return json(await createNote(db, user.id, body), { status: 201 });
+      return jsonOf(videoNoteResponse, await createNote(db, user.id, body), { status: 201 });
     },
   }),
 
@@ -24,17 +26,19 @@ export default createHandler({
     access: 'user',
     params: noteParams,
     body: updateNoteBody,
+    response: videoNoteResponse,
     async handler({ db, user, params, body }) {
-      return json(await updateNote(db, user.id, params.id, body.noteText));
+      return jsonOf(videoNoteResponse, await updateNote(db, user.id, params.id, body.noteText));
     },
   }),
 
   'DELETE /api/video-notes/:id': route({
     access: 'user',
     params: noteParams,
+    response: okResponse,
     async handler({ db, user, params }) {
       await deleteNote(db, user.id, params.id);
-      return json({ ok: true });
+      return jsonOf(okResponse, { ok: true });
     },
   }),
 });

@@ -1,4 +1,5 @@
 import type { QueryFunction } from '@tanstack/react-query';
+import type { z } from 'zod';
 
 /**
  * The one fetch helper of the islands and the sign-in page (spec, learner side,
@@ -62,6 +63,11 @@ export class ApiError extends Error {
     return isRecord(this.body) && typeof this.body.errorType === 'string' ? this.body.errorType : undefined;
   }
 
+  /** One field of an error body (`code`, `checkoutPath`, `provider`…), unknown until the caller narrows it. */
+  bodyField(name: string): unknown {
+    return isRecord(this.body) ? this.body[name] : undefined;
+  }
+
   /** Field problems of a rejected request body; empty when there are none. */
   get issues(): ApiIssue[] {
     const issues = isRecord(this.body) ? this.body.issues : undefined;
@@ -82,6 +88,19 @@ async function throwIfNotOk(response: Response): Promise<void> {
   throw await ApiError.fromResponse(response);
 }
 
+/**
+ * What a successful answer holds: `C` is the route's response schema (`typeof ordersResponse`, from
+ * src/schemas), so the browser reads the same contract the server's handler is typed and tested
+ * with. Types only: no schema is bundled or run here.
+ */
+export type Answer<C> = C extends z.ZodType ? z.output<C> : C;
+
+/** The one place the browser trusts the API's JSON: the server's tests hold every answer to its contract. */
+export async function readAnswer<C>(response: Response): Promise<Answer<C>> {
+  const data: unknown = await response.json();
+  return data as Answer<C>;
+}
+
 export async function apiRequest(method: string, url: string, data?: unknown): Promise<Response> {
   const response = await fetch(url, {
     method,
@@ -91,6 +110,18 @@ export async function apiRequest(method: string, url: string, data?: unknown): P
   });
   await throwIfNotOk(response);
   return response;
+}
+
+/** `apiRequest`, then the answer's JSON typed by the route's response schema `C`. */
+export async function apiJson<C>(method: string, url: string, data?: unknown): Promise<Answer<C>> {
+  return readAnswer<C>(await apiRequest(method, url, data));
+}
+
+/** A GET of `url` (abortable), its answer typed by the route's response schema `C`. */
+export async function getJson<C>(url: string, signal?: AbortSignal): Promise<Answer<C>> {
+  const response = await fetch(url, { credentials: 'include', signal });
+  await throwIfNotOk(response);
+  return readAnswer<C>(response);
 }
 
 /**
@@ -107,12 +138,14 @@ export function isUnauthorizedError(error: unknown): boolean {
  * The default read: GET on the query key's parts joined with '/', parsed as JSON.
  * `on401: 'returnNull'` answers null instead of throwing (the current-user query).
  */
-export function getQueryFn<T>(options: { on401: 'throw' | 'returnNull' } = { on401: 'throw' }): QueryFunction<T> {
+export function getQueryFn<C>(options?: { on401: 'throw' }): QueryFunction<Answer<C>>;
+export function getQueryFn<C>(options: { on401: 'returnNull' }): QueryFunction<Answer<C> | null>;
+export function getQueryFn<C>(options: { on401: 'throw' | 'returnNull' } = { on401: 'throw' }): QueryFunction<Answer<C> | null> {
   return async ({ queryKey, signal }) => {
     const response = await fetch(queryKey.join('/'), { credentials: 'include', signal });
-    if (options.on401 === 'returnNull' && response.status === 401) return null as T;
+    if (options.on401 === 'returnNull' && response.status === 401) return null;
     await throwIfNotOk(response);
-    return (await response.json()) as T;
+    return readAnswer<C>(response);
   };
 }
 
@@ -129,8 +162,11 @@ export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
  * Reads one page of a list: `url` itself for the first page (the server's default page size),
  * `url?cursor=…` for the next ones; the next cursor comes from `X-Next-Cursor`.
  */
-export async function getPage<T>(url: string, cursor: string | null, signal?: AbortSignal): Promise<ApiPage<T>> {
+export async function getPage<C>(url: string, cursor: string | null, signal?: AbortSignal): Promise<ApiPage<PageItem<C>>> {
   const response = await fetch(cursor ? `${url}?cursor=${encodeURIComponent(cursor)}` : url, { credentials: 'include', signal });
   await throwIfNotOk(response);
-  return { items: (await response.json()) as T[], nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null };
+  return { items: await readAnswer<PageItem<C>[]>(response), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null };
 }
+
+/** One item of a paged list whose contract `C` is a list schema (or, while a list has no schema yet, the item type). */
+type PageItem<C> = C extends z.ZodArray ? z.output<C>[number] : C;

@@ -1,9 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { MyCertificate } from '../schemas/certificates';
+import type { myCertificatesResponse } from '../schemas/certificates';
 import { getQueryFn } from './api';
 
 /** The caller's certificates (issue 25): read by the dashboard and by the player's last lesson. */
 export const myCertificatesQuery = queryOptions({
   queryKey: ['/api/certificates'],
-  queryFn: getQueryFn<MyCertificate[]>(),
+  queryFn: getQueryFn<typeof myCertificatesResponse>(),
 });

@@ -1,6 +1,6 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
-import type { Enrollment } from '../schemas/learning';
-import { ApiError, apiRequest, isUnauthorizedError } from './api';
+import type { enrollmentResponse } from '../schemas/learning';
+import { ApiError, apiJson, isUnauthorizedError } from './api';
 import { enrollmentsQuery } from './learning.queries';
 import { safeNextPath } from './safe-next';
 import { type BrowserEffects, browserEffects, sessionExpired, UNAUTHORIZED_REDIRECT_MS } from './session-expired';
@@ -14,7 +14,7 @@ import { type BrowserEffects, browserEffects, sessionExpired, UNAUTHORIZED_REDIR
  */
 export function enrollMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (courseId: string) => (await (await apiRequest('POST', '/api/enrollments', { courseId })).json()) as Enrollment,
+    mutationFn: async (courseId: string) => apiJson<typeof enrollmentResponse>('POST', '/api/enrollments', { courseId }),
     onSuccess: async () => {
       effects.toast({ title: 'Påmeldt', description: 'Du er nå påmeldt kurset.' });
       await client.invalidateQueries({ queryKey: enrollmentsQuery.queryKey });
@@ -35,6 +35,6 @@ export function enrollMutation(client: QueryClient, effects: BrowserEffects = br
 /** The same-site path a 402 `payment_required` answer points to, or null for any other error. */
 function paymentRequiredPath(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 402) return null;
-  const path = (error.body as { checkoutPath?: unknown } | null)?.checkoutPath;
+  const path = error.bodyField('checkoutPath');
   return typeof path === 'string' ? safeNextPath(path) : '/';
 }

@@ -4,7 +4,7 @@ import { ApiError } from './api';
 /**
  * What every form says about a failed request, React forms and static pages alike: one sentence for
  * a server that cannot be reached, one for a refusal without a sentence of its own, and the 400's
- * `issues` (`src/server/http.ts` `invalidRequest`) placed on the fields they name. Only types come
+ * `issues` (`src/server/platform/http/errors.ts` `invalidRequest`) placed on the fields they name. Only types come
  * from react-hook-form, so a plain page script can import this module.
  */
 

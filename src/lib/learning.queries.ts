@@ -1,31 +1,37 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { CurrentUser } from '../schemas/auth';
-import type { CatalogueCourse, LearnerProgress, LessonSummary, ListedEnrollment, ModuleWithProgress } from '../schemas/learning';
-import type { CourseWithContent } from '../schemas/player';
+import type { currentUser } from '../schemas/auth';
+import type {
+  coursesResponse,
+  enrollmentsResponse,
+  learnerProgressResponse,
+  moduleLessonsResponse,
+  modulesWithProgressResponse,
+} from '../schemas/learning';
+import type { courseWithContentResponse } from '../schemas/player';
 import { getQueryFn } from './api';
 
 /** Query options of the learner app, keyed by URL parts (the default GET joins them with '/'). */
 
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'],
-  queryFn: getQueryFn<CurrentUser | null>({ on401: 'returnNull' }),
+  queryFn: getQueryFn<typeof currentUser>({ on401: 'returnNull' }),
 });
 
 export const enrollmentsQuery = queryOptions({
   queryKey: ['/api/users/me/enrollments'],
-  queryFn: getQueryFn<ListedEnrollment[]>(),
+  queryFn: getQueryFn<typeof enrollmentsResponse>(),
 });
 
 /** The catalogue as the caller sees it: each course with its price and the caller's access. */
 export const coursesQuery = queryOptions({
   queryKey: ['/api/courses'],
-  queryFn: getQueryFn<CatalogueCourse[]>(),
+  queryFn: getQueryFn<typeof coursesResponse>(),
 });
 
 /** The dashboard's figures from the caller's own progress; completing a lesson invalidates it. */
 export const learnerProgressQuery = queryOptions({
   queryKey: ['/api/users/me/progress'],
-  queryFn: getQueryFn<LearnerProgress>(),
+  queryFn: getQueryFn<typeof learnerProgressResponse>(),
 });
 
 /**
@@ -46,18 +52,18 @@ export function refreshLearnerProgress(client: QueryClient): Promise<void> {
 export const modulesWithProgressQuery = (courseId: string) =>
   queryOptions({
     queryKey: ['/api/courses', courseId, 'modules-with-progress'],
-    queryFn: getQueryFn<ModuleWithProgress[]>(),
+    queryFn: getQueryFn<typeof modulesWithProgressResponse>(),
   });
 
 export const moduleLessonsQuery = (moduleId: string) =>
   queryOptions({
     queryKey: ['/api/modules', moduleId, 'lessons'],
-    queryFn: getQueryFn<LessonSummary[]>(),
+    queryFn: getQueryFn<typeof moduleLessonsResponse>(),
   });
 
 /** A course with its modules and lessons: read by the player, and by the admin, which refreshes it after an edit. */
 export const courseWithContentQuery = (courseId: string) =>
   queryOptions({
     queryKey: ['/api/courses', courseId, 'with-content'],
-    queryFn: getQueryFn<CourseWithContent>(),
+    queryFn: getQueryFn<typeof courseWithContentResponse>(),
   });

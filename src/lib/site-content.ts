@@ -35,6 +35,7 @@ export async function getPage<K extends PageKind>(id: string, kind: K): Promise<
   const entry = await getEntry('pages', id);
   if (!entry) throw new Error(`src/content/pages/${id}.yaml is missing`);
   if (entry.data.kind !== kind) throw new Error(`src/content/pages/${id}.yaml must have kind '${kind}'`);
+  // eslint-disable-next-line no-restricted-syntax -- build-time content checked by its collection schema, not API data
   return fillDeep(entry.data as PageOfKind<K>);
 }
 

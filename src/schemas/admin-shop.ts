@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATES } from '../lib/order-states';
 import { courseIdSchema, uuidSchema } from './learning';
 import { text } from './text';
 
@@ -87,51 +88,54 @@ export const couponParams = z.object({ couponId: z.uuid({ error: 'Fant ikke raba
 export type CreateCouponBody = z.infer<typeof createCouponBody>;
 export type EditCouponBody = z.infer<typeof editCouponBody>;
 
-export interface AdminCoupon {
-  id: string;
-  code: string;
-  kind: 'percent' | 'amount';
-  percentOff: number | null;
-  amountOffOre: number | null;
-  productId: string | null;
-  productTitle: string | null;
+export const adminCoupon = z.object({
+  id: z.string(),
+  code: z.string(),
+  kind: z.enum(['percent', 'amount']),
+  percentOff: z.int().nullable(),
+  amountOffOre: z.int().nullable(),
+  productId: z.string().nullable(),
+  productTitle: z.string().nullable(),
   /** ISO 8601, and the same as an Oslo date (the first day it works). */
-  validFrom: string;
-  validFromDate: string;
+  validFrom: z.string(),
+  validFromDate: z.string(),
   /** ISO 8601 of the moment it stops, and the last Oslo day it works; null: no end. */
-  validUntil: string | null;
-  validUntilDate: string | null;
-  maxUses: number | null;
+  validUntil: z.string().nullable(),
+  validUntilDate: z.string().nullable(),
+  maxUses: z.int().nullable(),
   /** Uses so far (an order that ended unpaid gave its use back). */
-  usedCount: number;
-  active: boolean;
+  usedCount: z.int(),
+  active: z.boolean(),
   /** Orders that took the code (paid or not). */
-  orderCount: number;
-  createdAt: string;
-}
+  orderCount: z.int(),
+  createdAt: z.string(),
+});
+/** POST /api/admin/coupons (201), PUT /api/admin/coupons/:couponId */
+export type AdminCoupon = z.infer<typeof adminCoupon>;
 
-export interface CouponOrder {
-  id: string;
-  reference: string;
-  receiptNumber: number | null;
-  buyerEmail: string;
-  title: string;
-  status: string;
-  discountOre: number;
-  totalOre: number;
-  createdAt: string;
-}
+const couponOrder = z.object({
+  id: z.string(),
+  reference: z.string(),
+  receiptNumber: z.int().nullable(),
+  buyerEmail: z.string(),
+  title: z.string(),
+  status: z.enum(ORDER_STATES),
+  discountOre: z.int(),
+  totalOre: z.int(),
+  createdAt: z.string(),
+});
 
-export interface AdminCouponList {
-  coupons: AdminCoupon[];
+/** GET /api/admin/coupons */
+export const adminCouponListResponse = z.object({
+  coupons: z.array(adminCoupon),
   /** What a coupon can be limited to. */
-  products: { id: string; title: string }[];
-}
+  products: z.array(z.object({ id: z.string(), title: z.string() })),
+});
+export type AdminCouponList = z.infer<typeof adminCouponListResponse>;
 
-export interface AdminCouponDetail {
-  coupon: AdminCoupon;
-  orders: CouponOrder[];
-}
+/** GET /api/admin/coupons/:couponId */
+export const adminCouponDetailResponse = z.object({ coupon: adminCoupon, orders: z.array(couponOrder) });
+export type AdminCouponDetail = z.infer<typeof adminCouponDetailResponse>;
 
 // --- people and access by hand -------------------------------------------------------
 
@@ -148,65 +152,69 @@ const reason = text({
 export const grantAccessBody = z.strictObject({ courseId: courseIdSchema, reason });
 export const takeBackAccessBody = z.strictObject({ reason });
 
-export type PersonRole = 'superuser' | 'admin' | 'company_admin' | 'individual';
-
-export interface PersonCompany {
-  id: string;
-  name: string;
+const personCompany = z.object({
+  id: z.string(),
+  name: z.string(),
   /** 'manager' or 'member'; 'invited' for a pending invitation to the person's address. */
-  role: 'manager' | 'member' | 'invited';
-}
+  role: z.enum(['manager', 'member', 'invited']),
+});
+export type PersonCompany = z.infer<typeof personCompany>;
 
-export interface PersonSummary {
-  id: string;
-  name: string;
-  email: string;
-  role: PersonRole;
-  isActive: boolean;
-  createdAt: string;
-  companies: PersonCompany[];
-}
+export const personSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(['superuser', 'admin', 'company_admin', 'individual']),
+  isActive: z.boolean(),
+  createdAt: z.string(),
+  companies: z.array(personCompany),
+});
+export type PersonSummary = z.infer<typeof personSummary>;
+/** GET /api/admin/people */
+export const peopleResponse = z.array(personSummary);
 
-export type AccessSource = 'free' | 'purchase' | 'seat' | 'grant';
-
-export interface PersonCourse {
-  courseId: string;
-  title: string;
+const personCourse = z.object({
+  courseId: z.string(),
+  title: z.string(),
   /** What gives the course now; null when the access has ended. */
-  source: AccessSource | null;
-  revokedAt: string | null;
-  completedAt: string | null;
+  source: z.enum(['free', 'purchase', 'seat', 'grant']).nullable(),
+  revokedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
   /** The standing grant by hand, if any (also when an order or a seat gives the course now). */
-  grant: { reason: string; grantedBy: string | null; createdAt: string } | null;
-}
+  grant: z.object({ reason: z.string(), grantedBy: z.string().nullable(), createdAt: z.string() }).nullable(),
+});
+export type PersonCourse = z.infer<typeof personCourse>;
+export type AccessSource = NonNullable<PersonCourse['source']>;
 
-export interface PersonOrder {
-  id: string;
-  reference: string;
-  receiptNumber: number | null;
-  title: string;
-  status: string;
-  totalOre: number;
-  couponCode: string | null;
-  createdAt: string;
-}
+const personOrder = z.object({
+  id: z.string(),
+  reference: z.string(),
+  receiptNumber: z.int().nullable(),
+  title: z.string(),
+  status: z.enum(ORDER_STATES),
+  totalOre: z.int(),
+  couponCode: z.string().nullable(),
+  createdAt: z.string(),
+});
 
-export interface PersonGrantHistory {
-  id: string;
-  courseTitle: string;
-  reason: string;
-  grantedBy: string | null;
-  createdAt: string;
-  revokedAt: string | null;
-  revokedBy: string | null;
-  revokedReason: string | null;
-}
+const personGrantHistory = z.object({
+  id: z.string(),
+  courseTitle: z.string(),
+  reason: z.string(),
+  grantedBy: z.string().nullable(),
+  createdAt: z.string(),
+  revokedAt: z.string().nullable(),
+  revokedBy: z.string().nullable(),
+  revokedReason: z.string().nullable(),
+});
 
-export interface PersonDetail {
-  person: PersonSummary;
-  courses: PersonCourse[];
-  orders: PersonOrder[];
-  grants: PersonGrantHistory[];
+/** GET /api/admin/people/:userId, and the answer of a grant (201) or a take-back. */
+export const personDetailResponse = z.object({
+  person: personSummary,
+  courses: z.array(personCourse),
+  orders: z.array(personOrder),
+  grants: z.array(personGrantHistory),
   /** Every course, for 'Gi tilgang'. */
-  catalogue: { id: string; title: string }[];
-}
+  catalogue: z.array(z.object({ id: z.string(), title: z.string() })),
+});
+export type PersonDetail = z.infer<typeof personDetailResponse>;

@@ -204,161 +204,182 @@ export const adminLessonsQuery = z.object({
 export const userStatusBody = z.strictObject({ isActive: z.boolean({ error: adminMessages.isActive }) });
 
 export const userRoles = ['superuser', 'admin', 'company_admin', 'individual'] as const;
-export type UserRole = (typeof userRoles)[number];
 export const userRoleBody = z.strictObject({ role: z.enum(userRoles, { error: adminMessages.role }) });
 
 export type CreateVideoBody = z.infer<typeof createVideoBody>;
 
 // --- answers ------------------------------------------------------------------
 
-export interface AdminCourse {
-  id: string;
-  title: string;
-  description: string;
-  level: string;
-  orderIndex: number;
+export const adminCourse = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  level: z.string(),
+  orderIndex: z.int(),
   /** Number of enrollments. */
-  students: number;
-}
+  students: z.int(),
+});
+export type AdminCourse = z.infer<typeof adminCourse>;
+/** GET /api/admin/courses */
+export const adminCoursesResponse = z.array(adminCourse);
 
-export interface AdminModule {
-  id: string;
-  courseId: string;
-  title: string;
-  description: string | null;
-  orderIndex: number;
-}
+/** POST /api/admin/courses/:courseId/modules (201) */
+export const adminModuleResponse = z.object({
+  id: z.string(),
+  courseId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  orderIndex: z.int(),
+});
+export type AdminModule = z.infer<typeof adminModuleResponse>;
 
-export interface AdminLesson {
-  id: string;
-  moduleId: string;
-  title: string;
+/** POST /api/admin/modules/:moduleId/lessons (201), PUT /api/admin/lessons/:lessonId/content */
+export const adminLessonResponse = z.object({
+  id: z.string(),
+  moduleId: z.string(),
+  title: z.string(),
   /** The stored type ('task' for some seeded lessons). */
-  lessonType: LessonType;
+  lessonType: z.enum(lessonTypes),
   /** The same value, under the name the player reads. */
-  contentType: LessonType;
+  contentType: z.enum(lessonTypes),
   /** The stored lesson-content contract object. */
-  content: LessonContentValue;
+  content: z.custom<LessonContentValue>((value) => typeof value === 'object' && value !== null),
   /** `content.videoUrl` of a video lesson, else null. */
-  videoUrl: string | null;
-  orderIndex: number;
-  /** An admin marked the lesson as a preview (decision 26). */
-  isPreview: boolean;
-}
+  videoUrl: z.string().nullable(),
+  orderIndex: z.int(),
+  /** An admin marked the lesson as a preview. */
+  isPreview: z.boolean(),
+});
+export type AdminLesson = z.infer<typeof adminLessonResponse>;
 
-/** A row of the 'Leksjoner' tab: a lesson with the module and course it sits in (no content). */
-export interface AdminLessonListItem {
-  id: string;
-  title: string;
-  contentType: LessonType;
-  orderIndex: number;
-  isPreview: boolean;
-  module: { id: string; title: string; orderIndex: number };
-  course: { id: string; title: string };
-}
+/** GET /api/admin/lessons: a lesson with the module and course it sits in (no content). */
+export const adminLessonsResponse = z.array(
+  z.object({
+    id: z.string(),
+    title: z.string(),
+    contentType: z.enum(lessonTypes),
+    orderIndex: z.int(),
+    isPreview: z.boolean(),
+    module: z.object({ id: z.string(), title: z.string(), orderIndex: z.int() }),
+    course: z.object({ id: z.string(), title: z.string() }),
+  }),
+);
+export type AdminLessonListItem = z.infer<typeof adminLessonsResponse>[number];
 
 /**
  * What became of asking Netlify to rebuild the public pages after an edit of a field they read
  * (course and module titles, decision 10; decision 38): 'requested' (the build hook answered 2xx),
  * 'skipped' (no NETLIFY_BUILD_HOOK_URL: the pages change with the next deploy), 'failed'.
  */
-export type PublishingResult = 'requested' | 'skipped' | 'failed';
+export const publishingResults = ['requested', 'skipped', 'failed'] as const;
+export type PublishingResult = (typeof publishingResults)[number];
 
-export interface PublishingOutcome {
-  status: PublishingResult;
+/** POST /api/admin/publishing and …/build */
+export const publishingOutcomeResponse = z.object({
+  status: z.enum(publishingResults),
   /** ISO 8601: when the request was made (for 'skipped', when the edit was saved). */
-  at: string;
-}
+  at: z.string(),
+});
+export type PublishingOutcome = z.infer<typeof publishingOutcomeResponse>;
 
 /** `GET /api/admin/publishing`: whether a build hook is set, and the last request made to it (from the content audit). */
-export interface PublishingState {
-  hookConfigured: boolean;
-  last: { status: Exclude<PublishingResult, 'skipped'>; at: string } | null;
-}
+export const publishingStateResponse = z.object({
+  hookConfigured: z.boolean(),
+  last: z.object({ status: z.enum(['requested', 'failed']), at: z.string() }).nullable(),
+});
+export type PublishingState = z.infer<typeof publishingStateResponse>;
 
 /** A rename's answer: the row, and what became of the rebuild it asked for. */
-export interface RenameResult {
-  id: string;
-  title: string;
-  publishing: PublishingOutcome;
-}
+export const renameResponse = z.object({ id: z.string(), title: z.string(), publishing: publishingOutcomeResponse });
+export type RenameResult = z.infer<typeof renameResponse>;
 
-export interface OrderedItem {
-  id: string;
-  title: string;
-  orderIndex: number;
-}
+/** A move's answer: the siblings in their new order. */
+export const orderedItemsResponse = z.array(z.object({ id: z.string(), title: z.string(), orderIndex: z.int() }));
+export type OrderedItem = z.infer<typeof orderedItemsResponse>[number];
 
-export interface AdminVideo {
-  id: string;
-  title: string;
-  url: string;
-  description: string | null;
-  durationSeconds: number | null;
-  createdAt: string;
-}
+/** POST /api/admin/videos (201) */
+export const adminVideoResponse = z.object({
+  id: z.string(),
+  title: z.string(),
+  url: z.string(),
+  description: z.string().nullable(),
+  durationSeconds: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type AdminVideo = z.infer<typeof adminVideoResponse>;
+/** GET /api/admin/videos */
+export const adminVideosResponse = z.array(adminVideoResponse);
 
-export type AuditAction = 'created' | 'promoted' | 'deactivated' | 'reactivated' | 'role_changed' | 'email_changed' | 'password_set';
+/** DELETE /api/admin/videos/:id */
+export const videoDeletedResponse = z.object({ ok: z.literal(true) });
 
-export interface AuditEntry {
-  id: string;
-  action: AuditAction;
-  fromValue: string | null;
-  toValue: string | null;
+const auditEntry = z.object({
+  id: z.string(),
+  action: z.enum(['created', 'promoted', 'deactivated', 'reactivated', 'role_changed', 'email_changed', 'password_set']),
+  fromValue: z.string().nullable(),
+  toValue: z.string().nullable(),
   /** Null when the command line (`npm run user:create`) made the change, or the actor was deleted. */
-  actor: { id: string; name: string; email: string } | null;
-  createdAt: string;
-}
+  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntry>;
+export type AuditAction = AuditEntry['action'];
 
-export interface AdminUser {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  role: UserRole;
-  isActive: boolean;
-  profileImageUrl: string | null;
-  createdAt: string;
+/** PUT /api/admin/users/:userId/status and …/role */
+export const adminUserResponse = z.object({
+  id: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  role: z.enum(userRoles),
+  isActive: z.boolean(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.string(),
   /** The latest five entries, newest first. */
-  audit: AuditEntry[];
-}
+  audit: z.array(auditEntry),
+});
+export type AdminUser = z.infer<typeof adminUserResponse>;
+/** GET /api/admin/users */
+export const adminUsersResponse = z.array(adminUserResponse);
 
 /**
- * The assistant's use on one day (decision 38): the questions asked, each answered either by the
- * built-in offline assistant or by a model; tokens are a model's only (0 offline).
+ * The assistant's use on one day: the questions asked, each answered either by the built-in
+ * offline assistant or by a model; tokens are a model's only (0 offline).
  */
-export interface AssistantUsageDay {
+const assistantUsageDay = z.object({
   /** 'YYYY-MM-DD' */
-  date: string;
-  questions: number;
-  offlineAnswers: number;
-  modelAnswers: number;
-  tokens: number;
-}
+  date: z.string(),
+  questions: z.int(),
+  offlineAnswers: z.int(),
+  modelAnswers: z.int(),
+  tokens: z.int(),
+});
 
-export interface AdminStatistics {
+/** GET /api/admin/statistics */
+export const adminStatisticsResponse = z.object({
   /** When these figures were computed (ISO 8601, the database's clock); at most `ADMIN_STATS_MAX_AGE_SECONDS` old. */
-  computedAt: string;
-  totalUsers: number;
-  activeUsers: number;
-  inactiveUsers: number;
-  totalCourses: number;
-  totalEnrollments: number;
-  completedEnrollments: number;
+  computedAt: z.string(),
+  totalUsers: z.int(),
+  activeUsers: z.int(),
+  inactiveUsers: z.int(),
+  totalCourses: z.int(),
+  totalEnrollments: z.int(),
+  completedEnrollments: z.int(),
   /** 0–100, not rounded. */
-  completionRate: number;
+  completionRate: z.number(),
   /** 0–100, the mean of every enrollment's course progress; not rounded. */
-  averageProgress: number;
-  totalCompanies: number;
-  usersByRole: Record<UserRole, number>;
-  assistant: {
-    month: Omit<AssistantUsageDay, 'date'>;
+  averageProgress: z.number(),
+  totalCompanies: z.int(),
+  usersByRole: z.record(z.enum(userRoles), z.int()),
+  assistant: z.object({
+    month: assistantUsageDay.omit({ date: true }),
     /** Exactly 30 days, oldest first, today last. */
-    daily: AssistantUsageDay[];
+    daily: z.array(assistantUsageDay),
     /** At most five, this month, most questions first (then tokens). */
-    topUsers: { userId: string; name: string; email: string; questions: number; tokens: number }[];
-  };
-}
+    topUsers: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string(), questions: z.int(), tokens: z.int() })),
+  }),
+});
+export type AdminStatistics = z.infer<typeof adminStatisticsResponse>;
 
 /** The refusals of the user endpoints (409 `errorType`). */
 export const userChangeErrorTypes = { ownAccount: 'own_account', lastSuperuser: 'last_superuser' } as const;

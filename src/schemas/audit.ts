@@ -1,4 +1,16 @@
+import { z } from 'zod';
 import type { AuditAction } from './admin';
+
+/** The user audit's actions, as the admin's user list names them. */
+const userAuditActions = [
+  'created',
+  'promoted',
+  'deactivated',
+  'reactivated',
+  'role_changed',
+  'email_changed',
+  'password_set',
+] as const satisfies readonly AuditAction[];
 
 /**
  * The superuser's change timeline (issue 20, decision 24): GET /api/admin/audit merges the content
@@ -34,34 +46,36 @@ export type ContentAuditAction = (typeof contentAuditActions)[number];
 export type ContentAuditTarget = 'course' | 'module' | 'lesson' | 'video' | 'site' | 'certificate' | 'coupon' | 'user';
 
 /** A user audit row in the timeline: its action with a `user.` prefix. */
-export type UserTimelineAction = `user.${AuditAction}`;
 
 /** Changed fields by name; lesson content fields are named `content.<field>` (e.g. `content.html`). */
 export type AuditFields = Record<string, unknown>;
 
-export interface AdminAuditEntry {
-  id: string;
-  source: 'content' | 'user';
-  action: ContentAuditAction | UserTimelineAction;
+const adminAuditEntry = z.object({
+  id: z.string(),
+  source: z.enum(['content', 'user']),
+  action: z.union([z.enum(contentAuditActions), z.templateLiteral(['user.', z.enum(userAuditActions)])]),
   /** ISO 8601. */
-  createdAt: string;
+  createdAt: z.string(),
   /** Null when the command line made the change (user audit), or the account is deleted. */
-  actor: { id: string; name: string; email: string } | null;
-  target: {
-    type: ContentAuditTarget | 'user';
-    id: string;
+  actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
+  target: z.object({
+    type: z.enum(['course', 'module', 'lesson', 'video', 'site', 'certificate', 'coupon', 'user']),
+    id: z.string(),
     /** The row's title (a user's name) now; a deleted row's last stored title; null if neither is known. */
-    label: string | null;
+    label: z.string().nullable(),
     /** The course a module or lesson belongs to, while it exists. */
-    course: string | null;
-  };
+    course: z.string().nullable(),
+  }),
   /** The changed fields before (null for a create) and after (null for a delete). Long values are clipped. */
-  before: AuditFields | null;
-  after: AuditFields | null;
-}
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntry>;
 
-export interface AdminAuditPage {
-  entries: AdminAuditEntry[];
+/** GET /api/admin/audit */
+export const adminAuditResponse = z.object({
+  entries: z.array(adminAuditEntry),
   /** Pass as `cursor` for the next (older) page; null on the last page. */
-  nextCursor: string | null;
-}
+  nextCursor: z.string().nullable(),
+});
+export type AdminAuditPage = z.infer<typeof adminAuditResponse>;

@@ -53,15 +53,19 @@ export type LoginBody = z.infer<typeof loginBody>;
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** The signed-in user as `GET /api/auth/user` returns it. */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: 'superuser' | 'admin' | 'company_admin' | 'individual';
-  companyId: string | null;
-  profileImageUrl: string | null;
-  isActive: boolean;
-  /** Whether the owner proved the address with the link from the mail (decision 31). */
-  emailVerified: boolean;
-}
+export const currentUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: z.enum(['superuser', 'admin', 'company_admin', 'individual']),
+  companyId: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  isActive: z.boolean(),
+  /** Whether the owner proved the address with the link from the mail. */
+  emailVerified: z.boolean(),
+});
+export type CurrentUser = z.infer<typeof currentUser>;
+
+/** An answer that is one sentence for the person (a mail was sent, a change was made). */
+export const messageAnswer = z.object({ message: z.string() });

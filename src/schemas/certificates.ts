@@ -7,59 +7,65 @@ import { text } from './text';
  */
 
 /** One of the caller's certificates (GET /api/certificates). */
-export interface MyCertificate {
-  id: string;
+export const myCertificate = z.object({
+  id: z.string(),
   /** Formatted in groups of five: 'A1B2C-3D4E5-F6A7B-8C9D0'. */
-  code: string;
-  courseId: string | null;
-  courseTitle: string;
-  courseHours: string;
-  learnerName: string;
+  code: z.string(),
+  courseId: z.string().nullable(),
+  courseTitle: z.string(),
+  courseHours: z.string(),
+  learnerName: z.string(),
   /** ISO 8601. */
-  completedAt: string;
-  issuedAt: string;
-  revokedAt: string | null;
+  completedAt: z.string(),
+  issuedAt: z.string(),
+  revokedAt: z.string().nullable(),
   /** The public verification page (absolute). */
-  verifyUrl: string;
+  verifyUrl: z.string(),
   /** The PDF (a site path). */
-  pdfPath: string;
+  pdfPath: z.string(),
   /** LinkedIn's add-to-profile link with the certificate's name, date and URL. */
-  linkedInUrl: string;
-}
+  linkedInUrl: z.string(),
+});
+export type MyCertificate = z.infer<typeof myCertificate>;
+export const myCertificatesResponse = z.array(myCertificate);
 
-/** GET /api/certificates/verify/:code: what the public verification page shows. */
-export type CertificateVerification =
-  | {
-      status: 'valid' | 'revoked';
-      code: string;
-      learnerName: string;
-      courseTitle: string;
-      courseHours: string;
-      completedAt: string;
-      /** The result on the course's graded test in percent; null for a course without one. */
-      score: number | null;
-      issuedAt: string;
-      revokedAt: string | null;
-    }
-  | { status: 'unknown'; code: string };
+/** GET /api/certificate-verifications/:code: what the public verification page shows (an unknown code: 404 with the same shape). */
+export const certificateVerificationResponse = z.discriminatedUnion('status', [
+  z.object({
+    status: z.enum(['valid', 'revoked']),
+    code: z.string(),
+    learnerName: z.string(),
+    courseTitle: z.string(),
+    courseHours: z.string(),
+    completedAt: z.string(),
+    /** The result on the course's graded test in percent; null for a course without one. */
+    score: z.number().nullable(),
+    issuedAt: z.string(),
+    revokedAt: z.string().nullable(),
+  }),
+  z.object({ status: z.literal('unknown'), code: z.string() }),
+]);
+export type CertificateVerification = z.infer<typeof certificateVerificationResponse>;
 
 /** A certificate in the superuser's list (GET /api/admin/certificates). */
-export interface AdminCertificate {
-  id: string;
-  code: string;
-  learnerName: string;
-  email: string | null;
-  courseTitle: string;
-  completedAt: string;
-  issuedAt: string;
-  revokedAt: string | null;
-  revokedReason: string | null;
-  revokedBy: string | null;
+export const adminCertificate = z.object({
+  id: z.string(),
+  code: z.string(),
+  learnerName: z.string(),
+  email: z.string().nullable(),
+  courseTitle: z.string(),
+  completedAt: z.string(),
+  issuedAt: z.string(),
+  revokedAt: z.string().nullable(),
+  revokedReason: z.string().nullable(),
+  revokedBy: z.string().nullable(),
   /** The public verification page (a site path; the PDF carries it as an absolute URL). */
-  verifyPath: string;
+  verifyPath: z.string(),
   /** The certificate itself, the PDF (a site path). */
-  pdfPath: string;
-}
+  pdfPath: z.string(),
+});
+export type AdminCertificate = z.infer<typeof adminCertificate>;
+export const adminCertificatesResponse = z.array(adminCertificate);
 
 export const certificateParams = z.object({ certificateId: z.uuid({ error: 'Fant ikke kursbeviset.' }) });
 

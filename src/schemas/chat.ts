@@ -47,37 +47,32 @@ export const sendMessageBody = z.strictObject({
 
 // --- responses ----------------------------------------------------------------
 
-export interface Conversation {
-  id: string;
-  title: string;
-}
+export const conversationResponse = z.object({ id: z.string(), title: z.string() });
+export type Conversation = z.infer<typeof conversationResponse>;
+/** GET /api/chat/conversations (paged) */
+export const conversationsResponse = z.array(conversationResponse);
 
-export type ChatMessageRole = 'user' | 'assistant' | 'system';
-
-export interface ChatMessage {
-  id: string;
-  conversationId: string;
+export const chatMessage = z.object({
+  id: z.string(),
+  conversationId: z.string(),
   /** 'user' for the learner's messages; the panel shows every other role as the assistant. */
-  role: ChatMessageRole;
-  content: string;
+  role: z.enum(['user', 'assistant', 'system']),
+  content: z.string(),
   /** ISO 8601. */
-  createdAt: string;
-}
+  createdAt: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessage>;
+/** GET /api/chat/conversations/:id/messages (paged) */
+export const chatMessagesResponse = z.array(chatMessage);
 
 /** The answer of POST …/messages (and the `done` event of a streamed reply). */
-export interface SendMessageResult {
-  /** The conversation as it is now: its first question names it (issue 29). */
-  conversation: Conversation;
-  userMessage: ChatMessage;
-  assistantMessage: ChatMessage;
-}
+export const sendMessageResponse = z.object({
+  /** The conversation as it is now: its first question names it. */
+  conversation: conversationResponse,
+  userMessage: chatMessage,
+  assistantMessage: chatMessage,
+});
+export type SendMessageResult = z.infer<typeof sendMessageResponse>;
 
-/** The body of a failed send: `errorType` tells the panel which toast to show. */
-export interface ChatErrorBody {
-  error: string;
-  errorType?: 'quota_exceeded' | 'rate_limit' | 'timeout' | 'provider_error';
-  /** With quota_exceeded: the provider's name for the toast's title. */
-  provider?: string;
-  /** With rate_limit: seconds to wait (also the Retry-After header). */
-  retryAfter?: number;
-}
+/** DELETE /api/chat/conversations/:id */
+export const conversationDeletedResponse = z.object({ ok: z.literal(true) });

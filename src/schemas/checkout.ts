@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ORDER_STATES, type OrderState } from '../lib/order-states';
 import { email, name } from './auth';
 import { companyBody } from './company';
 import { text } from './text';
@@ -47,3 +48,215 @@ export const refundBody = z.strictObject({
 export type QuoteBody = z.infer<typeof quoteBody>;
 export type CheckoutOrderBody = z.infer<typeof checkoutOrderBody>;
 export type RefundBody = z.infer<typeof refundBody>;
+
+// --- answers ---------------------------------------------------------------------------------
+// What the checkout, the return page, the test provider and the buyer's orders answer. Money is
+// integer øre with VAT included; times are ISO strings.
+
+const ore = z.int();
+const providerId = z.enum(['vipps', 'stripe', 'test']);
+const orderStatus = z.enum(ORDER_STATES);
+const ref = z.object({ id: z.string(), title: z.string() });
+
+const productBase = z.object({
+  /** 'course:<courseId>' or the package's id. */
+  id: z.string(),
+  title: z.string(),
+  priceOre: ore,
+  vat: z.enum(['standard_25', 'exempt']),
+  vatRateBp: z.int(),
+  vatOre: ore,
+  onSale: z.boolean(),
+});
+const viewerBase = z.object({ firstName: z.string(), lastName: z.string(), email: z.string(), hasAccess: z.boolean() });
+const providers = z.array(z.object({ id: providerId, label: z.string() }));
+const companyRef = z.object({ id: z.string(), name: z.string() });
+
+/** GET /api/checkout/products/:courseId for a course. */
+export const courseCheckoutResponse = z.object({
+  product: productBase.extend({ courseId: z.string() }),
+  providers,
+  offersInvoice: z.boolean(),
+  consent: z.object({ version: z.string(), text: z.string() }),
+  viewer: viewerBase.nullable(),
+});
+
+/** GET /api/checkout/products/nettbasert-pakke: a company's seats, priced per seat (`unitPriceOre`). */
+export const packageCheckoutResponse = z.object({
+  product: productBase.extend({
+    kind: z.literal('package'),
+    courseId: z.null(),
+    unitPriceOre: ore,
+    courses: z.array(ref),
+    trial: z.object({ seats: z.int(), days: z.int() }),
+  }),
+  providers,
+  offersInvoice: z.boolean(),
+  consent: z.null(),
+  /** `trialAvailable`: this person has not had a trial yet. */
+  viewer: viewerBase.extend({ company: companyRef.nullable(), companies: z.array(companyRef), trialAvailable: z.boolean() }).nullable(),
+});
+
+export const checkoutProductResponse = z.union([packageCheckoutResponse, courseCheckoutResponse]);
+
+/** POST /api/checkout/quote: the price for the seats (1 for a course), with the coupon when one was given. */
+export const quoteResponse = z.object({
+  listPriceOre: ore,
+  discountOre: ore,
+  totalOre: ore,
+  vatRateBp: z.int(),
+  vatOre: ore,
+  unitPriceOre: ore,
+  quantity: z.int(),
+  coupon: z.object({ code: z.string(), label: z.string() }).nullable(),
+});
+
+/** POST /api/checkout/orders: 201 (or 200 for a repeated idempotency key). */
+/** `redirectUrl` is null for an order on invoice: nothing to pay now. */
+export const orderCreatedResponse = z.object({ orderId: z.string(), reference: z.string(), redirectUrl: z.string().nullable() });
+
+/** GET /api/orders: one of the caller's orders. */
+export const orderSummary = z.object({
+  orderId: z.string(),
+  reference: z.string(),
+  status: orderStatus,
+  title: z.string(),
+  courseId: z.string().nullable(),
+  totalOre: ore,
+  refundedOre: ore,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** As printed ('000042'). */
+  receiptNumber: z.string().nullable(),
+  receiptPath: z.string().nullable(),
+  coursePath: z.string().nullable(),
+  checkoutPath: z.string().nullable(),
+});
+export const ordersResponse = z.array(orderSummary);
+
+/** POST /api/checkout/orders/:orderId/return */
+export const orderReturnResponse = orderSummary.extend({ signedIn: z.boolean() });
+
+/** The sales documentation of a paid order (src/server/receipts/receipt-data.ts). */
+export const receiptData = z.object({
+  /** As printed: '000042'. */
+  receiptNumber: z.string(),
+  orderReference: z.string(),
+  paidAt: z.string(),
+  seller: z.object({ name: z.string(), orgNumber: z.string(), address: z.string(), email: z.string() }),
+  buyer: z.object({
+    name: z.string(),
+    email: z.string(),
+    company: z.object({ name: z.string(), orgNumber: z.string(), poReference: z.string().nullable() }).nullable().optional(),
+  }),
+  lines: z.array(z.object({ description: z.string(), quantity: z.int(), unitPriceOre: ore, amountOre: ore, vatRateBp: z.int(), vatOre: ore })),
+  discount: z.object({ code: z.string(), amountOre: ore }).nullable(),
+  totalOre: ore,
+  vatOre: ore,
+  vatByRate: z.array(z.object({ rateBp: z.int(), baseOre: ore, vatOre: ore })),
+  paymentMethod: z.string(),
+  refundedOre: ore,
+  /** The statement on the right of withdrawal, as the mail and the PDF state it. */
+  withdrawal: z.string(),
+});
+
+/** GET /api/orders/:orderId */
+export const orderDetailResponse = orderSummary.extend({ receipt: receiptData.nullable(), pdfPath: z.string().nullable() });
+
+/** GET /api/test-payments/:reference */
+export const testPaymentResponse = z.object({
+  reference: z.string(),
+  amountOre: ore,
+  description: z.string(),
+  state: z.enum(['pending', 'authorized', 'captured', 'cancelled', 'expired', 'failed']),
+});
+
+/** POST /api/test-payments/:reference/:action */
+export const testPaymentActionResponse = z.object({ returnUrl: z.string() });
+
+export type CheckoutInfo = z.infer<typeof courseCheckoutResponse>;
+export type CheckoutViewer = NonNullable<CheckoutInfo['viewer']>;
+export type CheckoutQuote = z.infer<typeof quoteResponse>;
+export type OrderSummary = z.infer<typeof orderSummary>;
+export type OrderReturn = z.infer<typeof orderReturnResponse>;
+export type ReceiptData = z.infer<typeof receiptData>;
+export type OrderDetail = z.infer<typeof orderDetailResponse>;
+export type TestPayment = z.infer<typeof testPaymentResponse>;
+export type TestPaymentState = TestPayment['state'];
+export type OrderStatus = OrderState;
+export type ProviderId = z.infer<typeof providerId>;
+export type TestPaymentAction = 'approve' | 'cancel' | 'fail';
+
+export interface GuestBuyer {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+/** POST /api/checkout/orders as the course checkout sends it. No price: the server reads it. */
+export interface OrderRequest {
+  productId: string;
+  provider: ProviderId;
+  couponCode?: string;
+  consent: { accepted: true; version: string };
+  buyer?: GuestBuyer;
+  idempotencyKey: string;
+}
+
+// --- the superuser's orders ------------------------------------------------------------------
+
+export const adminOrder = z.object({
+  orderId: z.string(),
+  reference: z.string(),
+  status: orderStatus,
+  title: z.string(),
+  courseId: z.string().nullable(),
+  totalOre: ore,
+  refundedOre: ore,
+  createdAt: z.string(),
+  paidAt: z.string().nullable(),
+  /** As printed ('000042'). */
+  receiptNumber: z.string().nullable(),
+  receiptPath: z.string().nullable(),
+  buyerName: z.string(),
+  buyerEmail: z.string(),
+  provider: z.string(),
+  couponCode: z.string().nullable(),
+  lastError: z.string().nullable(),
+});
+/** GET /api/admin/orders (paged) */
+export const adminOrdersResponse = z.array(adminOrder);
+
+/** GET /api/admin/orders/:orderId (and the 201 of a refund). The receipt's data is not here: its page and PDF are linked. */
+export const adminOrderDetailResponse = adminOrder.extend({
+  pdfPath: z.string().nullable(),
+  discountOre: ore,
+  vatOre: ore,
+  capturedOre: ore,
+  refundableOre: ore,
+  consent: z.object({ version: z.string(), text: z.string(), at: z.string() }),
+  events: z.array(
+    z.object({
+      fromStatus: orderStatus.nullable(),
+      toStatus: orderStatus,
+      /** 'checkout', 'return', 'webhook', 'sweep' or 'admin'. */
+      trigger: z.string(),
+      detail: z.unknown(),
+      createdAt: z.string(),
+      actorName: z.string().nullable(),
+    }),
+  ),
+  refunds: z.array(z.object({ amountOre: ore, reason: z.string(), createdAt: z.string(), actorName: z.string().nullable() })),
+});
+
+/** GET /api/admin/revenue: one entry a month, newest first. */
+export const revenueResponse = z.array(
+  z.object({
+    /** 'YYYY-MM' (Oslo time). */
+    month: z.string(),
+    orders: z.int(),
+    grossOre: ore,
+    refundedOre: ore,
+    netOre: ore,
+  }),
+);

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import type { LessonType } from './lesson-content';
-import type { AccessReason } from './player';
+import { lessonTypes } from './lesson-content';
 import { fieldLabel } from './issues';
 import './text';
 
@@ -20,80 +19,99 @@ export const courseParams = z.object({ courseId: courseIdSchema });
 export const moduleParams = z.object({ moduleId: uuidSchema });
 export const enrollBody = z.strictObject({ courseId: courseIdSchema });
 
-export interface Course {
-  id: string;
-  title: string;
-  description: string;
-  duration: string;
-  level: string;
-  orderIndex: number;
-}
+// --- answers ---------------------------------------------------------------------------------
 
-/** A course of GET /api/courses: the catalogue as the caller sees it (issue 29). */
-export interface CatalogueCourse extends Course {
+/**
+ * Why a user may read every lesson of a course: an enrollment's source (a free course, a
+ * purchase, a company seat, an admin's grant), or `staff` (admins and superusers).
+ */
+export const accessReason = z.enum(['free', 'purchase', 'seat', 'grant', 'staff']);
+
+const course = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  duration: z.string(),
+  level: z.string(),
+  orderIndex: z.int(),
+});
+export type Course = z.infer<typeof course>;
+
+/** A course of GET /api/courses: the catalogue as the caller sees it. */
+export const catalogueCourse = course.extend({
   /** Its price including VAT in øre (0: free); null when it has no product (not for sale). */
-  priceOre: number | null;
+  priceOre: z.int().nullable(),
   /** Whether its product can be bought now. */
-  onSale: boolean;
-  /** Why the caller may open every lesson, or null: only the previews (decision 26). */
-  access: AccessReason | null;
+  onSale: z.boolean(),
+  /** Why the caller may open every lesson, or null: only the previews. */
+  access: accessReason.nullable(),
   /** How many of its lessons are previews, open to every signed-in user ('Prøv gratis: N leksjoner'). */
-  previewLessons: number;
-}
+  previewLessons: z.int(),
+});
+export type CatalogueCourse = z.infer<typeof catalogueCourse>;
+export const coursesResponse = z.array(catalogueCourse);
 
-/** GET /api/users/me/progress: the dashboard's figures, from the caller's own progress (issue 29). */
-export interface LearnerProgress {
-  completedLessons: number;
+/** GET /api/users/me/progress: the dashboard's figures, from the caller's own progress. */
+export const learnerProgressResponse = z.object({
+  completedLessons: z.int(),
   /** Task lessons with an answer in every field (its own answer field and each question). */
-  completedTasks: number;
+  completedTasks: z.int(),
   /**
    * Whole minutes actually spent: video watched (the furthest point the server accepted) and time
    * on text, task and HTML lessons measured by the player's heartbeats, capped per lesson.
    */
-  minutesStudied: number;
+  minutesStudied: z.int(),
   /** Modules whose every lesson is completed. */
-  modulesCompleted: number;
-}
+  modulesCompleted: z.int(),
+});
+export type LearnerProgress = z.infer<typeof learnerProgressResponse>;
 
-export interface Enrollment {
-  id: string;
-  courseId: string;
+/** POST /api/enrollments (201, or 200 when it was there). */
+export const enrollmentResponse = z.object({
+  id: z.string(),
+  courseId: z.string(),
   /** ISO time the user enrolled. */
-  enrolledAt: string;
+  enrolledAt: z.string(),
   /** ISO time the course was completed; null while open. */
-  completedAt: string | null;
-}
+  completedAt: z.string().nullable(),
+});
+export type Enrollment = z.infer<typeof enrollmentResponse>;
 
 /** An enrollment of GET /api/users/me/enrollments: with what the course card's main button needs. */
-export interface ListedEnrollment extends Enrollment {
+export const listedEnrollment = enrollmentResponse.extend({
   /** The course's lessons, and how many of them the user has completed. */
-  lessonsTotal: number;
-  lessonsCompleted: number;
+  lessonsTotal: z.int(),
+  lessonsCompleted: z.int(),
   /** Where the card's main button goes: the first lesson not completed (the first lesson once all are); null without lessons. */
-  nextLessonId: string | null;
-}
+  nextLessonId: z.string().nullable(),
+});
+export type ListedEnrollment = z.infer<typeof listedEnrollment>;
+export const enrollmentsResponse = z.array(listedEnrollment);
 
-export interface ModuleProgress {
-  percentage: number;
-  completed: number;
-  total: number;
-}
+const moduleProgress = z.object({ percentage: z.number(), completed: z.int(), total: z.int() });
+export type ModuleProgress = z.infer<typeof moduleProgress>;
 
-export interface ModuleWithProgress {
-  module: { id: string; title: string; orderIndex: number };
-  progress: ModuleProgress;
-}
+export const moduleWithProgress = z.object({
+  module: z.object({ id: z.string(), title: z.string(), orderIndex: z.int() }),
+  progress: moduleProgress,
+});
+export type ModuleWithProgress = z.infer<typeof moduleWithProgress>;
+/** GET /api/courses/:courseId/modules-with-progress */
+export const modulesWithProgressResponse = z.array(moduleWithProgress);
 
-export interface LessonSummary {
-  id: string;
-  moduleId: string;
-  title: string;
-  description: string | null;
-  orderIndex: number;
+export const lessonSummary = z.object({
+  id: z.string(),
+  moduleId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  orderIndex: z.int(),
   /** The lesson's `type` (src/schemas/lesson-content.ts). */
-  contentType: LessonType;
-  estimatedMinutes: number;
-}
+  contentType: z.enum(lessonTypes),
+  estimatedMinutes: z.int(),
+});
+export type LessonSummary = z.infer<typeof lessonSummary>;
+/** GET /api/modules/:moduleId/lessons */
+export const moduleLessonsResponse = z.array(lessonSummary);
 
 /** A module's completion in whole percent (0 when it has no lessons). */
 export function percentage(completed: number, total: number): number {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { LessonContentValue, LessonType } from './lesson-content';
-import { uuidSchema } from './learning';
+import { type LessonContentValue, lessonTypes } from './lesson-content';
+import { accessReason, uuidSchema } from './learning';
 import { text } from './text';
 
 /**
@@ -58,90 +58,96 @@ export const updateNoteBody = z.strictObject({ noteText });
 
 // --- responses ----------------------------------------------------------------
 
-/**
- * Why a user may read every lesson of a course (decision 26): an enrollment's source (a free
- * course, a purchase, a company seat, an admin's grant), or `staff` (admins and superusers).
- */
-export type AccessReason = 'free' | 'purchase' | 'seat' | 'grant' | 'staff';
+export type AccessReason = z.infer<typeof accessReason>;
 
-export interface CourseProgress {
-  completed: number;
-  total: number;
-  percentage: number;
-}
+export const courseProgressResponse = z.object({ completed: z.int(), total: z.int(), percentage: z.number() });
+/** GET /api/courses/:courseId/progress */
+export type CourseProgress = z.infer<typeof courseProgressResponse>;
 
 /** POST /api/lessons/:id/study-time: the seconds counted on the lesson so far. */
-export interface StudyTime {
-  studySeconds: number;
-}
+export const studyTimeResponse = z.object({ studySeconds: z.number() });
+export type StudyTime = z.infer<typeof studyTimeResponse>;
 
-/** The caller's saved place in a video lesson. */
-export interface WatchState {
+/** The caller's saved place in a video lesson (POST /api/lessons/:id/watch-position answers it). */
+export const watchStateResponse = z.object({
   /** Where the learner stopped (resume point), in seconds. */
-  positionSeconds: number;
+  positionSeconds: z.number(),
   /** The furthest point the server accepts as played, in seconds. */
-  furthestSeconds: number;
+  furthestSeconds: z.number(),
   /** True once `furthestSeconds` reaches 95 % of the video (or its end). */
-  watched: boolean;
-}
+  watched: z.boolean(),
+});
+export type WatchState = z.infer<typeof watchStateResponse>;
 
-export interface PlayerLesson {
-  id: string;
-  title: string;
-  description: string | null;
-  orderIndex: number;
-  contentType: LessonType;
-  estimatedMinutes: number;
+/** A lesson's body as the lesson-content contract shapes it for its type. */
+const lessonContentValue = z.custom<LessonContentValue>((value) => typeof value === 'object' && value !== null);
+
+export const playerLesson = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  orderIndex: z.int(),
+  contentType: z.enum(lessonTypes),
+  estimatedMinutes: z.int(),
   /**
    * The lesson-content contract's shape for `contentType`; HTML already sanitised by the server.
    * Null when the lesson is locked: the server never sends a locked lesson's body, video or captions.
    */
-  content: LessonContentValue | null;
-  /** True when the caller may not read the lesson (decision 26): the player shows a lock and 'Kjøp kurset'. */
-  locked: boolean;
+  content: lessonContentValue.nullable(),
+  /** True when the caller may not read the lesson: the player shows a lock and 'Kjøp kurset'. */
+  locked: z.boolean(),
   /** True for a preview lesson (the course's first, or one an admin marked), open to every signed-in user. */
-  preview: boolean;
+  preview: z.boolean(),
   /** Whether the caller has completed the lesson. */
-  completed: boolean;
+  completed: z.boolean(),
   /** Video lessons: the caller's saved place, or null before they started. Other lessons: null. */
-  watch: WatchState | null;
-}
+  watch: watchStateResponse.nullable(),
+});
+export type PlayerLesson = z.infer<typeof playerLesson>;
 
-export interface PlayerModule {
-  module: { id: string; title: string; orderIndex: number };
-  lessons: PlayerLesson[];
-}
+export const playerModule = z.object({
+  module: z.object({ id: z.string(), title: z.string(), orderIndex: z.int() }),
+  lessons: z.array(playerLesson),
+});
+export type PlayerModule = z.infer<typeof playerModule>;
 
 /** GET /api/courses/:courseId/with-content */
-export interface CourseWithContent {
-  course: { id: string; title: string; description: string; level: string };
+export const courseWithContentResponse = z.object({
+  course: z.object({ id: z.string(), title: z.string(), description: z.string(), level: z.string() }),
   /** Whether the caller holds an enrollment that gives access (not revoked). */
-  enrolled: boolean;
-  /** Why the caller may read every lesson (decision 26); null: only the previews, the rest is locked. */
-  access: AccessReason | null;
-  /** Where a learner without access buys the course: its public page until the checkout exists. */
-  purchasePath: string;
-  modules: PlayerModule[];
-}
+  enrolled: z.boolean(),
+  /** Why the caller may read every lesson; null: only the previews, the rest is locked. */
+  access: accessReason.nullable(),
+  /** Where a learner without access buys the course. */
+  purchasePath: z.string(),
+  modules: z.array(playerModule),
+});
+export type CourseWithContent = z.infer<typeof courseWithContentResponse>;
 
 /** POST /api/lessons/:id/progress */
-export interface ProgressResult {
-  lessonId: string;
-  completed: boolean;
-  courseProgress: CourseProgress;
+export const progressResponse = z.object({
+  lessonId: z.string(),
+  completed: z.boolean(),
+  courseProgress: courseProgressResponse,
   /** True when this change completed the whole course (the enrollment got `completedAt`). */
-  courseCompleted: boolean;
-}
+  courseCompleted: z.boolean(),
+});
+export type ProgressResult = z.infer<typeof progressResponse>;
 
-/** GET /api/lessons/:id/video-notes (array), POST /api/video-notes, PUT /api/video-notes/:id */
-export interface VideoNote {
-  id: string;
-  lessonId: string;
+/** POST /api/video-notes (201), PUT /api/video-notes/:id; a page of GET /api/lessons/:id/video-notes lists them. */
+export const videoNoteResponse = z.object({
+  id: z.string(),
+  lessonId: z.string(),
   /** Whole seconds into the video. */
-  timestamp: number;
-  noteText: string;
-  transcription: string | null;
+  timestamp: z.number(),
+  noteText: z.string(),
+  transcription: z.string().nullable(),
   /** ISO times. */
-  createdAt: string;
-  updatedAt: string;
-}
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type VideoNote = z.infer<typeof videoNoteResponse>;
+export const videoNotesResponse = z.array(videoNoteResponse);
+
+/** DELETE /api/video-notes/:id */
+export const okResponse = z.object({ ok: z.literal(true) });

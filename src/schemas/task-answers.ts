@@ -30,15 +30,16 @@ export const saveTaskAnswerBody = z.strictObject({
 
 // --- responses ----------------------------------------------------------------
 
-export interface TaskAnswer {
+export const taskAnswerResponse = z.object({
   /** 0: the lesson's own answer field; n: the n-th question. */
-  question: number;
-  answer: string;
+  question: z.int(),
+  answer: z.string(),
   /** ISO 8601; null when the answer was cleared (nothing is stored). */
-  updatedAt: string | null;
-}
+  updatedAt: z.string().nullable(),
+});
+/** PUT /api/lessons/:id/answers/:question */
+export type TaskAnswer = z.infer<typeof taskAnswerResponse>;
 
 /** GET /api/lessons/:id/answers: the caller's saved answers on the lesson, by question. */
-export interface TaskAnswers {
-  answers: TaskAnswer[];
-}
+export const taskAnswersResponse = z.object({ answers: z.array(taskAnswerResponse) });
+export type TaskAnswers = z.infer<typeof taskAnswersResponse>;

@@ -1,4 +1,6 @@
-import { ApiError, apiRequest } from '../lib/api';
+import type { z } from 'zod';
+import { ApiError, apiJson, apiRequest } from '../lib/api';
+import type { invitationLookupResponse } from '../schemas/company';
 import { safeNextPath } from '../lib/safe-next';
 import { clearErrors, NETWORK_ERROR, pending, showRequestError, takeTokenFromHash } from './form-feedback';
 
@@ -13,12 +15,7 @@ import { clearErrors, NETWORK_ERROR, pending, showRequestError, takeTokenFromHas
 
 export const TOKEN_KEY = 'invitation-token';
 
-interface Lookup {
-  companyName: string;
-  email: string;
-  accountExists: boolean;
-  signedInAs: string | null;
-}
+type Lookup = z.infer<typeof invitationLookupResponse>;
 
 type State = 'loading' | 'create' | 'accept' | 'sign-in' | 'invalid' | 'missing' | 'blocked';
 
@@ -85,7 +82,7 @@ export async function initInvitationPage({ navigate = (url) => window.location.a
 
   let lookup: Lookup;
   try {
-    lookup = (await (await apiRequest('POST', '/api/invitations/lookup', { token })).json()) as Lookup;
+    lookup = await apiJson<typeof invitationLookupResponse>('POST', '/api/invitations/lookup', { token });
   } catch (error) {
     const outcome = refusal(error);
     if (outcome?.state === 'invalid') forget();

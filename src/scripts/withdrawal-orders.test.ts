@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OrderSummary } from '../schemas/checkout-api';
+import type { OrderSummary } from '../schemas/checkout';
 import { initWithdrawalOrders, osloDate } from './withdrawal-orders';
 
 /** The angreskjema of src/components/legal/WithdrawalForm.astro, reduced to what the script touches. */
@@ -22,6 +22,9 @@ const order = (extra: Partial<OrderSummary>): OrderSummary => ({
   receiptNumber: '000001',
   receiptPath: '/kvittering/o1',
   courseId: 'ki-for-kontoret',
+  refundedOre: 0,
+  coursePath: '/course/ki-for-kontoret',
+  checkoutPath: '/kasse/ki-for-kontoret',
   ...extra,
 });
 

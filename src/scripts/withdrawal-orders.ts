@@ -7,7 +7,7 @@
 import { formatKroner, formatLongDate, osloIsoDate } from '../lib/format';
 import { hasSignedInHint } from '../lib/signed-in-hint';
 import { isRefundable } from '../lib/order-states';
-import type { OrderSummary } from '../schemas/checkout-api';
+import type { OrderSummary } from '../schemas/checkout';
 
 /** Orders a consumer can still withdraw from or ask the guarantee for. */
 const withdrawable = (order: OrderSummary) => isRefundable(order.status);

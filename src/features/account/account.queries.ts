@@ -1,58 +1,41 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { apiRequest, getQueryFn } from '../../lib/api';
+import type { z } from 'zod';
+import { apiJson, getQueryFn } from '../../lib/api';
 import { currentUserQuery } from '../../lib/learning.queries';
-import type { CurrentUser } from '../../schemas/auth';
+import type {
+  accountResponse,
+  emailChangeResponse,
+  preferencesResponse,
+  sessionEndedResponse,
+  sessionsEndedResponse,
+  sessionsResponse,
+  userResponse,
+} from '../../schemas/account';
+import type { messageAnswer } from '../../schemas/auth';
 
 /**
  * Queries and requests of 'Min konto' on /konto (issue 23), keyed by URL parts like the rest of
  * the app. The shapes are the account API's contract (GET /api/account and friends).
  */
 
-export interface Account {
-  firstName: string;
-  lastName: string;
-  email: string;
-  emailVerified: boolean;
-  /** False for an account made by a guest's purchase until a password is chosen: changes are then confirmed by mail. */
-  hasPassword: boolean;
-  /** A new address waiting for its link to be opened; the change happens only then. */
-  pendingEmail: string | null;
-  preferences: AccountPreferences;
-  createdAt: string;
-}
-
-export interface AccountPreferences {
-  /** 'Påminnelser når jeg ikke har vært innom på en uke'. */
-  reminders: boolean;
-}
-
-export interface AccountSession {
-  /** An opaque handle, not the session's secret. */
-  id: string;
-  /** The session this browser holds. */
-  current: boolean;
-  /** The server's Norwegian name for the browser and system ('Chrome på Windows', 'Ukjent enhet'). */
-  device: string;
-  createdAt: string;
-  lastUsedAt: string;
-}
+export type Account = z.infer<typeof accountResponse>;
+export type AccountPreferences = Account['preferences'];
+export type AccountSession = z.infer<typeof sessionsResponse>['sessions'][number];
 
 /** Where the account's data is downloaded as one JSON file (`Content-Disposition: attachment`). */
 export const EXPORT_URL = '/api/account/export';
 
 export const accountQuery = queryOptions({
   queryKey: ['/api/account'],
-  queryFn: getQueryFn<Account>(),
+  queryFn: getQueryFn<typeof accountResponse>(),
 });
 
 /** The account's sessions, the most recently used first. */
 export const sessionsQuery = queryOptions({
   queryKey: ['/api/account/sessions'],
-  queryFn: getQueryFn<{ sessions: AccountSession[] }>(),
+  queryFn: getQueryFn<typeof sessionsResponse>(),
   select: (data) => data.sessions,
 });
-
-const json = async <T>(response: Response) => (await response.json()) as T;
 
 /** The account's cached copy with `change` applied (nothing when it is not loaded). */
 const patchAccount = (client: QueryClient, change: Partial<Account>) =>
@@ -69,7 +52,7 @@ export interface ProfileInput {
  */
 export function saveProfileMutation(client: QueryClient) {
   return mutationOptions({
-    mutationFn: async (input: ProfileInput) => json<{ user: CurrentUser }>(await apiRequest('PATCH', '/api/account/profile', input)),
+    mutationFn: async (input: ProfileInput) => apiJson<typeof userResponse>('PATCH', '/api/account/profile', input),
     onSuccess: ({ user }) => {
       client.setQueryData(currentUserQuery.queryKey, user);
       patchAccount(client, { firstName: user.firstName, lastName: user.lastName });
@@ -85,8 +68,7 @@ export interface EmailChangeInput {
 /** POST /api/account/email: a link goes to the new address; the account shows it as waiting. */
 export function changeEmailMutation(client: QueryClient) {
   return mutationOptions({
-    mutationFn: async (input: EmailChangeInput) =>
-      json<{ message: string; pendingEmail: string | null }>(await apiRequest('POST', '/api/account/email', input)),
+    mutationFn: async (input: EmailChangeInput) => apiJson<typeof emailChangeResponse>('POST', '/api/account/email', input),
     onSuccess: ({ pendingEmail }) => patchAccount(client, { pendingEmail }),
   });
 }
@@ -99,7 +81,7 @@ export interface PasswordChangeInput {
 /** POST /api/account/password: every other session ends, so the list is read again. */
 export function changePasswordMutation(client: QueryClient) {
   return mutationOptions({
-    mutationFn: async (input: PasswordChangeInput) => json<{ message: string }>(await apiRequest('POST', '/api/account/password', input)),
+    mutationFn: async (input: PasswordChangeInput) => apiJson<typeof messageAnswer>('POST', '/api/account/password', input),
     onSuccess: () => client.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
   });
 }
@@ -111,7 +93,7 @@ export function changePasswordMutation(client: QueryClient) {
 export function endSessionMutation(client: QueryClient, signedOut: () => void) {
   return mutationOptions({
     mutationFn: async (session: AccountSession) =>
-      json<{ ended: number; current: boolean }>(await apiRequest('DELETE', `/api/account/sessions/${encodeURIComponent(session.id)}`)),
+      apiJson<typeof sessionEndedResponse>('DELETE', `/api/account/sessions/${encodeURIComponent(session.id)}`),
     onSuccess: async ({ current }) => {
       if (current) return signedOut();
       await client.invalidateQueries({ queryKey: sessionsQuery.queryKey });
@@ -122,7 +104,7 @@ export function endSessionMutation(client: QueryClient, signedOut: () => void) {
 /** POST /api/account/sessions/end-others: every session but this one ends. */
 export function endOtherSessionsMutation(client: QueryClient) {
   return mutationOptions({
-    mutationFn: async () => json<{ ended: number }>(await apiRequest('POST', '/api/account/sessions/end-others', {})),
+    mutationFn: async () => apiJson<typeof sessionsEndedResponse>('POST', '/api/account/sessions/end-others', {}),
     onSuccess: () => client.invalidateQueries({ queryKey: sessionsQuery.queryKey }),
   });
 }
@@ -130,8 +112,7 @@ export function endOtherSessionsMutation(client: QueryClient) {
 /** PUT /api/account/preferences: the saved preferences replace the cached ones. */
 export function savePreferencesMutation(client: QueryClient) {
   return mutationOptions({
-    mutationFn: async (preferences: AccountPreferences) =>
-      json<{ preferences: AccountPreferences }>(await apiRequest('PUT', '/api/account/preferences', preferences)),
+    mutationFn: async (preferences: AccountPreferences) => apiJson<typeof preferencesResponse>('PUT', '/api/account/preferences', preferences),
     onSuccess: ({ preferences }) => patchAccount(client, { preferences }),
   });
 }
@@ -139,7 +120,7 @@ export function savePreferencesMutation(client: QueryClient) {
 /** POST /api/account/delete: the account is gone and the session cookies cleared; `signedOut` leaves the app. */
 export function deleteAccountMutation(signedOut: () => void) {
   return mutationOptions({
-    mutationFn: async (input: { password: string }) => json<{ message: string }>(await apiRequest('POST', '/api/account/delete', input)),
+    mutationFn: async (input: { password: string }) => apiJson<typeof messageAnswer>('POST', '/api/account/delete', input),
     onSuccess: () => signedOut(),
   });
 }
@@ -153,6 +134,6 @@ export type MailConfirmAction = 'change_email' | 'delete' | 'set_password';
 export function confirmByMailMutation() {
   return mutationOptions({
     mutationFn: async (input: { action: MailConfirmAction; newEmail?: string }) =>
-      json<{ message: string }>(await apiRequest('POST', '/api/account/confirm-by-mail', input)),
+      apiJson<typeof messageAnswer>('POST', '/api/account/confirm-by-mail', input),
   });
 }

@@ -141,7 +141,7 @@ function CompanyTable({ companies, onOpen }: { companies: AdminCompanyRow[]; onO
                   </Badge>
                 )}
               </td>
-              <td className="py-2 pr-3 whitespace-nowrap">{formatOrgNumber(company.orgNumber)}</td>
+              <td className="py-2 pr-3 whitespace-nowrap">{company.orgNumber ? formatOrgNumber(company.orgNumber) : '–'}</td>
               <td className="py-2 pr-3 text-right whitespace-nowrap">
                 {formatCount(company.seatsUsed)} / {formatCount(company.seatsTotal)}
               </td>
@@ -212,7 +212,7 @@ function CompanyDetail({ row }: { row: AdminCompanyRow }) {
     <>
       <DialogHeader>
         <DialogTitle>{row.name}</DialogTitle>
-        <DialogDescription>Org.nr. {formatOrgNumber(row.orgNumber)}</DialogDescription>
+        <DialogDescription>{row.orgNumber ? `Org.nr. ${formatOrgNumber(row.orgNumber)}` : 'Uten organisasjonsnummer'}</DialogDescription>
       </DialogHeader>
       <QueryState query={query} loading="Laster bedriften..." error="Kunne ikke hente bedriften.">
         {(detail) =>

@@ -9,7 +9,6 @@ import { Input } from '../../components/ui/Input';
 import { QueryState } from '../../components/ui/QueryState';
 import { formatCalendarDay, formatKroner, formatShortDateTime } from '../../lib/format';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import type { OrderStatus } from './admin-orders';
 import { Field, FormErrors, fieldIssues, otherIssues, selectClass } from './form-parts';
 import { couponQuery, couponsQuery, createCouponMutation, editCouponMutation } from './shop.queries';
 
@@ -277,7 +276,7 @@ function CouponOrdersDialog({ coupon, onClose }: { coupon: AdminCoupon; onClose:
                 <li key={order.id} className="grid gap-1 rounded-md border border-slate-200 p-2 text-sm">
                   <p className="flex flex-wrap items-center gap-2">
                     <span className="font-medium text-ink [overflow-wrap:anywhere]">{order.buyerEmail}</span>
-                    <OrderStatusBadge status={order.status as OrderStatus} />
+                    <OrderStatusBadge status={order.status} />
                   </p>
                   <p className="text-muted [overflow-wrap:anywhere]">
                     {order.title} · {formatKroner(order.totalOre)} (rabatt {formatKroner(order.discountOre)}) · {formatShortDateTime(order.createdAt)}

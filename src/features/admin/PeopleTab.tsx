@@ -23,7 +23,6 @@ import { QueryState } from '../../components/ui/QueryState';
 import { formatKroner, formatShortDate } from '../../lib/format';
 import { roleLabels } from '../../lib/user-display';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import type { OrderStatus } from './admin-orders';
 import { selectClass } from './form-parts';
 import { grantAccessMutation, peopleQuery, personQuery, takeBackAccessMutation } from './shop.queries';
 
@@ -205,7 +204,7 @@ function PersonPage({ userId, onBack }: { userId: string; onBack: () => void }) 
                         <li key={order.id} className="grid gap-1 rounded-md border border-slate-200 p-2 text-sm">
                           <p className="flex flex-wrap items-center gap-2 font-medium text-ink [overflow-wrap:anywhere]">
                             {order.title}
-                            <OrderStatusBadge status={order.status as OrderStatus} />
+                            <OrderStatusBadge status={order.status} />
                           </p>
                           <p className="text-muted [overflow-wrap:anywhere]">
                             {formatKroner(order.totalOre)} · {formatShortDate(order.createdAt)} · {order.reference}

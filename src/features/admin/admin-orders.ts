@@ -1,76 +1,25 @@
+import type { z } from 'zod';
 import { formatKroner } from '../../lib/format';
 import { ORDER_STATES, type OrderState } from '../../lib/order-states';
 import { formatReceiptNumber } from '../../lib/receipt-format';
+import type { adminOrder, adminOrderDetailResponse, revenueResponse } from '../../schemas/checkout';
 
 /**
  * The superuser's orders, refunds and revenue (issue 22) in words and numbers, free of React so
- * it is unit-tested on its own. The answer types mirror `adminListOrders`, `adminOrderDetail` and
- * `revenueByMonth` in src/server/checkout/orders.service.ts (type-only here: the island never
- * imports the server). Money is integer øre, VAT included.
+ * it is unit-tested on its own. The answer types come from the routes' response schemas in
+ * src/schemas/checkout.ts (types only here). Money is integer øre, VAT included.
  */
 
 export const orderStatuses = ORDER_STATES;
 export type OrderStatus = OrderState;
 
 /** One row of GET /api/admin/orders. */
-export interface AdminOrder {
-  orderId: string;
-  reference: string;
-  status: OrderStatus;
-  title: string;
-  courseId: string | null;
-  totalOre: number;
-  refundedOre: number;
-  createdAt: string;
-  paidAt: string | null;
-  /** As printed ('000042'). */
-  receiptNumber: string | null;
-  receiptPath: string | null;
-  buyerName: string;
-  buyerEmail: string;
-  provider: string;
-  couponCode: string | null;
-  lastError: string | null;
-}
-
-export interface OrderEvent {
-  fromStatus: OrderStatus | null;
-  toStatus: OrderStatus;
-  /** 'checkout', 'return', 'webhook', 'sweep' or 'admin'. */
-  trigger: string;
-  detail: unknown;
-  createdAt: string;
-  actorName: string | null;
-}
-
-export interface OrderRefund {
-  amountOre: number;
-  reason: string;
-  createdAt: string;
-  actorName: string | null;
-}
-
-/** GET /api/admin/orders/:orderId (and the 201 of a refund). The receipt's data is not shown here: its page and PDF are linked. */
-export interface AdminOrderDetail extends AdminOrder {
-  pdfPath: string | null;
-  discountOre: number;
-  vatOre: number;
-  capturedOre: number;
-  refundableOre: number;
-  consent: { version: string; text: string; at: string };
-  events: OrderEvent[];
-  refunds: OrderRefund[];
-}
-
+export type AdminOrder = z.infer<typeof adminOrder>;
+/** GET /api/admin/orders/:orderId (and the 201 of a refund). */
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailResponse>;
+export type OrderEvent = AdminOrderDetail['events'][number];
 /** One month of GET /api/admin/revenue, newest first. */
-export interface RevenueMonth {
-  /** 'YYYY-MM' (Oslo time). */
-  month: string;
-  orders: number;
-  grossOre: number;
-  refundedOre: number;
-  netOre: number;
-}
+export type RevenueMonth = z.infer<typeof revenueResponse>[number];
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   created: 'Opprettet',

@@ -2,20 +2,29 @@ import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions }
 import type { CurrentUser } from '../../schemas/auth';
 import type {
   AdminCourse,
-  AdminLesson,
   AdminLessonListItem,
   AdminStatistics,
   AdminUser,
   AdminVideo,
   AuditEntry,
-  OrderedItem,
   PublishingOutcome,
   PublishingState,
-  RenameResult,
+  adminUserResponse,
+  adminUsersResponse,
+  adminVideoResponse,
+  adminVideosResponse,
+  orderedItemsResponse,
+  publishingOutcomeResponse,
+  renameResponse,
+  adminCoursesResponse,
+  adminLessonResponse,
+  adminLessonsResponse,
+  adminModuleResponse,
+  adminStatisticsResponse,
 } from '../../schemas/admin';
 import type { LessonType } from '../../schemas/lesson-content';
-import type { AdminAuditEntry, AdminAuditPage } from '../../schemas/audit';
-import { ApiError, apiRequest, getQueryFn, isUnauthorizedError } from '../../lib/api';
+import type { AdminAuditEntry, AdminAuditPage, adminAuditResponse } from '../../schemas/audit';
+import { ApiError, apiJson, apiRequest, getJson, getQueryFn, isUnauthorizedError } from '../../lib/api';
 import { courseWithContentQuery } from '../../lib/learning.queries';
 import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/session-expired';
 
@@ -30,13 +39,11 @@ export type {
   AdminAuditEntry,
   AdminAuditPage,
   AdminCourse,
-  AdminLesson,
   AdminLessonListItem,
   AdminStatistics,
   AdminUser,
   AdminVideo,
   AuditEntry,
-  OrderedItem,
   PublishingOutcome,
   PublishingState,
 };
@@ -44,10 +51,10 @@ export type AssistantUsage = AdminStatistics['assistant'];
 
 // --- reads ----------------------------------------------------------------------
 
-export const adminCoursesQuery = queryOptions({ queryKey: ['/api/admin/courses'], queryFn: getQueryFn<AdminCourse[]>() });
-export const adminVideosQuery = queryOptions({ queryKey: ['/api/admin/videos'], queryFn: getQueryFn<AdminVideo[]>() });
-export const adminStatisticsQuery = queryOptions({ queryKey: ['/api/admin/statistics'], queryFn: getQueryFn<AdminStatistics>() });
-export const adminUsersQuery = queryOptions({ queryKey: ['/api/admin/users'], queryFn: getQueryFn<AdminUser[]>() });
+export const adminCoursesQuery = queryOptions({ queryKey: ['/api/admin/courses'], queryFn: getQueryFn<typeof adminCoursesResponse>() });
+export const adminVideosQuery = queryOptions({ queryKey: ['/api/admin/videos'], queryFn: getQueryFn<typeof adminVideosResponse>() });
+export const adminStatisticsQuery = queryOptions({ queryKey: ['/api/admin/statistics'], queryFn: getQueryFn<typeof adminStatisticsResponse>() });
+export const adminUsersQuery = queryOptions({ queryKey: ['/api/admin/users'], queryFn: getQueryFn<typeof adminUsersResponse>() });
 export { courseWithContentQuery };
 
 /** The 'Leksjoner' tab's filters: empty means every course or every type. */
@@ -65,9 +72,7 @@ export const adminLessonsQuery = (filter: LessonFilter) =>
     queryFn: async ({ signal }) => {
       const query = new URLSearchParams({ ...(filter.courseId ? { courseId: filter.courseId } : {}), ...(filter.type ? { type: filter.type } : {}) });
       const search = query.toString();
-      const response = await fetch(search ? `${ADMIN_LESSONS}?${search}` : ADMIN_LESSONS, { credentials: 'include', signal });
-      if (!response.ok) throw await ApiError.fromResponse(response);
-      return (await response.json()) as AdminLessonListItem[];
+      return getJson<typeof adminLessonsResponse>(search ? `${ADMIN_LESSONS}?${search}` : ADMIN_LESSONS, signal);
     },
   });
 
@@ -100,9 +105,7 @@ export const adminAuditQuery = infiniteQueryOptions({
   initialPageParam: null as string | null,
   queryFn: async ({ pageParam, signal }) => {
     const query = new URLSearchParams({ limit: String(AUDIT_PAGE_SIZE), ...(pageParam ? { cursor: pageParam } : {}) });
-    const response = await fetch(`/api/admin/audit?${query}`, { credentials: 'include', signal });
-    if (!response.ok) throw await ApiError.fromResponse(response);
-    return (await response.json()) as AdminAuditPage;
+    return getJson<typeof adminAuditResponse>(`/api/admin/audit?${query}`, signal);
   },
   getNextPageParam: (last) => last.nextCursor,
 });
@@ -154,8 +157,6 @@ function userFailure(error: unknown): ToastInput {
   return status === 409 && message ? failed(message) : adminToasts.userUpdateFailed;
 }
 
-const json = async <T>(response: Response) => (await response.json()) as T;
-
 /** The 'Leksjoner' list shows lesson, module and course titles and the order: stale after any content write. */
 const invalidateLessons = (client: QueryClient) => client.invalidateQueries({ queryKey: [ADMIN_LESSONS] });
 const invalidateCourses = (client: QueryClient) =>
@@ -174,7 +175,7 @@ const invalidateVideos = (client: QueryClient) =>
 export function renameCourseMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ courseId, name }: { courseId: string; name: string }) =>
-      json<RenameResult>(await apiRequest('PUT', `/api/admin/courses/${courseId}/name`, { name })),
+      apiJson<typeof renameResponse>('PUT', `/api/admin/courses/${courseId}/name`, { name }),
     onSuccess: async (result, { courseId }) => {
       effects.toast(adminToasts.courseRenamed);
       showPublishing(client, result.publishing);
@@ -187,7 +188,7 @@ export function renameCourseMutation(client: QueryClient, effects: BrowserEffect
 export function renameModuleMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ moduleId, name }: { moduleId: string; name: string }) =>
-      json<RenameResult>(await apiRequest('PUT', `/api/admin/modules/${moduleId}/name`, { name })),
+      apiJson<typeof renameResponse>('PUT', `/api/admin/modules/${moduleId}/name`, { name }),
     onSuccess: async (result) => {
       effects.toast(adminToasts.moduleRenamed);
       showPublishing(client, result.publishing);
@@ -206,7 +207,7 @@ export function createModuleMutation(client: QueryClient, courseId: string, effe
   return mutationOptions({
     // The spec's client sends orderIndex 0; the server places the module last.
     mutationFn: async (input: CreateModuleInput) =>
-      json<unknown>(await apiRequest('POST', `/api/admin/courses/${courseId}/modules`, { ...input, orderIndex: 0 })),
+      apiJson<typeof adminModuleResponse>('POST', `/api/admin/courses/${courseId}/modules`, { ...input, orderIndex: 0 }),
     onSuccess: async () => {
       effects.toast(adminToasts.moduleCreated);
       await Promise.all([invalidateCourse(client, courseId), invalidateCourses(client)]);
@@ -226,7 +227,7 @@ export interface CreateLessonInput {
 export function createLessonMutation(client: QueryClient, courseId: string, moduleId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async (input: CreateLessonInput) =>
-      json<AdminLesson>(await apiRequest('POST', `/api/admin/modules/${moduleId}/lessons`, { ...input, orderIndex: 0 })),
+      apiJson<typeof adminLessonResponse>('POST', `/api/admin/modules/${moduleId}/lessons`, { ...input, orderIndex: 0 }),
     onSuccess: async () => {
       effects.toast(adminToasts.lessonCreated);
       await invalidateCourse(client, courseId);
@@ -246,7 +247,7 @@ export interface UpdateLessonInput {
 
 export function updateLessonMutation(client: QueryClient, courseId: string, lessonId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (input: UpdateLessonInput) => json<AdminLesson>(await apiRequest('PUT', `/api/admin/lessons/${lessonId}/content`, input)),
+    mutationFn: async (input: UpdateLessonInput) => apiJson<typeof adminLessonResponse>('PUT', `/api/admin/lessons/${lessonId}/content`, input),
     onSuccess: async () => {
       effects.toast(adminToasts.lessonUpdated);
       await invalidateCourse(client, courseId);
@@ -261,7 +262,7 @@ export type Direction = 'up' | 'down';
 export function moveMutation(client: QueryClient, courseId: string, kind: 'modules' | 'lessons', effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ id, direction }: { id: string; direction: Direction }) =>
-      json<OrderedItem[]>(await apiRequest('POST', `/api/admin/${kind}/${id}/move`, { direction })),
+      apiJson<typeof orderedItemsResponse>('POST', `/api/admin/${kind}/${id}/move`, { direction }),
     onSuccess: () => invalidateCourse(client, courseId),
     onError: (error) => reportFailure(error, adminToasts.moveFailed, effects),
   });
@@ -270,7 +271,7 @@ export function moveMutation(client: QueryClient, courseId: string, kind: 'modul
 /** 'Prøv igjen': asks Netlify for a new build of the public pages; the outcome replaces the shown one. */
 export function publishAgainMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async () => json<PublishingOutcome>(await apiRequest('POST', '/api/admin/publishing')),
+    mutationFn: async () => apiJson<typeof publishingOutcomeResponse>('POST', '/api/admin/publishing'),
     onSuccess: async (outcome) => {
       showPublishing(client, outcome);
       if (outcome.status === 'requested') effects.toast(adminToasts.publishingRequested);
@@ -291,7 +292,7 @@ export interface RegisterVideoInput {
 
 export function registerVideoMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (input: RegisterVideoInput) => json<AdminVideo>(await apiRequest('POST', '/api/admin/videos', input)),
+    mutationFn: async (input: RegisterVideoInput) => apiJson<typeof adminVideoResponse>('POST', '/api/admin/videos', input),
     onSuccess: async () => {
       effects.toast(adminToasts.videoRegistered);
       await invalidateVideos(client);
@@ -325,7 +326,7 @@ const invalidateUsers = (client: QueryClient) =>
 export function userStatusMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ userId, isActive }: { userId: string; isActive: boolean }) =>
-      json<AdminUser>(await apiRequest('PUT', `/api/admin/users/${userId}/status`, { isActive })),
+      apiJson<typeof adminUserResponse>('PUT', `/api/admin/users/${userId}/status`, { isActive }),
     onSuccess: async (user) => {
       effects.toast(user.isActive ? adminToasts.userActivated : adminToasts.userDeactivated);
       await invalidateUsers(client);
@@ -337,7 +338,7 @@ export function userStatusMutation(client: QueryClient, effects: BrowserEffects 
 export function userRoleMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ userId, role }: { userId: string; role: Role }) =>
-      json<AdminUser>(await apiRequest('PUT', `/api/admin/users/${userId}/role`, { role })),
+      apiJson<typeof adminUserResponse>('PUT', `/api/admin/users/${userId}/role`, { role }),
     onSuccess: async () => {
       effects.toast(adminToasts.roleChanged);
       await invalidateUsers(client);
@@ -352,7 +353,7 @@ export function userRoleMutation(client: QueryClient, effects: BrowserEffects = 
  */
 export function refreshStatisticsMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async () => json<AdminStatistics>(await apiRequest('GET', '/api/admin/statistics?fresh=1')),
+    mutationFn: async () => apiJson<typeof adminStatisticsResponse>('GET', '/api/admin/statistics?fresh=1'),
     onSuccess: (stats) => client.setQueryData(adminStatisticsQuery.queryKey, stats),
     onError: (error) => reportFailure(error, adminToasts.statisticsRefreshFailed, effects),
   });

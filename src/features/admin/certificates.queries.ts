@@ -1,7 +1,7 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest, getQueryFn } from '../../lib/api';
+import { ApiError, apiJson, getQueryFn } from '../../lib/api';
 import { type BrowserEffects, browserEffects } from '../../lib/session-expired';
-import type { AdminCertificate } from '../../schemas/certificates';
+import type { adminCertificate, adminCertificatesResponse } from '../../schemas/certificates';
 import { failed, reportFailure } from './admin.queries';
 
 /** The superuser's certificates (issue 25): the search and revoking one. Only the lazy 'Kursbevis' tab loads this file. */
@@ -11,7 +11,7 @@ const CERTIFICATES = '/api/admin/certificates';
 export const adminCertificatesQuery = (q: string) =>
   queryOptions({
     queryKey: [q.trim() ? `${CERTIFICATES}?q=${encodeURIComponent(q.trim())}` : CERTIFICATES],
-    queryFn: getQueryFn<AdminCertificate[]>(),
+    queryFn: getQueryFn<typeof adminCertificatesResponse>(),
   });
 
 export const certificateToasts = {
@@ -23,7 +23,7 @@ export const certificateToasts = {
 export function revokeCertificateMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ id, reason }: { id: string; reason: string }) =>
-      (await (await apiRequest('POST', `${CERTIFICATES}/${id}/revoke`, { reason })).json()) as AdminCertificate,
+      apiJson<typeof adminCertificate>('POST', `${CERTIFICATES}/${id}/revoke`, { reason }),
     onSuccess: async () => {
       effects.toast(certificateToasts.revoked);
       await client.invalidateQueries({ predicate: (query) => String(query.queryKey[0]).startsWith(CERTIFICATES) });

@@ -1,64 +1,20 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest, getQueryFn } from '../../lib/api';
+import { ApiError, apiJson, getQueryFn } from '../../lib/api';
 import { type BrowserEffects, browserEffects } from '../../lib/session-expired';
-import type { OrderStatus } from './admin-orders';
+import type { z } from 'zod';
+import type { adminCompaniesResponse, adminCompanyDetailResponse, adminCompanyResponse, invoiceSettledResponse } from '../../schemas/company';
 import { failed, reportFailure } from './admin.queries';
 
 /**
  * The superuser's companies (issue 24): the list, a company's detail with its seats, people and
  * orders, creating and editing a company, and settling or cancelling an invoice. Answer types
- * mirror the company API's contract (type-only; the island never imports the server).
+ * come from the routes' response schemas in src/schemas/company.ts (types only).
  */
 
-export interface AdminCompanyRow {
-  id: string;
-  name: string;
-  orgNumber: string;
-  seatsTotal: number;
-  seatsUsed: number;
-  people: number;
-  /** A superuser vouched for it, or it has paid: all its invoice seats can be used. */
-  approved: boolean;
-  createdAt: string;
-}
-
-export interface AdminCompany {
-  id: string;
-  name: string;
-  orgNumber: string;
-  invoiceEmail: string;
-  invoiceAddress: string;
-  poReference: string | null;
-}
-
-export interface AdminCompanyPerson {
-  seatId: string;
-  userId: string;
-  name: string;
-  email: string;
-  lastActivityAt: string | null;
-  completedAt: string | null;
-  progressPercent: number;
-  status: 'not_started' | 'in_progress' | 'done';
-  inactive: boolean;
-}
-
-export interface AdminCompanyOrder {
-  id: string;
-  reference: string;
-  status: OrderStatus;
-  quantity: number;
-  totalOre: number;
-  createdAt: string;
-}
-
-export interface AdminCompanyDetail {
-  company: AdminCompany;
-  seats: { total: number; used: number; free: number; heldBack: number };
-  approved: boolean;
-  people: AdminCompanyPerson[];
-  orders: AdminCompanyOrder[];
-}
+export type AdminCompanyRow = z.infer<typeof adminCompaniesResponse>['companies'][number];
+export type AdminCompanyDetail = z.infer<typeof adminCompanyDetailResponse>;
+export type AdminCompany = AdminCompanyDetail['company'];
+export type AdminCompanyOrder = AdminCompanyDetail['orders'][number];
 
 export interface CompanyInput {
   name: string;
@@ -70,18 +26,17 @@ export interface CompanyInput {
 
 const COMPANIES = '/api/admin/companies';
 
-export const adminCompaniesQuery = queryOptions({ queryKey: [COMPANIES], queryFn: getQueryFn<{ companies: AdminCompanyRow[] }>() });
-export const adminCompanyQuery = (companyId: string) => queryOptions({ queryKey: [COMPANIES, companyId], queryFn: getQueryFn<AdminCompanyDetail>() });
-
-const json = async <T>(response: Response) => (await response.json()) as T;
+export const adminCompaniesQuery = queryOptions({ queryKey: [COMPANIES], queryFn: getQueryFn<typeof adminCompaniesResponse>() });
+export const adminCompanyQuery = (companyId: string) =>
+  queryOptions({ queryKey: [COMPANIES, companyId], queryFn: getQueryFn<typeof adminCompanyDetailResponse>() });
 
 /** 'Ny bedrift' (no id) or the edit of one: the form shows a 400's field messages itself; anything else is a toast too. */
 export function saveCompanyMutation(client: QueryClient, companyId: string | null, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async (input: CompanyInput) =>
-      json<{ company: AdminCompany }>(
-        companyId ? await apiRequest('PATCH', `${COMPANIES}/${encodeURIComponent(companyId)}`, input) : await apiRequest('POST', COMPANIES, input),
-      ),
+      companyId
+        ? apiJson<typeof adminCompanyResponse>('PATCH', `${COMPANIES}/${encodeURIComponent(companyId)}`, input)
+        : apiJson<typeof adminCompanyResponse>('POST', COMPANIES, input),
     onSuccess: async () => {
       effects.toast({ title: companyId ? 'Bedriften er oppdatert' : 'Bedriften er opprettet' });
       await client.invalidateQueries({ queryKey: [COMPANIES] });
@@ -97,7 +52,7 @@ export function saveCompanyMutation(client: QueryClient, companyId: string | nul
 /** 'Godkjenn bedriften': every seat the company bought on invoice can be used. */
 export function approveCompanyMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async () => json<{ company: AdminCompany }>(await apiRequest('POST', `${COMPANIES}/${encodeURIComponent(companyId)}/approve`, {})),
+    mutationFn: async () => apiJson<typeof adminCompanyResponse>('POST', `${COMPANIES}/${encodeURIComponent(companyId)}/approve`, {}),
     onSuccess: async () => {
       effects.toast({ title: 'Bedriften er godkjent', description: 'Alle plassene bedriften har kjøpt, kan nå brukes.' });
       await client.invalidateQueries({ queryKey: [COMPANIES] });
@@ -115,7 +70,7 @@ export type InvoiceAction = 'invoice-paid' | 'invoice-cancelled';
 export function invoiceMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ orderId, action }: { orderId: string; action: InvoiceAction }) =>
-      json<{ order: unknown }>(await apiRequest('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/${action}`, {})),
+      apiJson<typeof invoiceSettledResponse>('POST', `/api/admin/orders/${encodeURIComponent(orderId)}/${action}`, {}),
     onSuccess: async (_result, { action }) => {
       effects.toast({ title: action === 'invoice-paid' ? 'Fakturaen er merket som betalt' : 'Fakturaen er kansellert' });
       await Promise.all([

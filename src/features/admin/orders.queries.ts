@@ -1,7 +1,8 @@
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest, getQueryFn, NEXT_CURSOR_HEADER } from '../../lib/api';
+import { ApiError, apiJson, getQueryFn, NEXT_CURSOR_HEADER, readAnswer } from '../../lib/api';
 import { type BrowserEffects, browserEffects } from '../../lib/session-expired';
-import type { AdminOrder, AdminOrderDetail, OrderStatus, RevenueMonth } from './admin-orders';
+import type { adminOrderDetailResponse, adminOrdersResponse, revenueResponse } from '../../schemas/checkout';
+import type { OrderStatus } from './admin-orders';
 import { failed, reportFailure } from './admin.queries';
 
 /**
@@ -38,16 +39,17 @@ export const adminOrdersQuery = (filter: OrderFilter) =>
     queryFn: async ({ pageParam, signal }) => {
       const response = await fetch(ordersUrl(filter, pageParam), { credentials: 'include', signal });
       if (!response.ok) throw await ApiError.fromResponse(response);
-      return { items: (await response.json()) as AdminOrder[], nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null };
+      return { items: await readAnswer<typeof adminOrdersResponse>(response), nextCursor: response.headers.get(NEXT_CURSOR_HEADER) || null };
     },
     getNextPageParam: (last) => last.nextCursor,
   });
 
 /** One order with its amounts, consent, events and refunds. */
-export const adminOrderQuery = (orderId: string) => queryOptions({ queryKey: [ORDERS, orderId], queryFn: getQueryFn<AdminOrderDetail>() });
+export const adminOrderQuery = (orderId: string) =>
+  queryOptions({ queryKey: [ORDERS, orderId], queryFn: getQueryFn<typeof adminOrderDetailResponse>() });
 
 /** Paid orders by month, the last 12 months, newest first. */
-export const revenueQuery = queryOptions({ queryKey: ['/api/admin/revenue'], queryFn: getQueryFn<RevenueMonth[]>() });
+export const revenueQuery = queryOptions({ queryKey: ['/api/admin/revenue'], queryFn: getQueryFn<typeof revenueResponse>() });
 
 export const orderToasts = {
   refunded: { title: 'Refusjonen er registrert' },
@@ -68,7 +70,7 @@ export interface RefundInput {
  */
 export function refundMutation(client: QueryClient, orderId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (input: RefundInput) => (await (await apiRequest('POST', `${ORDERS}/${orderId}/refunds`, input)).json()) as AdminOrderDetail,
+    mutationFn: async (input: RefundInput) => apiJson<typeof adminOrderDetailResponse>('POST', `${ORDERS}/${orderId}/refunds`, input),
     onSuccess: async (order) => {
       effects.toast(orderToasts.refunded);
       client.setQueryData(adminOrderQuery(orderId).queryKey, order);

@@ -1,8 +1,8 @@
 import { mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest, getQueryFn } from '../../lib/api';
+import { ApiError, apiJson, getQueryFn, readAnswer } from '../../lib/api';
 import { type BrowserEffects, browserEffects } from '../../lib/session-expired';
-import type { PublishingOutcome } from '../../schemas/admin';
-import type { AdminCoupon, AdminCouponDetail, AdminCouponList, PersonDetail, PersonSummary } from '../../schemas/admin-shop';
+import type { publishingOutcomeResponse } from '../../schemas/admin';
+import type { adminCoupon, adminCouponDetailResponse, adminCouponListResponse, peopleResponse, personDetailResponse } from '../../schemas/admin-shop';
 import { failed, publishingQuery, reportFailure } from './admin.queries';
 
 /**
@@ -13,15 +13,17 @@ import { failed, publishingQuery, reportFailure } from './admin.queries';
 const COUPONS = '/api/admin/coupons';
 const PEOPLE = '/api/admin/people';
 
-export const couponsQuery = queryOptions({ queryKey: [COUPONS], queryFn: getQueryFn<AdminCouponList>() });
-export const couponQuery = (couponId: string) => queryOptions({ queryKey: [COUPONS, couponId], queryFn: getQueryFn<AdminCouponDetail>() });
+export const couponsQuery = queryOptions({ queryKey: [COUPONS], queryFn: getQueryFn<typeof adminCouponListResponse>() });
+export const couponQuery = (couponId: string) =>
+  queryOptions({ queryKey: [COUPONS, couponId], queryFn: getQueryFn<typeof adminCouponDetailResponse>() });
 
 export const peopleQuery = (q: string) =>
   queryOptions({
     queryKey: [q.trim() ? `${PEOPLE}?q=${encodeURIComponent(q.trim())}` : PEOPLE],
-    queryFn: getQueryFn<PersonSummary[]>(),
+    queryFn: getQueryFn<typeof peopleResponse>(),
   });
-export const personQuery = (userId: string) => queryOptions({ queryKey: [`${PEOPLE}/${userId}`], queryFn: getQueryFn<PersonDetail>() });
+export const personQuery = (userId: string) =>
+  queryOptions({ queryKey: [`${PEOPLE}/${userId}`], queryFn: getQueryFn<typeof personDetailResponse>() });
 
 export const shopToasts = {
   couponCreated: (code: string) => ({ title: `Rabattkoden ${code} er opprettet` }),
@@ -57,7 +59,7 @@ export interface CouponInput {
 
 export function createCouponMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (input: CouponInput) => (await (await apiRequest('POST', COUPONS, input)).json()) as AdminCoupon,
+    mutationFn: async (input: CouponInput) => apiJson<typeof adminCoupon>('POST', COUPONS, input),
     onSuccess: async (coupon) => {
       effects.toast(shopToasts.couponCreated(coupon.code));
       await invalidate(client, COUPONS);
@@ -75,8 +77,7 @@ export interface CouponEdit {
 
 export function editCouponMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async ({ id, edit }: { id: string; edit: CouponEdit }) =>
-      (await (await apiRequest('PUT', `${COUPONS}/${id}`, edit)).json()) as AdminCoupon,
+    mutationFn: async ({ id, edit }: { id: string; edit: CouponEdit }) => apiJson<typeof adminCoupon>('PUT', `${COUPONS}/${id}`, edit),
     onSuccess: async (coupon) => {
       effects.toast(shopToasts.couponSaved(coupon.code));
       await invalidate(client, COUPONS);
@@ -88,7 +89,7 @@ export function editCouponMutation(client: QueryClient, effects: BrowserEffects 
 export function grantAccessMutation(client: QueryClient, userId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ courseId, reason }: { courseId: string; reason: string; title: string }) =>
-      (await (await apiRequest('POST', `${PEOPLE}/${userId}/access`, { courseId, reason })).json()) as PersonDetail,
+      apiJson<typeof personDetailResponse>('POST', `${PEOPLE}/${userId}/access`, { courseId, reason }),
     onSuccess: async (detail, input) => {
       client.setQueryData(personQuery(userId).queryKey, detail);
       effects.toast(shopToasts.granted(input.title));
@@ -101,7 +102,7 @@ export function grantAccessMutation(client: QueryClient, userId: string, effects
 export function takeBackAccessMutation(client: QueryClient, userId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ courseId, reason }: { courseId: string; reason: string; title: string }) =>
-      (await (await apiRequest('POST', `${PEOPLE}/${userId}/access/${encodeURIComponent(courseId)}/revoke`, { reason })).json()) as PersonDetail,
+      apiJson<typeof personDetailResponse>('POST', `${PEOPLE}/${userId}/access/${encodeURIComponent(courseId)}/revoke`, { reason }),
     onSuccess: async (detail, input) => {
       client.setQueryData(personQuery(userId).queryKey, detail);
       effects.toast(shopToasts.takenBack(input.title));
@@ -117,13 +118,13 @@ export const siteBuildQuery = queryOptions({
   queryFn: async ({ signal }) => {
     const response = await fetch('/site-build.json', { cache: 'no-store', signal });
     if (!response.ok) throw new Error(`site-build.json: ${response.status}`);
-    return (await response.json()) as { builtAt: string };
+    return readAnswer<{ builtAt: string }>(response);
   },
 });
 
 export function startBuildMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async () => (await (await apiRequest('POST', '/api/admin/publishing/build', {})).json()) as PublishingOutcome,
+    mutationFn: async () => apiJson<typeof publishingOutcomeResponse>('POST', '/api/admin/publishing/build', {}),
     onSuccess: async (outcome) => {
       if (outcome.status === 'requested') effects.toast(shopToasts.buildStarted);
       else effects.toast(shopToasts.buildFailed);

@@ -1,7 +1,16 @@
 import { type InfiniteData, infiniteQueryOptions, mutationOptions, type QueryClient } from '@tanstack/react-query';
-import type { ChatErrorBody, ChatMessage, Conversation, SendMessageResult } from '../../schemas/chat';
+import type {
+  ChatMessage,
+  chatMessagesResponse,
+  Conversation,
+  conversationDeletedResponse,
+  conversationResponse,
+  conversationsResponse,
+  SendMessageResult,
+  sendMessageResponse,
+} from '../../schemas/chat';
 import type { ToastMessage } from '../../stores/toast';
-import { ApiError, type ApiPage, apiRequest, getPage } from '../../lib/api';
+import { ApiError, type ApiPage, apiJson, getPage, readAnswer } from '../../lib/api';
 import { readSse } from './sse';
 
 /**
@@ -29,7 +38,7 @@ const pagedList = {
 /** The conversations, most recently used first, a page at a time ('Vis flere samtaler'). */
 export const conversationsQuery = infiniteQueryOptions({
   queryKey: ['/api/chat/conversations'],
-  queryFn: ({ pageParam, signal }) => getPage<Conversation>('/api/chat/conversations', pageParam, signal),
+  queryFn: ({ pageParam, signal }) => getPage<typeof conversationsResponse>('/api/chat/conversations', pageParam, signal),
   ...pagedList,
 });
 
@@ -40,7 +49,7 @@ export const conversationsQuery = infiniteQueryOptions({
 export const messagesQuery = (conversationId: string) =>
   infiniteQueryOptions({
     queryKey: ['/api/chat/conversations', conversationId, 'messages'],
-    queryFn: ({ queryKey, pageParam, signal }) => getPage<ChatMessage>(queryKey.join('/'), pageParam, signal),
+    queryFn: ({ queryKey, pageParam, signal }) => getPage<typeof chatMessagesResponse>(queryKey.join('/'), pageParam, signal),
     ...pagedList,
   });
 
@@ -96,8 +105,8 @@ const DEFAULT_PROVIDER = 'OpenAI';
 export function sendErrorToast(error: unknown): Toast {
   if (error instanceof ApiError) {
     if (error.errorType === 'quota_exceeded') {
-      const body = error.body as Partial<ChatErrorBody> | null;
-      const provider = typeof body?.provider === 'string' && body.provider.trim() ? body.provider.trim() : DEFAULT_PROVIDER;
+      const named = error.bodyField('provider');
+      const provider = typeof named === 'string' && named.trim() ? named.trim() : DEFAULT_PROVIDER;
       return {
         title: `${provider}-kvoten er brukt opp`,
         description: `Kvoten hos ${provider} er brukt opp. En administrator må fylle på kreditt før KI-assistenten kan svare igjen.`,
@@ -131,18 +140,14 @@ export const isOptimistic = (message: Pick<ChatMessage, 'id'>) => message.id.sta
 export const isUserMessage = (message: Pick<ChatMessage, 'role'>) => message.role === 'user';
 
 export const createConversationMutation = mutationOptions({
-  mutationFn: async (): Promise<Conversation> => {
-    const response = await apiRequest('POST', '/api/chat/conversations', { title: NEW_CONVERSATION_TITLE });
-    return (await response.json()) as Conversation;
-  },
+  mutationFn: async (): Promise<Conversation> =>
+    apiJson<typeof conversationResponse>('POST', '/api/chat/conversations', { title: NEW_CONVERSATION_TITLE }),
 });
 
 /** 'Gi nytt navn': the learner's own name for a conversation (issue 29). */
 export const renameConversationMutation = mutationOptions({
-  mutationFn: async ({ id, title }: { id: string; title: string }): Promise<Conversation> => {
-    const response = await apiRequest('PATCH', `/api/chat/conversations/${encodeURIComponent(id)}`, { title });
-    return (await response.json()) as Conversation;
-  },
+  mutationFn: async ({ id, title }: { id: string; title: string }): Promise<Conversation> =>
+    apiJson<typeof conversationResponse>('PATCH', `/api/chat/conversations/${encodeURIComponent(id)}`, { title }),
 });
 
 /** Every loaded page of the list with the conversation's entry replaced in place (a rename). */
@@ -160,10 +165,7 @@ export function conversationUsed(data: Pages<Conversation> | undefined, conversa
 }
 
 export const deleteConversationMutation = mutationOptions({
-  mutationFn: async (id: string): Promise<unknown> => {
-    const response = await apiRequest('DELETE', `/api/chat/conversations/${encodeURIComponent(id)}`);
-    return (await response.json()) as unknown;
-  },
+  mutationFn: async (id: string) => apiJson<typeof conversationDeletedResponse>('DELETE', `/api/chat/conversations/${encodeURIComponent(id)}`),
 });
 
 export interface SendVariables {
@@ -236,7 +238,7 @@ async function postMessage({ conversationId, content, context, signal, onDelta }
   });
   if (!response.ok) throw await ApiError.fromResponse(response);
   if (/\btext\/event-stream\b/i.test(response.headers.get('Content-Type') ?? '')) return readReplyStream(response, onDelta);
-  return (await response.json()) as SendMessageResult;
+  return readAnswer<typeof sendMessageResponse>(response);
 }
 
 /**

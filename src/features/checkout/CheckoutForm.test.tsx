@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import type { CheckoutInfo, CheckoutViewer } from '../../schemas/checkout-api';
+import type { CheckoutInfo, CheckoutViewer } from '../../schemas/checkout';
 import { bodyOf, calls, serve } from '../../testing/fetch';
 import { resetAfterEach, testQueryClient } from '../../testing/render';
 import { CheckoutForm } from './CheckoutForm';
@@ -25,6 +25,7 @@ function info(extra: Partial<CheckoutInfo> = {}): CheckoutInfo {
       { id: 'vipps', label: 'Vipps' },
       { id: 'test', label: 'Testbetaling' },
     ],
+    offersInvoice: false,
     consent: { version: '2026-11-25', text: CONSENT },
     viewer: null,
     ...extra,

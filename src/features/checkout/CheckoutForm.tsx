@@ -12,7 +12,7 @@ import { ApiError } from '../../lib/api';
 import { NETWORK_ERROR } from '../../lib/form-errors';
 import { formatKroner } from '../../lib/format';
 import { EMAIL_MAX, NAME_MAX } from '../../schemas/auth';
-import type { CheckoutInfo, CheckoutQuote, GuestBuyer, ProviderId } from '../../schemas/checkout-api';
+import type { CheckoutInfo, CheckoutQuote, GuestBuyer, ProviderId } from '../../schemas/checkout';
 import { checkoutProductQuery, placeOrder, requestQuote } from './checkout.queries';
 import { type GuestField, guestFields, guestIsValid, guestSchema, isNavigableUrl, orderFailure, orderRequest, signInPath } from './checkout-form';
 import { Loading } from './PublicRoot';

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OrderSummary } from '../../schemas/checkout-api';
+import type { OrderSummary } from '../../schemas/checkout';
 import { serve } from '../../testing/fetch';
 import { renderInApp, resetAfterEach, testUser } from '../../testing/render';
 import { PurchasesView } from './PurchasesView';
@@ -16,6 +16,9 @@ const order = (extra: Partial<OrderSummary>): OrderSummary => ({
   receiptNumber: '000001',
   receiptPath: '/kvittering/o1',
   courseId: 'ki-for-kontoret',
+  refundedOre: 0,
+  coursePath: '/course/ki-for-kontoret',
+  checkoutPath: '/kasse/ki-for-kontoret',
   ...extra,
 });
 

@@ -6,7 +6,7 @@ import { QueryState } from '../../components/ui/QueryState';
 import { formatKroner, formatLongDate } from '../../lib/format';
 import { safeNextPath } from '../../lib/safe-next';
 import type { CurrentUser } from '../../schemas/auth';
-import type { OrderStatus, OrderSummary } from '../../schemas/checkout-api';
+import type { OrderStatus, OrderSummary } from '../../schemas/checkout';
 import { ordersQuery } from './checkout.queries';
 import { orderStatusLabels } from './checkout-form';
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { OrderDetail, ReceiptData } from '../../schemas/checkout-api';
+import type { OrderDetail, ReceiptData } from '../../schemas/checkout';
 import { serve } from '../../testing/fetch';
 import { renderInApp, resetAfterEach, testUser } from '../../testing/render';
 import { ReceiptView } from './ReceiptView';
@@ -31,6 +31,10 @@ const detail: OrderDetail = {
   paidAt: '2026-11-25T10:01:00.000Z',
   totalOre: 159_200,
   refundedOre: 50_000,
+  receiptNumber: '001042',
+  receiptPath: '/kvittering/o1',
+  coursePath: '/course/ki-for-kontoret',
+  checkoutPath: '/kasse/ki-for-kontoret',
   receipt,
   pdfPath: '/api/orders/o1/receipt.pdf',
 };

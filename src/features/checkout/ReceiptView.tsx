@@ -17,7 +17,7 @@ import {
 } from '../../lib/receipt-format';
 import { formatKronerOre } from '../../lib/format';
 import type { CurrentUser } from '../../schemas/auth';
-import type { ReceiptData } from '../../schemas/checkout-api';
+import type { ReceiptData } from '../../schemas/checkout';
 import { isNotFound, orderQuery } from './checkout.queries';
 
 const cell = 'px-3 py-2 text-left align-top';

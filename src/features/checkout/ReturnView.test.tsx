@@ -1,7 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OrderReturn, OrderStatus } from '../../schemas/checkout-api';
+import type { OrderReturn, OrderStatus } from '../../schemas/checkout';
 import { calls, serve } from '../../testing/fetch';
 import { resetAfterEach, testQueryClient } from '../../testing/render';
 import { ReturnView } from './ReturnView';
@@ -14,6 +14,10 @@ const answer = (status: OrderStatus): OrderReturn => ({
   status,
   title: 'KI for Kontoret',
   totalOre: 199_000,
+  refundedOre: 0,
+  createdAt: '2026-11-25T10:00:00.000Z',
+  paidAt: status === 'paid' ? '2026-11-25T10:01:00.000Z' : null,
+  receiptNumber: status === 'paid' ? '000001' : null,
   courseId: 'ki-for-kontoret',
   coursePath: '/course/ki-for-kontoret',
   checkoutPath: '/kasse/ki-for-kontoret',

@@ -5,7 +5,6 @@ import { buttonVariants } from '../../components/ui/button-variants';
 import { QueryError } from '../../components/ui/QueryState';
 import { formatKroner } from '../../lib/format';
 import { safeNextPath } from '../../lib/safe-next';
-import type { OrderReturn } from '../../schemas/checkout-api';
 import { isNotFound, orderReturnQuery } from './checkout.queries';
 import { Loading } from './PublicRoot';
 
@@ -41,11 +40,11 @@ function ReturnDetails({ orderId, pollMs, maxWaitMs }: { orderId: string; pollMs
   });
 
   if (query.isPending) return <Loading text="Henter bestillingen …" />;
-  if (query.isError && !query.data) {
+  const order = query.data;
+  if (!order) {
     if (isNotFound(query.error)) return <NotFound />;
     return <QueryError text="Kunne ikke hente bestillingen." onRetry={() => void query.refetch()} />;
   }
-  const order = query.data as OrderReturn;
   const retry = (
     <a href={safeNextPath(order.checkoutPath)} className={buttonVariants({ size: 'lg' })}>
       Prøv igjen

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/Button';
 import { QueryError } from '../../components/ui/QueryState';
 import { ApiError } from '../../lib/api';
 import { formatKroner } from '../../lib/format';
-import type { TestPaymentAction, TestPaymentState } from '../../schemas/checkout-api';
+import type { TestPaymentAction, TestPaymentState } from '../../schemas/checkout';
 import { testPaymentAction, testPaymentQuery } from './checkout.queries';
 import { isNavigableUrl } from './checkout-form';
 import { Loading } from './PublicRoot';

@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api';
 import { NETWORK_ERROR } from '../../lib/form-errors';
 import { safeNextPath } from '../../lib/safe-next';
 import { checkoutOrderBody } from '../../schemas/checkout';
-import type { CheckoutInfo, GuestBuyer, OrderRequest, OrderStatus, ProviderId } from '../../schemas/checkout-api';
+import type { CheckoutInfo, GuestBuyer, OrderRequest, OrderStatus, ProviderId } from '../../schemas/checkout';
 
 /** The checkout's rules that need no React: guest fields, the order body, what an error means. */
 
@@ -98,7 +98,8 @@ export function orderFailure(error: unknown): OrderFailure {
 }
 
 /** A provider's redirect is followed only to a web address (a same-site path or http(s)). */
-export function isNavigableUrl(url: string): boolean {
+export function isNavigableUrl(url: string | null): url is string {
+  if (!url) return false;
   try {
     const parsed = new URL(url, 'https://same.site');
     return parsed.protocol === 'https:' || parsed.protocol === 'http:';

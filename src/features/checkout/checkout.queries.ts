@@ -1,31 +1,32 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest, getQueryFn } from '../../lib/api';
+import { ApiError, apiJson, getQueryFn } from '../../lib/api';
 import type {
-  CheckoutInfo,
-  CheckoutQuote,
-  OrderCreated,
-  OrderDetail,
+  courseCheckoutResponse,
+  orderCreatedResponse,
+  orderDetailResponse,
   OrderRequest,
-  OrderReturn,
-  OrderSummary,
-  TestPayment,
+  orderReturnResponse,
+  ordersResponse,
+  quoteResponse,
+  testPaymentActionResponse,
   TestPaymentAction,
-} from '../../schemas/checkout-api';
+  testPaymentResponse,
+} from '../../schemas/checkout';
 
 /** Query options and requests of the checkout, the return page, the test provider and the buyer's orders (issue 22). */
 
 export const checkoutProductQuery = (courseId: string) =>
   queryOptions({
     queryKey: ['/api/checkout/products', courseId],
-    queryFn: getQueryFn<CheckoutInfo>(),
+    queryFn: getQueryFn<typeof courseCheckoutResponse>(),
   });
 
-export async function requestQuote(productId: string, couponCode: string): Promise<CheckoutQuote> {
-  return (await (await apiRequest('POST', '/api/checkout/quote', { productId, couponCode })).json()) as CheckoutQuote;
+export async function requestQuote(productId: string, couponCode: string) {
+  return apiJson<typeof quoteResponse>('POST', '/api/checkout/quote', { productId, couponCode });
 }
 
-export async function placeOrder(body: OrderRequest): Promise<OrderCreated> {
-  return (await (await apiRequest('POST', '/api/checkout/orders', body)).json()) as OrderCreated;
+export async function placeOrder(body: OrderRequest) {
+  return apiJson<typeof orderCreatedResponse>('POST', '/api/checkout/orders', body);
 }
 
 /**
@@ -35,28 +36,28 @@ export async function placeOrder(body: OrderRequest): Promise<OrderCreated> {
 export const orderReturnQuery = (orderId: string) =>
   queryOptions({
     queryKey: ['/api/checkout/orders', orderId, 'return'],
-    queryFn: async () => (await (await apiRequest('POST', `/api/checkout/orders/${encodeURIComponent(orderId)}/return`, {})).json()) as OrderReturn,
+    queryFn: async () => apiJson<typeof orderReturnResponse>('POST', `/api/checkout/orders/${encodeURIComponent(orderId)}/return`, {}),
   });
 
 export const testPaymentQuery = (reference: string) =>
   queryOptions({
     queryKey: ['/api/test-payments', reference],
-    queryFn: getQueryFn<TestPayment>(),
+    queryFn: getQueryFn<typeof testPaymentResponse>(),
   });
 
-export async function testPaymentAction(reference: string, action: TestPaymentAction): Promise<{ returnUrl: string }> {
-  return (await (await apiRequest('POST', `/api/test-payments/${encodeURIComponent(reference)}/${action}`, {})).json()) as { returnUrl: string };
+export async function testPaymentAction(reference: string, action: TestPaymentAction) {
+  return apiJson<typeof testPaymentActionResponse>('POST', `/api/test-payments/${encodeURIComponent(reference)}/${action}`, {});
 }
 
 export const ordersQuery = queryOptions({
   queryKey: ['/api/orders'],
-  queryFn: getQueryFn<OrderSummary[]>(),
+  queryFn: getQueryFn<typeof ordersResponse>(),
 });
 
 export const orderQuery = (orderId: string) =>
   queryOptions({
     queryKey: ['/api/orders', orderId],
-    queryFn: getQueryFn<OrderDetail>(),
+    queryFn: getQueryFn<typeof orderDetailResponse>(),
   });
 
 /** True for an answer that means "not yours or not there" (the return page and the receipt). */

@@ -136,7 +136,8 @@ function CompanyPage({ companyId, userId }: { companyId: string; userId: string 
           <div>
             <h1 className="text-2xl font-bold break-words text-ink sm:text-3xl">{overview.company.name}</h1>
             <p className="mt-1 text-muted">
-              {overview.package.title} · Org.nr. {formatOrgNumber(overview.company.orgNumber)}
+              {overview.package.title}
+              {overview.company.orgNumber && ` · Org.nr. ${formatOrgNumber(overview.company.orgNumber)}`}
             </p>
           </div>
           <div className="grid gap-6 lg:grid-cols-2">

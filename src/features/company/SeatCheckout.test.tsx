@@ -30,14 +30,12 @@ function info(extra: Partial<PackageInfo> = {}): PackageInfo {
       vatOre: 59_800,
       onSale: true,
       courses: [{ id: 'grunnleggende-ki', title: 'KI Grunnkurs' }],
+      trial: { seats: 5, days: 7 },
     },
     offersInvoice: true,
-    providers: [
-      { id: 'test', label: 'Testbetaling' },
-      { id: 'invoice', label: 'Faktura' },
-    ],
+    providers: [{ id: 'test', label: 'Testbetaling' }],
     consent: null,
-    viewer: { firstName: 'Emma', lastName: 'Larsen', email: 'elev@demo.no', hasAccess: false },
+    viewer: { firstName: 'Emma', lastName: 'Larsen', email: 'elev@demo.no', hasAccess: false, company: null, companies: [], trialAvailable: false },
     ...extra,
   };
 }

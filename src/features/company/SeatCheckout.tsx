@@ -55,7 +55,8 @@ const CHECKOUT_PATH = '/kasse/nettbasert-pakke';
 const link = 'font-semibold text-brand-700 underline';
 
 /** A provider's redirect is followed only to a web address (a same-site path or http(s)). */
-function isNavigableUrl(url: string): boolean {
+function isNavigableUrl(url: string | null): url is string {
+  if (!url) return false;
   try {
     const parsed = new URL(url, 'https://same.site');
     return parsed.protocol === 'https:' || parsed.protocol === 'http:';
@@ -156,12 +157,12 @@ const TRIAL = 'trial';
 type SeatChoice = SeatProvider | typeof TRIAL;
 
 /**
- * The invoice is offered when the product says so, whether or not the list names it; the free trial
- * while this person has not had one (the server still decides for the company).
+ * The providers, the invoice when the product offers it (it is never one of the providers), and the
+ * free trial while this person has not had one (the server still decides for the company).
  */
 function paymentMethods(info: PackageInfo): { id: SeatChoice; label: string }[] {
-  const list: { id: SeatChoice; label: string }[] = info.providers.map((p) => (p.id === 'invoice' ? { ...p, label: INVOICE_LABEL } : p));
-  if (info.offersInvoice && !list.some((p) => p.id === 'invoice')) list.push({ id: 'invoice', label: INVOICE_LABEL });
+  const list: { id: SeatChoice; label: string }[] = [...info.providers];
+  if (info.offersInvoice) list.push({ id: 'invoice', label: INVOICE_LABEL });
   if (info.product.trial && info.viewer?.trialAvailable) list.push({ id: TRIAL, label: `Prøv gratis i ${info.product.trial.days} dager` });
   return list;
 }
@@ -399,14 +400,14 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
                     value={value}
                     checked={companyChoice === value}
                     onChange={() => setCompanyChoice(value)}
-                    aria-describedby={option ? `${id}-company-${value}-org` : undefined}
+                    aria-describedby={option?.orgNumber ? `${id}-company-${value}-org` : undefined}
                     className="size-4 shrink-0 accent-brand-600"
                   />
                   <div className="flex min-w-0 flex-1 flex-wrap items-baseline gap-x-2">
                     <label htmlFor={`${id}-company-${value}`} className="text-ink [overflow-wrap:anywhere]">
                       {option ? option.name : 'En ny bedrift'}
                     </label>
-                    {option && (
+                    {option?.orgNumber && (
                       <span id={`${id}-company-${value}-org`} className="text-sm text-muted">
                         Org.nr. {formatOrgNumber(option.orgNumber)}
                       </span>

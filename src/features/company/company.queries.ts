@@ -1,12 +1,26 @@
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import { ApiError, apiRequest, getQueryFn, isUnauthorizedError } from '../../lib/api';
+import { ApiError, apiJson, getJson, getQueryFn, isUnauthorizedError } from '../../lib/api';
 import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/session-expired';
-import type { CheckoutProduct, CheckoutViewer, OrderCreated } from '../../schemas/checkout-api';
+import type { z } from 'zod';
+import type { orderCreatedResponse, packageCheckoutResponse, quoteResponse } from '../../schemas/checkout';
+import type {
+  companyOverviewResponse,
+  invitationCancelledResponse,
+  invitationsResponse,
+  invitedResponse,
+  invitePreviewResponse,
+  managersResponse,
+  membershipsResponse,
+  messageResponse,
+  peopleListResponse,
+  remindersSentResponse,
+  trialStartedResponse,
+} from '../../schemas/company';
 
 /**
  * The company packages' client side (issue 24): the seat checkout's product, quote and order, and
- * the manager's view on /bedrift. Types only for the answers (the contract in the lead's notes,
- * served by the company API); the server validates, the islands trust its JSON. Money in øre.
+ * the manager's view on /bedrift. The answers' types come from the routes' response
+ * schemas in src/schemas (types only: the server's tests hold its answers to them). Money in øre.
  * Rights come from a manager membership of the company in the route: every read and change of the
  * manager's view names its company (`/api/companies/:companyId/…`), and so does its cache key.
  */
@@ -19,32 +33,11 @@ export const MAX_SEATS = 500;
 /** A provider of the package checkout: the course checkout's ones plus the invoice. */
 export type SeatProvider = 'test' | 'vipps' | 'stripe' | 'invoice';
 
-/** GET /api/checkout/products/nettbasert-pakke (`seatCheckoutProduct` on the server): the price per seat is the product's. */
-export interface PackageInfo {
-  product: Omit<CheckoutProduct, 'courseId'> & {
-    kind: 'package';
-    courseId: null;
-    unitPriceOre: number;
-    courses: { id: string; title: string }[];
-    /** The free trial: seats and days. */
-    trial?: { seats: number; days: number };
-  };
-  providers: { id: SeatProvider; label: string }[];
-  offersInvoice: boolean;
-  consent: null;
-  /** `trialAvailable`: this person has not had a trial yet. */
-  viewer: (CheckoutViewer & { trialAvailable?: boolean }) | null;
-}
+/** GET /api/checkout/products/nettbasert-pakke: the price per seat is the product's (`unitPriceOre`). */
+export type PackageInfo = z.infer<typeof packageCheckoutResponse>;
 
 /** POST /api/checkout/quote with a quantity. */
-export interface SeatQuote {
-  listPriceOre: number;
-  discountOre: number;
-  totalOre: number;
-  vatOre: number;
-  unitPriceOre: number;
-  quantity: number;
-}
+export type SeatQuote = z.infer<typeof quoteResponse>;
 
 export interface CompanyFields {
   name: string;
@@ -64,119 +57,29 @@ export interface SeatOrderRequest {
   idempotencyKey: string;
 }
 
-export type MembershipRole = 'manager' | 'member';
-
-/** One of the caller's memberships (GET /api/companies): managers first, then by name. */
-export interface Membership {
-  id: string;
-  name: string;
-  orgNumber: string;
-  role: MembershipRole;
-}
-
-export interface Company {
-  id: string;
-  name: string;
-  orgNumber: string;
-  invoiceEmail: string;
-  invoiceAddress: string;
-  poReference: string | null;
-}
-
-export interface Seats {
-  total: number;
-  used: number;
-  free: number;
-  /** Invoice seats waiting while the company is unapproved. */
-  heldBack: number;
-}
-
-/** The company's free trial: `daysLeft` rounded up, 0 once it is over. */
-export interface Trial {
-  status: 'active' | 'converted' | 'ended';
-  seats: number;
-  startedAt: string;
-  endsAt: string;
-  daysLeft: number;
-}
-
-/** GET /api/companies/:companyId */
-export interface CompanyOverview {
-  company: Company;
-  seats: Seats;
-  trial?: Trial | null;
-  approval: { approved: boolean; seatLimit: number };
-  package: { productId: string; title: string; courses: { id: string; title: string }[] };
-  invitationsPending: number;
-}
-
-export type PersonStatus = 'not_started' | 'in_progress' | 'done';
+export type Membership = z.infer<typeof membershipsResponse>['companies'][number];
+export type CompanyOverview = z.infer<typeof companyOverviewResponse>;
+export type Trial = NonNullable<CompanyOverview['trial']>;
+export type PeopleList = z.infer<typeof peopleListResponse>;
+export type Person = PeopleList['people'][number];
+export type PersonStatus = Person['status'];
 export type PeopleFilter = 'all' | PersonStatus | 'inactive';
-
-export interface Person {
-  seatId: string;
-  userId: string;
-  name: string;
-  email: string;
-  assignedAt: string;
-  lastActivityAt: string | null;
-  completedAt: string | null;
-  progressPercent: number;
-  status: PersonStatus;
-  inactive: boolean;
-  courses: { courseId: string; title: string; progressPercent: number; completedAt: string | null }[];
-  /** Valid certificates, any course (issue 25), with their public verification page. */
-  certificates: { courseTitle: string; completedAt: string; verifyUrl: string }[];
-}
-
-/** A page of GET /api/companies/:companyId/people: 50 people, the counts per filter, and where the next page starts. */
-export interface PeopleList {
-  people: Person[];
-  counts: Record<PeopleFilter, number>;
-  nextCursor: string | null;
-}
-
-export type InvitationStatus = 'pending' | 'accepted' | 'cancelled' | 'expired';
-
-export interface Invitation {
-  id: string;
-  email: string;
-  status: InvitationStatus;
-  createdAt: string;
-  expiresAt: string;
-  lastSentAt: string;
-}
-
-/** POST /api/companies/:companyId/invitations/preview: nothing is sent. */
-export interface InvitePreview {
-  valid: { row: number; email: string }[];
-  invalid: { row: number; value: string; reason: string }[];
-  duplicates: { row: number; email: string }[];
-  existing: { row: number; email: string; reason: string }[];
-  freeSeats: number;
-  tooMany: boolean;
-}
-
-/** GET /api/companies/:companyId/managers */
-export interface Manager {
-  userId: string;
-  name: string;
-  email: string;
-  addedAt: string;
-  addedBy: string | null;
-}
+export type Invitation = z.infer<typeof invitationsResponse>['invitations'][number];
+export type InvitationStatus = Invitation['status'];
+export type InvitePreview = z.infer<typeof invitePreviewResponse>;
+export type Manager = z.infer<typeof managersResponse>['managers'][number];
 
 // --- reads -------------------------------------------------------------------------
 
 export const packageInfoQuery = queryOptions({
   queryKey: ['/api/checkout/products', PACKAGE_SLUG],
-  queryFn: getQueryFn<PackageInfo>(),
+  queryFn: getQueryFn<typeof packageCheckoutResponse>(),
 });
 
 export const COMPANIES = '/api/companies';
 
 /** The caller's memberships; the key is the list's alone (a company's own keys add its id). */
-export const membershipsQuery = queryOptions({ queryKey: [COMPANIES], queryFn: getQueryFn<{ companies: Membership[] }>() });
+export const membershipsQuery = queryOptions({ queryKey: [COMPANIES], queryFn: getQueryFn<typeof membershipsResponse>() });
 
 /** The companies the caller may manage. */
 export const managed = (memberships: Membership[]) => memberships.filter((m) => m.role === 'manager');
@@ -185,17 +88,13 @@ export const managed = (memberships: Membership[]) => memberships.filter((m) => 
 const companyPath = (companyId: string) => `${COMPANIES}/${encodeURIComponent(companyId)}`;
 /** Every key of one company starts with this, so a change refreshes that company and no other. */
 const companyKey = (companyId: string) => [COMPANIES, companyId] as const;
-const companyRead = <T>(companyId: string, ...rest: string[]) =>
+const companyRead = <C>(companyId: string, ...rest: string[]) =>
   queryOptions({
     queryKey: [...companyKey(companyId), ...rest],
-    queryFn: async ({ signal }) => {
-      const response = await fetch([companyPath(companyId), ...rest].join('/'), { credentials: 'include', signal });
-      if (!response.ok) throw await ApiError.fromResponse(response);
-      return (await response.json()) as T;
-    },
+    queryFn: async ({ signal }) => getJson<C>([companyPath(companyId), ...rest].join('/'), signal),
   });
 
-export const companyQuery = (companyId: string) => companyRead<CompanyOverview>(companyId);
+export const companyQuery = (companyId: string) => companyRead<typeof companyOverviewResponse>(companyId);
 
 /** The people a page at a time ('Vis flere ansatte'), filtered on the server. */
 export const peopleQuery = (companyId: string, filter: PeopleFilter) =>
@@ -205,40 +104,34 @@ export const peopleQuery = (companyId: string, filter: PeopleFilter) =>
     queryFn: async ({ pageParam, signal }) => {
       const query = new URLSearchParams({ filter });
       if (pageParam) query.set('cursor', pageParam);
-      const response = await fetch(`${companyPath(companyId)}/people?${query}`, { credentials: 'include', signal });
-      if (!response.ok) throw await ApiError.fromResponse(response);
-      return (await response.json()) as PeopleList;
+      return getJson<typeof peopleListResponse>(`${companyPath(companyId)}/people?${query}`, signal);
     },
     getNextPageParam: (last) => last.nextCursor,
   });
 
 export const peopleCsvUrl = (companyId: string) => `${companyPath(companyId)}/people.csv`;
 
-export const invitationsQuery = (companyId: string) => companyRead<{ invitations: Invitation[] }>(companyId, 'invitations');
+export const invitationsQuery = (companyId: string) => companyRead<typeof invitationsResponse>(companyId, 'invitations');
 
-export const managersQuery = (companyId: string) => companyRead<{ managers: Manager[] }>(companyId, 'managers');
+export const managersQuery = (companyId: string) => companyRead<typeof managersResponse>(companyId, 'managers');
 
 // --- requests ----------------------------------------------------------------------
 
-const json = async <T>(response: Response) => (await response.json()) as T;
-
-export async function requestSeatQuote(quantity: number): Promise<SeatQuote> {
-  return json<SeatQuote>(await apiRequest('POST', '/api/checkout/quote', { productId: PACKAGE_PRODUCT_ID, quantity }));
+export async function requestSeatQuote(quantity: number) {
+  return apiJson<typeof quoteResponse>('POST', '/api/checkout/quote', { productId: PACKAGE_PRODUCT_ID, quantity });
 }
 
-export async function placeSeatOrder(body: SeatOrderRequest): Promise<OrderCreated> {
-  return json<OrderCreated>(await apiRequest('POST', '/api/checkout/orders', body));
+export async function placeSeatOrder(body: SeatOrderRequest) {
+  return apiJson<typeof orderCreatedResponse>('POST', '/api/checkout/orders', body);
 }
 
 /** POST /api/company-trials: for a company the caller manages, or a new one. */
-export async function startTrial(
-  body: { companyId: string } | { company: SeatOrderRequest['company'] },
-): Promise<{ companyId: string; endsAt: string; message: string }> {
-  return json(await apiRequest('POST', '/api/company-trials', body));
+export async function startTrial(body: { companyId: string } | { company: SeatOrderRequest['company'] }) {
+  return apiJson<typeof trialStartedResponse>('POST', '/api/company-trials', body);
 }
 
-export async function previewInvitations(companyId: string, text: string): Promise<InvitePreview> {
-  return json<InvitePreview>(await apiRequest('POST', `${companyPath(companyId)}/invitations/preview`, { text }));
+export async function previewInvitations(companyId: string, text: string) {
+  return apiJson<typeof invitePreviewResponse>('POST', `${companyPath(companyId)}/invitations/preview`, { text });
 }
 
 // --- mutations of the manager's view -----------------------------------------------------
@@ -257,8 +150,7 @@ const refreshCompany = (client: QueryClient, companyId: string) => client.invali
 
 export function sendInvitationsMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (emails: string[]) =>
-      json<{ created: number; message: string }>(await apiRequest('POST', `${companyPath(companyId)}/invitations`, { emails })),
+    mutationFn: async (emails: string[]) => apiJson<typeof invitedResponse>('POST', `${companyPath(companyId)}/invitations`, { emails }),
     onSuccess: async (result) => {
       effects.toast({ title: 'Invitasjoner sendt', description: result.message });
       await refreshCompany(client, companyId);
@@ -270,7 +162,7 @@ export function sendInvitationsMutation(client: QueryClient, companyId: string, 
 export function resendInvitationMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async (id: string) =>
-      json<{ message: string }>(await apiRequest('POST', `${companyPath(companyId)}/invitations/${encodeURIComponent(id)}/resend`, {})),
+      apiJson<typeof messageResponse>('POST', `${companyPath(companyId)}/invitations/${encodeURIComponent(id)}/resend`, {}),
     onSuccess: async (result) => {
       effects.toast({ title: 'Invitasjonen er sendt på nytt', description: result.message });
       await client.invalidateQueries({ queryKey: invitationsQuery(companyId).queryKey });
@@ -282,7 +174,7 @@ export function resendInvitationMutation(client: QueryClient, companyId: string,
 export function cancelInvitationMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async (id: string) =>
-      json<{ status: 'cancelled' }>(await apiRequest('DELETE', `${companyPath(companyId)}/invitations/${encodeURIComponent(id)}`)),
+      apiJson<typeof invitationCancelledResponse>('DELETE', `${companyPath(companyId)}/invitations/${encodeURIComponent(id)}`),
     onSuccess: async () => {
       effects.toast({ title: 'Invitasjonen er trukket tilbake' });
       await refreshCompany(client, companyId);
@@ -293,8 +185,7 @@ export function cancelInvitationMutation(client: QueryClient, companyId: string,
 
 export function takeBackSeatMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (seatId: string) =>
-      json<{ message: string }>(await apiRequest('DELETE', `${companyPath(companyId)}/seats/${encodeURIComponent(seatId)}`)),
+    mutationFn: async (seatId: string) => apiJson<typeof messageResponse>('DELETE', `${companyPath(companyId)}/seats/${encodeURIComponent(seatId)}`),
     onSuccess: async (result) => {
       effects.toast({ title: 'Plassen er tatt tilbake', description: result.message });
       await refreshCompany(client, companyId);
@@ -305,7 +196,7 @@ export function takeBackSeatMutation(client: QueryClient, companyId: string, eff
 
 export function sendRemindersMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async () => json<{ sent: number; message: string }>(await apiRequest('POST', `${companyPath(companyId)}/reminders`, {})),
+    mutationFn: async () => apiJson<typeof remindersSentResponse>('POST', `${companyPath(companyId)}/reminders`, {}),
     onSuccess: async (result) => {
       effects.toast({ title: 'Påminnelse sendt', description: result.message });
       await refreshCompany(client, companyId);
@@ -316,7 +207,7 @@ export function sendRemindersMutation(client: QueryClient, companyId: string, ef
 
 export function addManagerMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (userId: string) => json<{ message: string }>(await apiRequest('POST', `${companyPath(companyId)}/managers`, { userId })),
+    mutationFn: async (userId: string) => apiJson<typeof messageResponse>('POST', `${companyPath(companyId)}/managers`, { userId }),
     onSuccess: async (result) => {
       effects.toast({ title: 'Lederen er lagt til', description: result.message });
       await client.invalidateQueries({ queryKey: managersQuery(companyId).queryKey });
@@ -329,7 +220,7 @@ export function addManagerMutation(client: QueryClient, companyId: string, effec
 export function removeManagerMutation(client: QueryClient, companyId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async (userId: string) =>
-      json<{ message: string }>(await apiRequest('DELETE', `${companyPath(companyId)}/managers/${encodeURIComponent(userId)}`)),
+      apiJson<typeof messageResponse>('DELETE', `${companyPath(companyId)}/managers/${encodeURIComponent(userId)}`),
     onSuccess: async (result) => {
       effects.toast({ title: 'Lederen er fjernet', description: result.message });
       // The list first: without the company in it, its view is gone and its managers are not asked for again.

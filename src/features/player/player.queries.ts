@@ -1,6 +1,14 @@
 import { infiniteQueryOptions, mutationOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { CourseProgress, PlayerLesson, ProgressResult, VideoNote, WatchState } from '../../schemas/player';
-import { ApiError, apiRequest, getPage, getQueryFn, isUnauthorizedError } from '../../lib/api';
+import type {
+  courseProgressResponse,
+  PlayerLesson,
+  progressResponse,
+  videoNoteResponse,
+  videoNotesResponse,
+  WatchState,
+  watchStateResponse,
+} from '../../schemas/player';
+import { ApiError, apiJson, apiRequest, getPage, getQueryFn, isUnauthorizedError } from '../../lib/api';
 import { myCertificatesQuery } from '../../lib/certificates.queries';
 import { enrollMutation } from '../../lib/enroll';
 import { courseWithContentQuery, enrollmentsQuery, refreshLearnerProgress } from '../../lib/learning.queries';
@@ -13,7 +21,7 @@ export { courseWithContentQuery };
 export const courseProgressQuery = (courseId: string) =>
   queryOptions({
     queryKey: ['/api/courses', courseId, 'progress'],
-    queryFn: getQueryFn<CourseProgress>(),
+    queryFn: getQueryFn<typeof courseProgressResponse>(),
   });
 
 /**
@@ -23,7 +31,7 @@ export const courseProgressQuery = (courseId: string) =>
 export const videoNotesQuery = (lessonId: string) =>
   infiniteQueryOptions({
     queryKey: ['/api/lessons', lessonId, 'video-notes'],
-    queryFn: ({ queryKey, pageParam, signal }) => getPage<VideoNote>(queryKey.join('/'), pageParam, signal),
+    queryFn: ({ queryKey, pageParam, signal }) => getPage<typeof videoNotesResponse>(queryKey.join('/'), pageParam, signal),
     initialPageParam: null as string | null,
     getNextPageParam: (page) => page.nextCursor,
   });
@@ -85,8 +93,7 @@ function reportFailure(error: unknown, fallback: Parameters<BrowserEffects['toas
  */
 export function completeLessonMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
-    mutationFn: async (lessonId: string) =>
-      (await (await apiRequest('POST', `/api/lessons/${lessonId}/progress`, { completed: true })).json()) as ProgressResult,
+    mutationFn: async (lessonId: string) => apiJson<typeof progressResponse>('POST', `/api/lessons/${lessonId}/progress`, { completed: true }),
     onSuccess: (result) => {
       client.setQueryData(courseProgressQuery(courseId).queryKey, result.courseProgress);
       updateCachedLesson(client, courseId, result.lessonId, (l) => ({ ...l, completed: result.completed }));
@@ -102,7 +109,7 @@ export const watchPositionUrl = (lessonId: string) => `/api/lessons/${lessonId}/
 
 /** Saves where the learner is in a video; the answer is the server's count of what was watched. */
 export async function saveWatchPosition(lessonId: string, positionSeconds: number): Promise<WatchState> {
-  return (await (await apiRequest('POST', watchPositionUrl(lessonId), { positionSeconds: roundPosition(positionSeconds) })).json()) as WatchState;
+  return apiJson<typeof watchStateResponse>('POST', watchPositionUrl(lessonId), { positionSeconds: roundPosition(positionSeconds) });
 }
 
 const roundPosition = (seconds: number) => Math.max(0, Math.round(seconds * 10) / 10);
@@ -131,7 +138,7 @@ export interface CreateNoteInput {
 export function createNoteMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async (input: CreateNoteInput) =>
-      (await (await apiRequest('POST', '/api/video-notes', { ...input, timestamp: Math.floor(input.timestamp) })).json()) as VideoNote,
+      apiJson<typeof videoNoteResponse>('POST', '/api/video-notes', { ...input, timestamp: Math.floor(input.timestamp) }),
     onSuccess: async (note) => {
       effects.toast(playerToasts.noteSaved);
       await client.invalidateQueries({ queryKey: videoNotesQuery(note.lessonId).queryKey });
@@ -144,7 +151,7 @@ export function createNoteMutation(client: QueryClient, effects: BrowserEffects 
 export function updateNoteMutation(client: QueryClient, lessonId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async ({ id, noteText }: { id: string; noteText: string }) =>
-      (await (await apiRequest('PUT', `/api/video-notes/${id}`, { noteText })).json()) as VideoNote,
+      apiJson<typeof videoNoteResponse>('PUT', `/api/video-notes/${id}`, { noteText }),
     onSuccess: async () => {
       effects.toast(playerToasts.noteUpdated);
       await client.invalidateQueries({ queryKey: videoNotesQuery(lessonId).queryKey });

@@ -1,6 +1,6 @@
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
-import type { TaskAnswer, TaskAnswers } from '../../schemas/task-answers';
-import { apiRequest, getQueryFn } from '../../lib/api';
+import type { TaskAnswer, taskAnswerResponse, taskAnswersResponse } from '../../schemas/task-answers';
+import { apiJson, getQueryFn } from '../../lib/api';
 
 /**
  * The learner's saved answers in a task lesson (issue 29, decision 36): read when the lesson
@@ -11,14 +11,14 @@ import { apiRequest, getQueryFn } from '../../lib/api';
 export const taskAnswersQuery = (lessonId: string) =>
   queryOptions({
     queryKey: ['/api/lessons', lessonId, 'answers'],
-    queryFn: getQueryFn<TaskAnswers>(),
+    queryFn: getQueryFn<typeof taskAnswersResponse>(),
   });
 
 export const taskAnswerUrl = (lessonId: string, question: number) => `/api/lessons/${encodeURIComponent(lessonId)}/answers/${question}`;
 
 /** Saves one field's answer (a blank one deletes it); the answer is the server's copy. */
-export async function saveTaskAnswer(lessonId: string, question: number, answer: string): Promise<TaskAnswer> {
-  return (await (await apiRequest('PUT', taskAnswerUrl(lessonId, question), { answer })).json()) as TaskAnswer;
+export async function saveTaskAnswer(lessonId: string, question: number, answer: string) {
+  return apiJson<typeof taskAnswerResponse>('PUT', taskAnswerUrl(lessonId, question), { answer });
 }
 
 /** Puts a saved answer into the cached list, so the lesson shows it when the learner comes back. */

@@ -80,22 +80,21 @@ export async function checkoutProduct(db: Db, courseId: string, user: SessionUse
     kind.checkoutPage(db, product, user),
     user ? db.select({ firstName: users.firstName, lastName: users.lastName, email: users.email }).from(users).where(eq(users.id, user.id)) : [],
   ]);
-  return {
-    product: {
-      id: product.id,
-      title: product.title,
-      priceOre: product.priceOre,
-      vat: product.vat,
-      vatRateBp: price.vatRateBp,
-      vatOre: price.vatOre,
-      onSale: product.onSale,
-      ...page.product,
-    },
-    providers: providers.map((p) => ({ id: p.name, label: p.label })),
-    offersInvoice: kind.offersInvoice,
-    consent: page.consent,
-    viewer: user && viewer[0] ? { ...viewer[0], ...page.viewer } : null,
+  const common = {
+    id: product.id,
+    title: product.title,
+    priceOre: product.priceOre,
+    vat: product.vat,
+    vatRateBp: price.vatRateBp,
+    vatOre: price.vatOre,
+    onSale: product.onSale,
   };
+  const answer = { providers: providers.map((p) => ({ id: p.name, label: p.label })), offersInvoice: kind.offersInvoice };
+  const person = user && viewer[0] ? viewer[0] : null;
+  if (page.consent === null) {
+    return { ...answer, product: { ...common, ...page.product }, consent: null, viewer: person && { ...person, ...page.viewer } };
+  }
+  return { ...answer, product: { ...common, ...page.product }, consent: page.consent, viewer: person && { ...person, ...page.viewer } };
 }
 
 interface CouponRow extends CouponTerms {

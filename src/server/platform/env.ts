@@ -222,6 +222,9 @@ export const env: Env = parseEnv(process.env);
 // The media rule's allowed hosts, for the schemas, the sanitiser and the CSP (src/schemas/media.ts).
 setMediaOrigins(env.MEDIA_HOSTS);
 
+/** Under vitest the pipeline checks every successful JSON answer against its route's response contract. */
+export const checksResponseContracts = Boolean(process.env.VITEST);
+
 export const isProduction = env.APP_ENV === 'production' || env.CONTEXT === 'production';
 
 // React picks its build from NODE_ENV when it is first loaded, and a deployed function's runtime

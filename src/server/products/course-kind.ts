@@ -85,7 +85,7 @@ export const courseKind: ProductKind = {
     return {
       product: { courseId: product.courseId },
       consent: { version: CONSENT.version, text: CONSENT.text },
-      viewer: user ? { hasAccess: (await courseAccess(db, user.id, product.courseId)).reason !== null } : {},
+      viewer: { hasAccess: user ? (await courseAccess(db, user.id, product.courseId)).reason !== null : false },
     };
   },
 };

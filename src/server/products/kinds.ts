@@ -1,6 +1,7 @@
 import type { Db } from '../../../db/client';
 import type { Order } from '../../../db/schema';
-import type { CheckoutOrderBody } from '../../schemas/checkout';
+import type { z } from 'zod';
+import type { CheckoutOrderBody, courseCheckoutResponse, packageCheckoutResponse } from '../../schemas/checkout';
 import type { SessionUser } from '../auth/session';
 
 /**
@@ -61,9 +62,17 @@ export interface ProductKind {
   checkoutPage(db: Db, product: ProductRow, user: SessionUser | null): Promise<CheckoutPagePart>;
 }
 
-export interface CheckoutPagePart {
-  product: Record<string, unknown>;
-  consent: { version: string; text: string } | null;
-  /** Merged into the signed-in viewer's fields. */
-  viewer: Record<string, unknown>;
-}
+type CourseAnswer = z.input<typeof courseCheckoutResponse>;
+type PackageAnswer = z.input<typeof packageCheckoutResponse>;
+/** The product's fields every kind has, and the signed-in person's: the checkout service fills them in. */
+type CommonProduct = 'id' | 'title' | 'priceOre' | 'vat' | 'vatRateBp' | 'vatOre' | 'onSale';
+type Person = 'firstName' | 'lastName' | 'email';
+
+/** A kind's part of its checkout answer (`checkoutProductResponse`); `viewer` is merged into the signed-in person's fields. */
+export type CheckoutPagePart =
+  | {
+      product: Omit<CourseAnswer['product'], CommonProduct>;
+      consent: CourseAnswer['consent'];
+      viewer: Omit<NonNullable<CourseAnswer['viewer']>, Person>;
+    }
+  | { product: Omit<PackageAnswer['product'], CommonProduct>; consent: null; viewer: Omit<NonNullable<PackageAnswer['viewer']>, Person> };

@@ -5,7 +5,7 @@ import '../../../schemas/text';
 
 export { isUserNavigation } from './access';
 export { HttpError, httpErrorFromDomain, httpMessages, invalidRequest, notFound } from './errors';
-export { json, pageResponse, redirect, signOutPage } from './responses';
+export { json, redirect, signOutPage } from './responses';
 export { type FunctionContext, route, type Routes } from './route';
 export { createHandler } from './router';
 export { webhookRoute } from './webhook';

@@ -3,6 +3,7 @@ import type { Db } from '../../../../db/client';
 import type { SessionUser, ValidSession } from '../../auth/session';
 import type { WebhookEventKey } from '../webhooks/events.service';
 import type { WebhookVerifier } from '../webhooks/signatures';
+import type { AnswerFor, ResponseContract } from './response-contract';
 
 /**
  * What a function file declares: its routes, each with its access rule, its schemas and its
@@ -52,11 +53,18 @@ export interface RouteDefinition<
   PS extends Schema | undefined = undefined,
   QS extends Schema | undefined = undefined,
   BS extends Schema | undefined = undefined,
+  RS extends ResponseContract | undefined = undefined,
 > {
   access: A;
   params?: PS;
   query?: QS;
   body?: BS;
+  /**
+   * What a successful answer is (response-contract.ts): a zod schema of its JSON body, which
+   * types the handler's `jsonOf`/`pageOf` and is checked against every answer under vitest, or
+   * a marker for an answer that is not JSON data (`noContent`, `redirectOnly`, `file(…)`, …).
+   */
+  response?: RS;
   /** Overrides MAX_BODY_BYTES for this route. */
   maxBodyBytes?: number;
   /**
@@ -82,7 +90,7 @@ export interface RouteDefinition<
    */
   signedLink?: (url: URL) => boolean;
   // Method syntax on purpose: it lets routes with specific params, query and body fit `Routes`.
-  handler(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>, A>): Promise<Response> | Response;
+  handler(ctx: RouteContext<Infer<PS>, Infer<QS>, Infer<BS>, A>): Promise<AnswerFor<RS>> | AnswerFor<RS>;
 }
 
 /** Declares a route with full type inference for params, query, body and user. */
@@ -91,12 +99,16 @@ export function route<
   PS extends Schema | undefined = undefined,
   QS extends Schema | undefined = undefined,
   BS extends Schema | undefined = undefined,
->(definition: RouteDefinition<A, PS, QS, BS>): RouteDefinition<A, PS, QS, BS> {
+  RS extends ResponseContract | undefined = undefined,
+>(definition: RouteDefinition<A, PS, QS, BS, RS>): RouteDefinition<A, PS, QS, BS, RS> {
   return definition;
 }
 
 /** `'GET /api/things/:id'` → route. Paths use Netlify's `:name` syntax, as in `config.path`. */
-export type Routes = Record<`${Method} /api/${string}`, RouteDefinition<Access, Schema | undefined, Schema | undefined, Schema | undefined>>;
+export type Routes = Record<
+  `${Method} /api/${string}`,
+  RouteDefinition<Access, Schema | undefined, Schema | undefined, Schema | undefined, ResponseContract | undefined>
+>;
 
 /** What a webhook's handler gets: the verified event, and the transaction that records it. */
 export interface WebhookContext<B> {

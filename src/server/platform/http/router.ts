@@ -1,13 +1,14 @@
 import '../../../schemas/text';
 import { acquireAppDb } from '../db';
 import { databaseUnavailableMessage, isDatabaseUnavailable } from '../db-errors';
-import { env } from '../env';
+import { checksResponseContracts, env } from '../env';
 import { DomainError } from '../errors';
 import { logRequestError } from '../log';
 import { checkAccess, checkOrigin, clientIp, readSession } from './access';
 import { parseBody, readBodyBytes, validation } from './body';
 import { HttpError, httpErrorFromDomain, httpMessages, notFound } from './errors';
 import { errorResponse, json, withApiHeaders } from './responses';
+import { contractProblem, type ResponseContract } from './response-contract';
 import type { Access, FunctionContext, Method, RouteDefinition, Routes, Schema } from './route';
 import { runWebhook } from './webhook';
 
@@ -92,7 +93,7 @@ interface CompiledRoute {
   key: string;
   method: Method;
   pattern: URLPattern;
-  definition: RouteDefinition<Access, Schema | undefined, Schema | undefined, Schema | undefined>;
+  definition: RouteDefinition<Access, Schema | undefined, Schema | undefined, Schema | undefined, ResponseContract | undefined>;
 }
 
 export function createHandler(routes: Routes) {
@@ -164,6 +165,10 @@ export function createHandler(routes: Routes) {
         cookies,
         defer: (work: () => Promise<unknown>) => deferred.push(work),
       } as never);
+      if (checksResponseContracts && definition.response) {
+        const problem = await contractProblem(definition.response, response);
+        if (problem) throw new Error(`${routeName} answered outside its response contract: ${problem}`);
+      }
       if (release && isStreamed(response)) {
         // A streamed body (server-sent events) still writes to the database after the handler
         // returns, and on Neon `release` ends the request's Pool: release when the body ends.

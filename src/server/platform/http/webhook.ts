@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { atomically, type Db } from '../../../../db/client';
 import { claimWebhookEvent, markWebhookEventProcessed } from '../webhooks/events.service';
 import type { WebhookVerifier } from '../webhooks/signatures';
@@ -25,6 +25,9 @@ export interface WebhookDefinition<BS extends Schema> {
   handler(ctx: WebhookContext<z.infer<BS>>): Promise<void>;
 }
 
+/** Every delivery's answer: handled now, or handled before. */
+export const webhookAnswer = z.object({ ok: z.literal(true), duplicate: z.literal(true).optional() });
+
 /**
  * Declares a webhook: a route a provider calls. The pipeline then skips the
  * same-origin check and never reads the session cookie; it reads the raw body (413 over the
@@ -34,10 +37,13 @@ export interface WebhookDefinition<BS extends Schema> {
  * successful delivery. Every delivery of a handled event, however many and however
  * concurrent, gets 200 `{ok: true}` (`duplicate: true` after the first).
  */
-export function webhookRoute<BS extends Schema>(definition: WebhookDefinition<BS>): RouteDefinition<'public', undefined, undefined, BS> {
+export function webhookRoute<BS extends Schema>(
+  definition: WebhookDefinition<BS>,
+): RouteDefinition<'public', undefined, undefined, BS, typeof webhookAnswer> {
   return {
     access: 'public',
     body: definition.body,
+    response: webhookAnswer,
     ...(definition.maxBodyBytes === undefined ? {} : { maxBodyBytes: definition.maxBodyBytes }),
     ...(definition.afterResponse === undefined ? {} : { afterResponse: definition.afterResponse }),
     webhook: {
