@@ -37,10 +37,10 @@ function resolveRelative(from: string, specifier: string): string | undefined {
   return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((p) => existsSync(p) && statSync(p).isFile());
 }
 
-/** Every package the browser code reaches, following its relative imports. */
-function browserPackages(): Map<string, string> {
+/** Every package the browser code reaches from `entries` (all of it by default), following its relative imports. */
+function browserPackages(entries = browserFolders.flatMap((folder) => sourceFiles(join(root, folder)))): Map<string, string> {
   const packages = new Map<string, string>();
-  const queue = browserFolders.flatMap((folder) => sourceFiles(join(root, folder)));
+  const queue = [...entries];
   const seen = new Set<string>();
   while (queue.length > 0) {
     const file = queue.pop() as string;
@@ -75,7 +75,11 @@ describe('the packages astro dev bundles at start', () => {
     expect(packages.get('radix-ui/internal')).toBeDefined();
   });
 
-  it('finds no zod: the browser imports only the zod-free rule modules of src/schemas (25 KB gzip saved, decision 34)', () => {
-    expect(packages.get('zod')).toBeUndefined();
+  it("finds zod only where a form checks with the server's schemas: the dashboard and the player reach none (25 KB gzip)", () => {
+    expect(packages.get('zod')).toBeDefined();
+    const learnerIslands = browserPackages(['src/islands/Dashboard.tsx', 'src/islands/CoursePlayer.tsx'].map((file) => join(root, file)));
+    expect(learnerIslands.get('@tanstack/react-query')).toBeDefined();
+    expect(learnerIslands.get('zod')).toBeUndefined();
+    expect(learnerIslands.get('react-hook-form')).toBeUndefined();
   });
 });

@@ -10,6 +10,7 @@ import type { AstroIntegration } from 'astro';
  * keeps this list equal to what the browser code imports.
  */
 export const islandDependencies = [
+  '@hookform/resolvers/zod',
   '@nanostores/react',
   '@tanstack/react-query',
   'class-variance-authority',
@@ -20,10 +21,12 @@ export const islandDependencies = [
   'react',
   'react-dom',
   'react-dom/client',
+  'react-hook-form',
   'react-markdown',
   'react/jsx-dev-runtime',
   'react/jsx-runtime',
   'tailwind-merge',
+  'zod',
 ];
 
 /**
