@@ -2,7 +2,7 @@ import type { ClientDirective } from 'astro';
 
 /**
  * `client:ready`: for an island the server has rendered (the course player, /admin, the
- * dashboard). It hydrates when the browser is first idle, as `client:idle` does, so the island's
+ * dashboard). It hydrates at the first idle moment after the page has loaded, so the island's
  * scripts never race the first paint; but its buttons are on screen before React listens to
  * them, and on a slow phone a press in that time would do nothing. So, from the moment this
  * script runs (Astro puts it before the first island, ahead of the island's markup), a press on
@@ -88,8 +88,14 @@ const ready: ClientDirective = (load, _options, island) => {
     return;
   }
   island.addEventListener(PRESSED, () => void start(), { once: true });
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void start());
-  else setTimeout(() => void start(), 200);
+  // Unpressed, it waits for the page to finish loading and then for an idle moment: hydrating is
+  // the page's one long task, and the server's markup already shows everything until then.
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(() => void start());
+    else setTimeout(() => void start(), 200);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 };
 
 export default ready;
