@@ -115,8 +115,8 @@ export const quoteResponse = z.object({
 /** `redirectUrl` is null for an order on invoice: nothing to pay now. */
 export const orderCreatedResponse = z.object({ orderId: z.string(), reference: z.string(), redirectUrl: z.string().nullable() });
 
-/** GET /api/orders: one of the caller's orders. */
-export const orderSummary = z.object({
+/** What the buyer's and the superuser's order lists both say of an order. */
+const orderListed = {
   orderId: z.string(),
   reference: z.string(),
   status: orderStatus,
@@ -129,6 +129,11 @@ export const orderSummary = z.object({
   /** As printed ('000042'). */
   receiptNumber: z.string().nullable(),
   receiptPath: z.string().nullable(),
+};
+
+/** GET /api/orders: one of the caller's orders. */
+export const orderSummary = z.object({
+  ...orderListed,
   coursePath: z.string().nullable(),
   checkoutPath: z.string().nullable(),
 });
@@ -206,18 +211,7 @@ export interface OrderRequest {
 // --- the superuser's orders ------------------------------------------------------------------
 
 export const adminOrder = z.object({
-  orderId: z.string(),
-  reference: z.string(),
-  status: orderStatus,
-  title: z.string(),
-  courseId: z.string().nullable(),
-  totalOre: ore,
-  refundedOre: ore,
-  createdAt: z.string(),
-  paidAt: z.string().nullable(),
-  /** As printed ('000042'). */
-  receiptNumber: z.string().nullable(),
-  receiptPath: z.string().nullable(),
+  ...orderListed,
   buyerName: z.string(),
   buyerEmail: z.string(),
   provider: z.string(),
