@@ -23,7 +23,7 @@ import type { LessonContentValue } from '../src/schemas/lesson-content';
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /**
- * The assistant's search document of a lesson (decision 12), computed by Postgres on every
+ * The assistant's search document of a lesson, computed by Postgres on every
  * insert and update, so a new or edited lesson is searchable in the same transaction:
  * title (weight A), description (B), every string of the content (C) and what the video
  * says (`captions_text`, D), in the 'norwegian' configuration (stemming, stop words). HTML
@@ -123,11 +123,11 @@ export const users = pgTable(
     role: userRole('role').notNull().default('individual'),
     profileImageUrl: text('profile_image_url'),
     isActive: boolean('is_active').notNull().default(true),
-    /** When the owner proved the address (a link from the mail); null: not yet (decision 31). */
+    /** When the owner proved the address (a link from the mail); null: not yet. */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    /** E-mail preference: reminders when the learner has not been back for a week (issue 25). */
+    /** E-mail preference: reminders when the learner has not been back for a week. */
     emailReminders: boolean('email_reminders').notNull().default(true),
-    /** When the weekly learning reminder last went to this user (issue 25): at most one a week. */
+    /** When the weekly learning reminder last went to this user: at most one a week. */
     reminderSentAt: timestamp('reminder_sent_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -168,7 +168,7 @@ export const userTokenPurpose = pgEnum('user_token_purpose', [
 ]);
 
 /**
- * One-time links sent by mail (decision 31): verify the address, set a new password, confirm a
+ * One-time links sent by mail: verify the address, set a new password, confirm a
  * new address. Only the SHA-256 of the token is stored; a link is used by one conditional update
  * (`used_at IS NULL AND expires_at > now()`), so it works once.
  */
@@ -205,7 +205,7 @@ export const courses = pgTable(
     orderIndex: integer('order_index').notNull().default(0),
     /**
      * When an admin last renamed the course. From then on the title is the admin's and the
-     * seed leaves it alone; the other fields stay git's (decision 10).
+     * seed leaves it alone; the other fields stay git's.
      */
     adminEditedAt: timestamp('admin_edited_at', { withTimezone: true }),
     ...timestamps,
@@ -223,9 +223,9 @@ export const modules = pgTable(
     title: text('title').notNull(),
     description: text('description'),
     orderIndex: integer('order_index').notNull().default(0),
-    /** When an admin last renamed the module: the title is then the admin's (decision 10). */
+    /** When an admin last renamed the module: the title is then the admin's. */
     adminEditedAt: timestamp('admin_edited_at', { withTimezone: true }),
-    /** When an admin last reordered the course's modules: the order is then the admin's (decision 14). */
+    /** When an admin last reordered the course's modules: the order is then the admin's. */
     adminOrderedAt: timestamp('admin_ordered_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -251,10 +251,10 @@ export const lessons = pgTable(
     estimatedMinutes: integer('estimated_minutes').notNull().default(10),
     /**
      * When an admin last edited a seeded lesson: the whole lesson is then the admin's and the
-     * seed leaves it alone (decision 10). Lessons created in the admin are never seeded.
+     * seed leaves it alone. Lessons created in the admin are never seeded.
      */
     adminEditedAt: timestamp('admin_edited_at', { withTimezone: true }),
-    /** When an admin last reordered the module's lessons: the order is then the admin's (decision 14). */
+    /** When an admin last reordered the module's lessons: the order is then the admin's. */
     adminOrderedAt: timestamp('admin_ordered_at', { withTimezone: true }),
     /**
      * Entitlements (issue 21, decision 26): an admin marked the lesson as a preview, open to every
@@ -263,7 +263,7 @@ export const lessons = pgTable(
     isPreview: boolean('is_preview').notNull().default(false),
     /**
      * What the lesson's video says: the text of its captions file (`content.captionsUrl`), which
-     * the seed reads from `public/` (decision 12). Only the search uses it.
+     * the seed reads from `public/`. Only the search uses it.
      */
     captionsText: text('captions_text'),
     /** Generated: the assistant's search document (see `lessonSearchDocument`). Never written. */
@@ -313,7 +313,7 @@ export const enrollments = pgTable(
 );
 
 /**
- * What can be sold (issue 21): today one product per course (`kind` 'course'); the company
+ * What can be sold: today one product per course (`kind` 'course'); the company
  * package later. Price, currency and on-sale are git's (the course file's `marketing.priceNok`,
  * seeded, decision 10), so the course page and the server read one figure; no price ever comes
  * from the browser. A course whose product costs 0 is free.
@@ -358,7 +358,7 @@ export const lessonProgress = pgTable(
     watchPositionSeconds: doublePrecision('watch_position_seconds').notNull().default(0),
     /**
      * Video lessons: the furthest point the server accepts as played. It grows no faster than
-     * the time between two saves allows (decision 11), so completion means the video was played.
+     * the time between two saves allows, so completion means the video was played.
      */
     watchFurthestSeconds: doublePrecision('watch_furthest_seconds').notNull().default(0),
     /** When the watch position was last saved; a gap longer than the pause limit starts a new viewing. */
@@ -366,7 +366,7 @@ export const lessonProgress = pgTable(
     /**
      * Video lessons: when the current viewing began (its first save) and the furthest point at
      * that moment. Within one viewing the furthest point can reach at most
-     * `base + MAX_PLAYBACK_RATE × (now − start) + slack`, however many saves arrive (issue 20).
+     * `base + MAX_PLAYBACK_RATE × (now − start) + slack`, however many saves arrive.
      */
     watchViewingStartedAt: timestamp('watch_viewing_started_at', { withTimezone: true }),
     watchViewingBaseSeconds: doublePrecision('watch_viewing_base_seconds').notNull().default(0),
@@ -488,7 +488,7 @@ export const aiUsage = pgTable(
       .default(sql`CURRENT_DATE`),
     /** Questions counted against the daily limit (a failed reply gives its count back), so each was answered. */
     requests: integer('requests').notNull().default(0),
-    /** Of those, the ones a model answered (decision 38); the rest the offline assistant did. */
+    /** Of those, the ones a model answered; the rest the offline assistant did. */
     modelAnswers: integer('model_answers').notNull().default(0),
     inputTokens: integer('input_tokens').notNull().default(0),
     outputTokens: integer('output_tokens').notNull().default(0),
@@ -498,7 +498,7 @@ export const aiUsage = pgTable(
 );
 
 /**
- * The admin's video library (issue 13): videos registered once, offered in the lesson dialogs
+ * The admin's video library: videos registered once, offered in the lesson dialogs
  * as a video lesson's URL. A lesson keeps its own copy of the URL and duration in its content,
  * so deleting a video from the library never breaks a lesson.
  */
@@ -529,7 +529,7 @@ export const userAuditAction = pgEnum('user_audit_action', [
 ]);
 
 /**
- * Who changed whose account, what and when (issue 13): a superuser's status and role changes,
+ * Who changed whose account, what and when: a superuser's status and role changes,
  * the `user:create` command's (actor null), and the owner's address changes and first password
  * (the owner as actor). Never updated or deleted by the app.
  */
@@ -550,7 +550,7 @@ export const userAuditLog = pgTable(
   (t) => [
     index('user_audit_log_user_created_idx').on(t.userId, t.createdAt),
     index('user_audit_log_actor_id_idx').on(t.actorId),
-    // The superuser's change timeline pages both audit logs newest first (decision 24).
+    // The superuser's change timeline pages both audit logs newest first.
     index('user_audit_log_created_idx').on(t.createdAt, t.id),
   ],
 );
@@ -585,7 +585,7 @@ export const contentAuditLog = pgTable(
 );
 
 /**
- * The superuser's statistics as last computed (issue 15): one row, read instead of aggregating
+ * The superuser's statistics as last computed: one row, read instead of aggregating
  * every table on each request, so the statistics stay fast however many users there are.
  * `computed_at` is the database clock; a read older than `ADMIN_STATS_MAX_AGE_SECONDS` lets one
  * request recompute (it sets `refreshing_until`, the others keep serving the last figures), and a
@@ -607,7 +607,7 @@ export const adminStatisticsSnapshot = pgTable(
 // --- Selling's plumbing (issue 21, sections 3 and 4): signed webhooks and the mail outbox ----
 
 /**
- * Every webhook event a provider delivered and we handled (decision 27). The row is written by
+ * Every webhook event a provider delivered and we handled. The row is written by
  * the request pipeline in the same transaction as the route's handler, keyed by the provider and
  * the provider's own event id: a second delivery of the same event, one after the other or at the
  * same time, finds (or waits for) the first one's row and is answered without running the handler
@@ -639,7 +639,7 @@ export const webhookEvents = pgTable(
 export const mailStatus = pgEnum('mail_status', ['pending', 'sent', 'kept', 'failed']);
 
 /**
- * The transactional mail outbox (decision 28). A service writes a row with `queueMail(tx, …)` in
+ * The transactional mail outbox. A service writes a row with `queueMail(tx, …)` in
  * the transaction of the change that causes the mail, so a change that rolls back sends nothing
  * and a committed one is never forgotten. The sender (src/server/mail/sender.ts, run every minute
  * and right after the request) claims due rows with `FOR UPDATE SKIP LOCKED` and a lease, renders
@@ -770,7 +770,7 @@ export const orders = pgTable(
     /** The product's title when ordered. */
     title: text('title').notNull(),
     quantity: integer('quantity').notNull().default(1),
-    /** The company a package order buys seats for (issue 24). */
+    /** The company a package order buys seats for. */
     companyId: uuid('company_id').references(() => companies.id, { onDelete: 'restrict' }),
     /** The company as it was when a package order was made: on its receipt, also after the company is edited. */
     buyerCompanyName: text('buyer_company_name'),
@@ -923,7 +923,7 @@ export type Order = typeof orders.$inferSelect;
 export type OrderStatus = (typeof orderStatus.enumValues)[number];
 export type Coupon = typeof coupons.$inferSelect;
 
-/** The courses a package gives (issue 24): the online package's five, from its page's list (seeded from git). */
+/** The courses a package gives: the online package's five, from its page's list (seeded from git). */
 export const productCourses = pgTable(
   'product_courses',
   {
@@ -1015,7 +1015,7 @@ export const companyTrials = pgTable(
 export const invitationStatus = pgEnum('invitation_status', ['pending', 'accepted', 'cancelled']);
 
 /**
- * An invitation to a company's seat (issue 24): a single-use link valid 14 days, only its SHA-256
+ * An invitation to a company's seat: a single-use link valid 14 days, only its SHA-256
  * stored, mailed through the outbox. At most one pending invitation per company and address.
  */
 export const companyInvitations = pgTable(

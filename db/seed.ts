@@ -37,7 +37,7 @@ import { PACKAGE_PRODUCT } from '../src/lib/company-package';
  * Every row has a deterministic id (a name-based UUID) and a fixed creation time, and
  * the whole seed runs in one transaction: a failure half-way leaves nothing behind.
  *
- * Who owns what (decision 10): the catalogue rows are upserted, so a field git owns
+ * Who owns what: the catalogue rows are upserted, so a field git owns
  * (descriptions, durations, level, order, lesson content) reaches a deployed database
  * on the next seed, while what an admin owns survives it: a course or module title the
  * admin renamed (`admin_edited_at` set) and every seeded lesson an admin edited. A row
@@ -70,13 +70,13 @@ export const demoUsers = [
 export const demoCompany = {
   id: seedId('company:fjordtech'),
   name: 'Fjordtech AS',
-  // A made-up number with a valid check digit (decision 32), not a real company's.
+  // A made-up number with a valid check digit, not a real company's.
   orgNumber: '315999804',
   invoiceEmail: 'faktura@fjordtech.example',
   invoiceAddress: 'Fjordveien 1, 5003 Bergen',
 };
 
-/** The demo company's seats (issue 24): ten on an invoice not yet paid ('fakturert'), bought by bedrift@demo.no. */
+/** The demo company's seats: ten on an invoice not yet paid ('fakturert'), bought by bedrift@demo.no. */
 export const demoSeatOrder = { id: seedId('order:fjordtech-seats'), quantity: 10 };
 
 /**
@@ -296,7 +296,7 @@ async function seedPackage(db: Db, catalogue: CatalogueCourse[]): Promise<void> 
     await db.insert(productCourses).values(courseIds.map((courseId) => ({ productId: PACKAGE_PRODUCT, courseId, position: position(courseId) })));
 }
 
-/** The product id of a course (issue 21): one product per course. */
+/** The product id of a course: one product per course. */
 export const courseProductId = (courseId: string) => `course:${courseId}`;
 
 /**
@@ -332,7 +332,7 @@ async function seedProducts(db: Db, catalogue: CatalogueCourse[]): Promise<void>
 
 /**
  * Gives every lesson (seeded or an admin's) the text of the captions file it points to, for
- * the assistant's search (decision 12). Derived data, like the search document: `updated_at`
+ * the assistant's search. Derived data, like the search document: `updated_at`
  * keeps its meaning ("the lesson changed") and is left alone; unchanged rows are not touched.
  */
 async function seedCaptions(db: Db, captions: { url: string; text: string }[]): Promise<void> {
@@ -460,7 +460,7 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
         lastName: u.lastName,
         role: u.role,
         isActive: u.isActive,
-        // The demo addresses count as proven (decision 31): no verification banner on `npm start`.
+        // The demo addresses count as proven: no verification banner on `npm start`.
         emailVerifiedAt: at(i),
         createdAt: at(i),
         updatedAt: at(i),
@@ -510,7 +510,7 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
 
   await seedDemoEmployees(db, catalogue);
 
-  // elev@demo.no: four enrollments, an admin's grants (decision 26); the first course finished, the others partly done.
+  // elev@demo.no: four enrollments, an admin's grants; the first course finished, the others partly done.
   // ny@demo.no has none: every catalogue course costs money, so they see the outlines and the previews.
   const learner = userId('elev@demo.no');
   const byId = new Map(catalogue.map((c) => [c.id, c]));
@@ -532,7 +532,7 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
       updatedAt: at(10 + i),
     }));
   if (enrollmentRows.length > 0) await db.insert(enrollments).values(enrollmentRows).onConflictDoNothing();
-  // The finished course's certificate (issue 25), as the completion step issues it. Its code comes from a
+  // The finished course's certificate, as the completion step issues it. Its code comes from a
   // hash so that reseeding keeps it; demo accounts never reach production.
   const certificateRows = enrollmentRows.flatMap((e) => {
     const course = byId.get(e.courseId);
@@ -603,7 +603,7 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
       .onConflictDoNothing();
   }
 
-  // An answer in the first task lesson of the finished course (issue 29): answers are kept.
+  // An answer in the first task lesson of the finished course: answers are kept.
   const basics = byId.get('grunnleggende-ki');
   const firstTask = basics?.modules.flatMap((m, mi) => m.lessons.map((l, li) => ({ l, mi, li }))).find((x) => x.l.type === 'task');
   if (basics && firstTask) {

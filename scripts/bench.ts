@@ -87,7 +87,7 @@ async function startServer(): Promise<void> {
       NOTES_PER_LESSON_MAX: '100000',
       OPENAI_API_KEY: '',
       LOG_LEVEL: 'error',
-      // The checkout runs (decision 30) pay with the built-in test provider, whose webhooks are not delivered here.
+      // The checkout runs pay with the built-in test provider, whose webhooks are not delivered here.
       PAYMENT_TEST_PROVIDER: 'on',
       PAYMENT_TEST_WEBHOOK_URL: 'off',
       // The forgotten-password run comes from one address, like every run here.
@@ -360,7 +360,7 @@ const endpoints: Endpoint[] = [
     next: (f) => ({ method: 'GET', path: '/api/users/me/enrollments', cookie: anyLearner(f).cookie }),
   },
   {
-    // The dashboard's figures (issue 29): one aggregate over the learner's completed lessons.
+    // The dashboard's figures: one aggregate over the learner's completed lessons.
     name: 'GET /api/users/me/progress',
     read: true,
     next: (f) => ({ method: 'GET', path: '/api/users/me/progress', cookie: anyLearner(f).cookie }),
@@ -386,13 +386,13 @@ const endpoints: Endpoint[] = [
     next: (f) => ({ method: 'GET', path: `/api/lessons/${f.videoLessonId}/video-notes`, cookie: anyLearner(f).cookie }),
   },
   {
-    // The task lesson's saved answers (issue 29): what the lesson shows when it opens.
+    // The task lesson's saved answers: what the lesson shows when it opens.
     name: 'GET /api/lessons/:id/answers',
     read: true,
     next: (f) => ({ method: 'GET', path: `/api/lessons/${f.taskLessonId}/answers`, cookie: anyLearner(f).cookie }),
   },
   {
-    // A page (decision 23): the default 50 of the conversation the message runs keep growing.
+    // A page: the default 50 of the conversation the message runs keep growing.
     name: 'GET …/messages (a page)',
     read: true,
     next: (f) => {
@@ -426,14 +426,14 @@ const endpoints: Endpoint[] = [
     next: (f) => ({ method: 'GET', path: '/api/admin/audit?limit=20', cookie: f.adminCookie }),
   },
   {
-    // The 'Leksjoner' tab (issue 29): every lesson of every course with its module and course, one statement.
+    // The 'Leksjoner' tab: every lesson of every course with its module and course, one statement.
     name: 'GET /api/admin/lessons',
     read: true,
     optional: true,
     next: (f) => ({ method: 'GET', path: '/api/admin/lessons', cookie: f.adminCookie }),
   },
   {
-    // What became of the last request to rebuild the public pages (decision 38).
+    // What became of the last request to rebuild the public pages.
     name: 'GET /api/admin/publishing',
     read: true,
     optional: true,
@@ -486,7 +486,7 @@ const endpoints: Endpoint[] = [
     },
   },
   {
-    // Autosave of a task answer (issue 29): one upsert per learner, lesson and question.
+    // Autosave of a task answer: one upsert per learner, lesson and question.
     name: 'PUT /api/lessons/:id/answers/:q',
     read: false,
     next: (f) => {
@@ -537,7 +537,7 @@ const endpoints: Endpoint[] = [
     },
   },
   {
-    // A learner renames a conversation (issue 29).
+    // A learner renames a conversation.
     name: 'PATCH /api/chat/conversations/:id',
     read: false,
     next: (f) => {
@@ -567,7 +567,7 @@ const endpoints: Endpoint[] = [
     },
   },
   {
-    // A provider's signed delivery (decision 27); every other one delivers the previous event again.
+    // A provider's signed delivery; every other one delivers the previous event again.
     name: 'POST /api/webhooks/test-payments',
     read: false,
     next: () => {
@@ -580,7 +580,7 @@ const endpoints: Endpoint[] = [
     },
   },
   {
-    // The checkout page's data (decision 30): the server's price, the providers, the viewer's access.
+    // The checkout page's data: the server's price, the providers, the viewer's access.
     name: 'GET /api/checkout/products/:id',
     read: true,
     next: (f) => ({ method: 'GET', path: `/api/checkout/products/${purchaseCourse}`, cookie: anyLearner(f).cookie }),
@@ -591,7 +591,7 @@ const endpoints: Endpoint[] = [
     next: () => ({ method: 'POST', path: '/api/checkout/quote', body: { productId: `course:${purchaseCourse}`, couponCode: BENCH_COUPON } }),
   },
   {
-    // The checkout (decision 30): a signed-in learner orders a course with the test provider.
+    // The checkout: a signed-in learner orders a course with the test provider.
     name: 'POST /api/checkout/orders',
     read: false,
     next: (f) => {
@@ -858,7 +858,7 @@ const endpoints: Endpoint[] = [
     next: () => ({ method: 'POST', path: '/api/auth/password-reset', body: { email: `glemt-${run}-${++sequence % 500}@example.no` } }),
   },
   {
-    // The contact form (issue 29): stored and queued for the team in one transaction.
+    // The contact form: stored and queued for the team in one transaction.
     name: 'POST /api/contact',
     read: false,
     next: () => ({
@@ -924,7 +924,7 @@ const endpoints: Endpoint[] = [
       return { method: 'GET', path: `/api/certificates/${id}/pdf`, cookie };
     },
   },
-  // The shop's tools (decision 43): coupons, the people search and a person's page, and making coupons (a code each).
+  // The shop's tools: coupons, the people search and a person's page, and making coupons (a code each).
   { name: 'GET /api/admin/coupons', read: true, next: (f) => ({ method: 'GET', path: '/api/admin/coupons', cookie: f.adminCookie }) },
   {
     name: 'POST /api/admin/coupons',

@@ -12,7 +12,7 @@ export const BUNDLE_BUDGET = 1_000_000;
 export const BUNDLE_BUDGETS: Record<string, number> = {
   // The OpenAI client (issue 15: chat ≤ 2 MB).
   chat: 2_000_000,
-  // React Email's renderer (react-dom/server) and nodemailer (decision 28). It runs on a schedule
+  // React Email's renderer (react-dom/server) and nodemailer. It runs on a schedule
   // (and in the waitUntil of a route that sends mail), never on a visitor's critical path.
   'mail-sender': 2_000_000,
   // Decision 30. The functions that talk to the payment providers carry the official Stripe SDK
@@ -21,12 +21,12 @@ export const BUNDLE_BUDGETS: Record<string, number> = {
   // font engine. None of them is on a page's first paint.
   checkout: 1_250_000,
   'admin-orders': 1_250_000,
-  // The account and sign-up (issue 23): they send mail right after answering (the mail sender); deleting
-  // an account settles its open orders with the payment providers first (decision 39).
+  // The account and sign-up: they send mail right after answering (the mail sender); deleting
+  // an account settles its open orders with the payment providers first.
   account: 2_250_000,
-  // The contact form (issue 29): it mails the team right after answering (the mail sender).
+  // The contact form: it mails the team right after answering (the mail sender).
   contact: 2_000_000,
-  // Company packages (issue 24): the manager's routes send invitations and reminders (the mail sender);
+  // Company packages: the manager's routes send invitations and reminders (the mail sender);
   // the superuser's settle invoices through reconcile (the providers and the mail sender).
   company: 2_000_000,
   'admin-companies': 2_250_000,
@@ -34,7 +34,7 @@ export const BUNDLE_BUDGETS: Record<string, number> = {
   webhooks: 2_250_000,
   'order-sweeper': 2_250_000,
   'receipt-pdf': 2_250_000,
-  // Certificates and reminders (issue 25): the certificate's PDF carries pdf-lib with its font engine like
+  // Certificates and reminders: the certificate's PDF carries pdf-lib with its font engine like
   // the receipt's; the weekly reminder sends what it queued right away (the mail sender).
   'certificate-pdf': 2_250_000,
   'learning-reminders': 2_000_000,

@@ -1,4 +1,4 @@
-// Checks the company facts and the testimonials before a build (decision 16): every build
+// Checks the company facts and the testimonials before a build: every build
 // stops on malformed facts; a production build (CONTEXT=production or APP_ENV=production)
 // also stops on sample facts and on testimonials without recorded consent, listing what to
 // fill in. `scripts/netlify-build.ts` runs it first; `npx tsx scripts/check-site-config.ts`

@@ -83,9 +83,9 @@ import { adminAuditResponse } from '../../src/schemas/audit';
  *   PUT    /api/admin/users/:userId/role            S  {role} → the user
  *   GET    /api/admin/audit?limit=&cursor=          S  {entries, nextCursor}: content and user audit entries, newest first
  * Every content write above records who changed what (before/after) in content_audit_log, in its
- * own transaction (decision 24). A rename, committed, then asks Netlify to rebuild the public pages
+ * own transaction. A rename, committed, then asks Netlify to rebuild the public pages
  * and answers what became of it (`publishing`: requested, skipped without a hook, failed); each
- * request made to the hook is audited as `site.rebuild` (decision 38).
+ * request made to the hook is audited as `site.rebuild`.
  * Own account or the last active superuser → 409 with `errorType` own_account / last_superuser.
  */
 

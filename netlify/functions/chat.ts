@@ -28,10 +28,10 @@ import { jsonOf, pageOf } from '../../src/server/platform/http/respond';
 import { stream } from '../../src/server/platform/http/response-contract';
 
 /**
- * The chat assistant (decision 12). Every route: signed in; another user's conversation is 404.
+ * The chat assistant. Every route: signed in; another user's conversation is 404.
  *   GET    /api/chat/conversations                 a page of the caller's conversations [{id, title}], most recently used first
  *   POST   /api/chat/conversations                 {title?} → 201 {id, title} ('Ny samtale' when blank); 409 conversation_limit;
- *                                                  the first question renames a 'Ny samtale' after itself (issue 29)
+ *                                                  the first question renames a 'Ny samtale' after itself
  *   PATCH  /api/chat/conversations/:id             {title} → {id, title}: the learner's own name (1–200 characters)
  *   DELETE /api/chat/conversations/:id             deletes it with its messages → {ok: true}
  *   GET    /api/chat/conversations/:id/messages    a page of [{id, conversationId, role, content, createdAt}]: the newest

@@ -10,7 +10,7 @@ import { jsonOf } from '../../src/server/platform/http/respond';
  * sanitiser, which the catalogue's function then does not ship (decision record 0018).
  *   GET /api/courses/:courseId/with-content   signed in   modules, lessons with content (HTML sanitised),
  *                                                         the caller's state; 404 unknown course
- * Any signed-in user may open any course (decision 11).
+ * Any signed-in user may open any course.
  * Anonymous callers get 401 {"error":"Unauthorized"}; malformed ids 400.
  */
 export default createHandler({

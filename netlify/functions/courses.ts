@@ -14,7 +14,7 @@ import { courseProgressResponse } from '../../src/schemas/player';
  *   GET /api/modules/:moduleId/lessons                 signed in   lessons in order (no content); 404 unknown module
  *   (GET /api/courses/:courseId/with-content is course-content.ts: it alone ships the HTML sanitiser)
  *   GET /api/courses/:courseId/progress                signed in   {completed, total, percentage} for the caller; 404
- * Any signed-in user may open any course (decision 11).
+ * Any signed-in user may open any course.
  * Anonymous callers get 401 {"error":"Unauthorized"}; malformed ids 400.
  */
 export default createHandler({

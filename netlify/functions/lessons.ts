@@ -16,8 +16,8 @@ import { recordStudyTime, saveWatchPosition, setLessonProgress } from '../../src
 import { jsonOf, pageOf } from '../../src/server/platform/http/respond';
 
 /**
- * A learner's work on one lesson (decision 11).
- * Every route asks the entitlements (decision 26): a lesson the caller may not read is a 403 with a
+ * A learner's work on one lesson.
+ * Every route asks the entitlements: a lesson the caller may not read is a 403 with a
  * Norwegian `error` (its progress and notes stay stored).
  *   POST /api/lessons/:id/progress         signed in   {completed} → ProgressResult; idempotent; completes the course;
  *                                                      409 {errorType: 'video_not_watched'} for an unwatched video; 404
@@ -27,7 +27,7 @@ import { jsonOf, pageOf } from '../../src/server/platform/http/respond';
  *                                                      server counts the time since the last one (bounded, capped per
  *                                                      lesson); video lessons 400; 403 locked; also sent by sendBeacon
  *   GET  /api/lessons/:id/video-notes      signed in   a page of the caller's notes on the lesson, by timestamp; 404;
- *                                                      ?limit= (1–100, default 50), ?cursor= from X-Next-Cursor (decision 23)
+ *                                                      ?limit= (1–100, default 50), ?cursor= from X-Next-Cursor
  * Anonymous callers get 401 {"error":"Unauthorized"}; malformed ids and bodies 400.
  */
 export default createHandler({

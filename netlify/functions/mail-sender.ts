@@ -3,7 +3,7 @@ import { describeError } from '../../src/server/platform/log';
 import { sendQueuedMail } from '../../src/server/mail/sender';
 
 /**
- * The mail outbox's scheduled sender (decision 28): every minute, sends the mails that are due
+ * The mail outbox's scheduled sender: every minute, sends the mails that are due
  * (new ones a request's own drain missed, and retries after their backoff). No URL: Netlify
  * runs it on the schedule (and `netlify functions:invoke mail-sender` by hand). Answers the
  * drain's counts; a failure (the database down) is one log line and a 500, and the next minute

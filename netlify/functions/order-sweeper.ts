@@ -6,7 +6,7 @@ import { describeError } from '../../src/server/platform/log';
 import { sendQueuedMail } from '../../src/server/mail/sender';
 
 /**
- * The checkout's scheduled sweep (decision 30): every five minutes, reconciles the orders left
+ * The checkout's scheduled sweep: every five minutes, reconciles the orders left
  * waiting for payment (a buyer who closed the tab, a webhook that never came) and expires the
  * ones never paid; reminds the managers of company trials about to end and ends those past their
  * end (their seats taken back); then sends the mails that produced. No URL: Netlify runs it on the schedule.

@@ -11,7 +11,7 @@ import { jsonOf } from '../../src/server/platform/http/respond';
  *   PUT /api/lessons/:id/answers/:question   signed in   {answer} → {question, answer, updatedAt}; question 0 is the
  *                                                        lesson's answer field, n its n-th question; a blank answer
  *                                                        deletes it (updatedAt null); at most 10 000 characters
- * Both ask the entitlements like the lesson's content (decision 26): 404 unknown lesson, 403 locked lesson;
+ * Both ask the entitlements like the lesson's content: 404 unknown lesson, 403 locked lesson;
  * 400 for a lesson that is not a task or a field it does not have. Anonymous callers get 401.
  */
 export default createHandler({

@@ -13,7 +13,7 @@ import { vippsWebhookEvent } from '../../src/server/payments/vipps-webhooks';
 import { recordWebhookEvent } from '../../src/server/platform/webhooks/events.service';
 
 /**
- * Webhooks: payment providers tell us what happened (decisions 27 and 30).
+ * Webhooks: payment providers tell us what happened.
  *   POST /api/webhooks/vipps           Vipps ePayment, signed as Vipps signs (`Authorization: HMAC-SHA256 …`
  *       over method, path, `x-ms-date`, host and the body's SHA-256) with VIPPS_WEBHOOK_SECRET
  *   POST /api/webhooks/stripe          Stripe (cards), `Stripe-Signature` with STRIPE_WEBHOOK_SECRET

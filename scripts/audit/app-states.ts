@@ -1,4 +1,4 @@
-// The signed-in app states of `npm run audit` (issue 15): per state, the JavaScript the
+// The signed-in app states of `npm run audit`: per state, the JavaScript the
 // browser downloads (raw and gzip, inline scripts included, as the budget test counts
 // it), the page's total transfer, axe-core's WCAG 2.1 AA violations (after the state is
 // reached: a panel opened, a tab chosen), and the cookie the Lighthouse run of the state's
@@ -26,7 +26,7 @@ export interface AppMeasure {
   cookie: string;
   jsRaw: number;
   jsGzip: number;
-  /** First-load JavaScript: requested before the island hydrated, plus inline scripts (decision 34). */
+  /** First-load JavaScript: requested before the island hydrated, plus inline scripts. */
   jsFirstLoadGzip: number;
   transferred: number;
   violations: string[];

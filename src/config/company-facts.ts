@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COMPANY_FACT_VARIABLES, companyFactsFrom, SAMPLE_COMPANY_FACTS, type CompanyFactName } from './site';
 
 /**
- * The build's check of the company facts and the testimonials (decision 16). Build-time
+ * The build's check of the company facts and the testimonials. Build-time
  * only (it loads zod; `site.ts` stays browser-safe). Every build checks the facts' form;
  * a production build (Netlify's CONTEXT=production, or APP_ENV=production) also refuses
  * sample facts and invented testimonials: Norwegian law requires the real organisation

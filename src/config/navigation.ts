@@ -59,7 +59,7 @@ export const navGroups: NavGroup[] = [
 
 export const aboutLink: NavLink = { label: 'Om oss', href: '/om-oss' };
 
-/** /kontakt (issue 29): the contact form and the company's details; the footer links it. */
+/** /kontakt: the contact form and the company's details; the footer links it. */
 export const contactLink: NavLink = { label: 'Kontakt oss', href: '/kontakt' };
 
 export const legalLinks: NavLink[] = [

@@ -11,7 +11,7 @@ export const sitemapFilter = (page: string): boolean => {
   // The checkout pages (/kasse/<course>, the test payment and the return page) are noindex too, and
   // the buyer's own pages (/kjop, /kvittering/<order>) and the account (/konto) are signed-in pages; the
   // pages of a mail's link (/nytt-passord, /bekreft-epost, /invitasjon, /lag-passord, /bekreft-konto) and /glemt-passord are noindex like the sign-in page;
-  // /bedrift (issue 24) is a signed-in page; the reminder mail's /avmelding and the certificate check /bevis/<code> (issue 25) are noindex.
+  // /bedrift is a signed-in page; the reminder mail's /avmelding and the certificate check /bevis/<code> are noindex.
   return (
     !/\/(logg-inn|registrer|glemt-passord|nytt-passord|bekreft-epost|invitasjon|lag-passord|bekreft-konto|avmelding|admin|kjop|konto|bedrift|404)\/?$/.test(
       pathname,

@@ -13,7 +13,7 @@ export interface AdminData {
 }
 
 /**
- * The admin page on /admin (issue 13). The page has checked the session and the role before
+ * The admin page on /admin. The page has checked the session and the role before
  * rendering (issue 26, decision 34): anyone but an admin or a superuser gets 'Ingen tilgang'
  * without this island, so a learner downloads no admin code. The first tab (Innholdsbehandling ›
  * Kurs) renders on the server with the course list the page read, and hydrates with it in the

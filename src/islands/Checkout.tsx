@@ -2,7 +2,7 @@ import { CheckoutForm } from '../features/checkout/CheckoutForm';
 import { Loading, PublicRoot } from '../features/checkout/PublicRoot';
 
 /**
- * The checkout form on /kasse/<courseId> (issue 22), the only script of the checkout pages. The
+ * The checkout form on /kasse/<courseId>, the only script of the checkout pages. The
  * page's static HTML already states the seller, the product, the price and the right of withdrawal.
  */
 export default function Checkout({ courseId, contactEmail }: { courseId: string; contactEmail: string }) {

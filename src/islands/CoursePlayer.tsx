@@ -21,7 +21,7 @@ export interface CoursePlayerData {
 }
 
 /**
- * The course player on /course/{courseId} (issue 11). The page has checked the session and read
+ * The course player on /course/{courseId}. The page has checked the session and read
  * the course (with the learner's progress and watch state, through the API's own services and
  * entitlements) before rendering (issue 26, decision 34): the island renders on the server with
  * that data and hydrates with it in its cache, asking the API nothing. `search` is the page URL's

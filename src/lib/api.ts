@@ -149,7 +149,7 @@ export function getQueryFn<C>(options: { on401: 'throw' | 'returnNull' } = { on4
   };
 }
 
-/** One page of a paged list (decision 23): its items, and the cursor of the next page (null: the last). */
+/** One page of a paged list: its items, and the cursor of the next page (null: the last). */
 export interface ApiPage<T> {
   items: T[];
   nextCursor: string | null;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { currentUser, email, messageAnswer, name, newPassword, PASSWORD_MAX } from './auth';
 import { text } from './text';
 
-/** Request bodies of the account's routes (decision 31), shared by the functions and the pages. */
+/** Request bodies of the account's routes, shared by the functions and the pages. */
 
 /** The current password as proof (any length it may have been set with). */
 const currentPassword = text({

@@ -177,7 +177,7 @@ export const createLessonBody = z
 
 export const editLessonBody = z.strictObject({
   content: contentField,
-  /** Open to every signed-in user, like the course's first lesson (decision 26). */
+  /** Open to every signed-in user, like the course's first lesson. */
   isPreview: z.boolean({ error: 'Forhåndsvisning må være på eller av' }).optional(),
   videoUrl: videoUrlField.optional(),
   title: title.optional(),

@@ -30,7 +30,7 @@ export const contentAuditActions = [
   'lesson.move',
   'video.create',
   'video.delete',
-  // A request to rebuild the public pages after an edit they show (decision 38): after = {result, reason}.
+  // A request to rebuild the public pages after an edit they show: after = {result, reason}.
   'site.rebuild',
   // A superuser revoked a course certificate (issue 25, decision 33).
   'certificate.revoke',

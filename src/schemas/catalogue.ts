@@ -8,7 +8,7 @@ import { htmlContentSchema, taskContentSchema, textContentSchema, videoContentSc
  * files as an Astro content collection, so durations, lesson counts, levels,
  * prices and learning outcomes have exactly one source. Course and module titles
  * start here too; once an admin renames one, the database's title wins, on the
- * public pages as well (decision 10). Lesson content follows `lessonContentSchema`.
+ * public pages as well. Lesson content follows `lessonContentSchema`.
  */
 
 export const levelSchema = z.enum(['Nybegynner', 'Mellom', 'Avansert', 'Alle nivåer']);

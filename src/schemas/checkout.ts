@@ -10,7 +10,7 @@ const productId = text({ max: 120, messages: { required: 'Velg et produkt', tooL
 
 const couponCode = text({ max: 40, messages: { required: 'Skriv inn rabattkoden', tooLong: 'Rabattkoden kan ha høyst 40 tegn' } });
 
-/** Seats of a package (issue 24): 1–500 in one order. */
+/** Seats of a package: 1–500 in one order. */
 const quantity = z
   .int({ error: 'Antall plasser må være et helt tall' })
   .min(1, { error: 'Antall plasser må være minst 1' })
@@ -20,7 +20,7 @@ export const quoteBody = z.strictObject({ productId, couponCode: couponCode.opti
 
 export const checkoutOrderBody = z.strictObject({
   productId,
-  /** 'invoice' only for a company's seats (issue 24). */
+  /** 'invoice' only for a company's seats. */
   provider: z.enum(['vipps', 'stripe', 'test', 'invoice'], { error: 'Velg en betalingsmåte' }),
   couponCode: couponCode.optional(),
   /** A course for a consumer needs it (§ 22 n; the server refuses a course order without it); a company's seats do not. */

@@ -40,7 +40,7 @@ const titled = z.strictObject({ title: text, description: text });
  * A customer's quote. Only a real quote the customer agreed to publish may go live
  * (the Marketing Control Act forbids invented reviews): `consented: true` with `source`
  * saying where and when consent was given. Without it the quote is shown as a sample,
- * and a production build refuses it (decision 16).
+ * and a production build refuses it.
  */
 export const testimonialSchema = z
   .strictObject({
@@ -275,7 +275,7 @@ const workflowsPage = z.strictObject({
   }),
 });
 
-/** /kontakt (issue 29): the company's details (tokens filled from src/config/site.ts), the contact form and the booking calendar. */
+/** /kontakt: the company's details (tokens filled from src/config/site.ts), the contact form and the booking calendar. */
 const contactPage = z.strictObject({
   kind: z.literal('contact'),
   seo: seoSchema,
@@ -365,7 +365,7 @@ export const courseMarketingSchema = z.strictObject({
   priceNok: nok,
   /**
    * Always false: a course's price is what its checkout charges, once ('Engangspris'), so it is never
-   * a starting price ('Fra …', the consulting packages' phrasing). One phrasing per kind of price (issue 29).
+   * a starting price ('Fra …', the consulting packages' phrasing). One phrasing per kind of price.
    */
   priceFrom: z.literal(false, { error: 'A course has one fixed price: priceFrom must be false' }),
   priceIncludes: z.array(text).min(3).max(8),

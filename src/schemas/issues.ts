@@ -21,7 +21,7 @@ interface FieldLabel {
   readonly also?: readonly string[];
 }
 
-/** The paged lists' query parameters (decisions 23 and 24): one wording for every list. */
+/** The paged lists' query parameters: one wording for every list. */
 export const PAGE_LIMIT_MAX = 100;
 export const pagingMessages = {
   limit: `Antall per side (limit) må være et heltall fra 1 til ${PAGE_LIMIT_MAX}`,
@@ -106,14 +106,14 @@ export const fieldLabels = {
   currency: { label: 'Valuta' },
   value: { label: 'Verdi' },
   success: { label: 'Resultat' },
-  // the account (issue 23)
+  // the account
   token: { label: 'Lenke' },
   sessionId: { label: 'Innlogging' },
   reminders: { label: 'Påminnelser' },
   newEmail: { label: 'Ny e-post', also: ['E-post'] },
   currentPassword: { label: 'Nåværende passord', also: ['Passord'] },
   newPassword: { label: 'Nytt passord', also: ['Passord'] },
-  // company packages (issue 24)
+  // company packages
   quantity: { label: 'Antall plasser' },
   company: { label: 'Bedrift' },
   companyId: { label: 'Bedrift' },
@@ -125,7 +125,7 @@ export const fieldLabels = {
   filter: { label: 'Filter' },
   message: { label: 'Melding' },
   seatId: { label: 'Plass' },
-  // certificates (issue 25)
+  // certificates
   certificateId: { label: 'Kursbevis' },
   code: { label: 'Kode' },
   // the shop's admin tools: coupons, people and access by hand

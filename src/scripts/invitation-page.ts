@@ -5,7 +5,7 @@ import { safeNextPath } from '../lib/safe-next';
 import { clearErrors, NETWORK_ERROR, pending, showRequestError, takeTokenFromHash } from './form-feedback';
 
 /**
- * /invitasjon#token=… (issue 24): an employee's invitation to a company's seat. The token is read
+ * /invitasjon#token=…: an employee's invitation to a company's seat. The token is read
  * and taken out of the address bar at once (as /nytt-passord does); the page asks
  * POST /api/invitations/lookup who is invited and by whom, then offers the one way on:
  * create the account ('Opprett konto og start'), take the invitation as the signed-in owner

@@ -2,7 +2,7 @@ import { ApiError, apiRequest } from '../lib/api';
 import { submitWithFeedback, takeTokenFromHash } from './form-feedback';
 
 /**
- * The two pages of a forgotten password (issue 23): /glemt-passord asks for the reset link
+ * The two pages of a forgotten password: /glemt-passord asks for the reset link
  * (POST /api/auth/password-reset), /nytt-passord sets the new password with the link's token
  * (POST /api/auth/password-reset/confirm). Plain scripts over the shared client, like the
  * sign-in page (src/scripts/auth-page.ts).

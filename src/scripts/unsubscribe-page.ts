@@ -1,7 +1,7 @@
 import { GENERAL_ERROR, NETWORK_ERROR, takeTokenFromHash } from './form-feedback';
 
 /**
- * /avmelding#token=… (issue 25): the reminder mail's one-click unsubscribe. Takes the token out of
+ * /avmelding#token=…: the reminder mail's one-click unsubscribe. Takes the token out of
  * the address bar and posts it at once (POST /api/reminders/unsubscribe?token=…, the address the
  * mail's List-Unsubscribe header names too), then says it is done, or why not.
  */

@@ -1,5 +1,5 @@
 /**
- * The angreskjema for a signed-in buyer (issue 22): a choice of their paid orders that fills in
+ * The angreskjema for a signed-in buyer: a choice of their paid orders that fills in
  * the form's purchase, dates and order number (and their name and e-mail where empty). Only with
  * the signed-in hint cookie: an anonymous visitor's page makes no request and stays as it is, and
  * without JavaScript the choice stays hidden. Plain DOM, no React: /angrekrav is a static page.

@@ -2,7 +2,7 @@ import { PRODUCT_NAME } from '../../config/product';
 
 /**
  * The site's logo (the mark of src/components/site/Logo.astro, which static pages render
- * at build time) for the app header, with the spec's subtitle 'Dashboard' in Norwegian, 'Oversikt' (issue 29).
+ * at build time) for the app header, with the spec's subtitle 'Dashboard' in Norwegian, 'Oversikt'.
  */
 export function AppLogo() {
   return (

@@ -8,7 +8,7 @@ import { $toast } from '../../stores/toast';
 // no page needs it to paint.
 const Toaster = lazy(() => import('../ui/Toaster').then((m) => ({ default: m.Toaster })));
 
-/** A query's answer that the page read on the server, for the island's cache (decision 34). */
+/** A query's answer that the page read on the server, for the island's cache. */
 export interface InitialQuery {
   queryKey: QueryKey;
   data: unknown;

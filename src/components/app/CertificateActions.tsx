@@ -2,7 +2,7 @@ import { buttonVariants } from '../ui/button-variants';
 import type { MyCertificate } from '../../schemas/certificates';
 
 /**
- * A certificate's three ways on (issue 25): the PDF, the public verification page, and LinkedIn's
+ * A certificate's three ways on: the PDF, the public verification page, and LinkedIn's
  * add-to-profile link. Shared by the dashboard's list and the player's last lesson; each link
  * names the course for a screen reader, since a page may list several.
  */

@@ -3,7 +3,7 @@ import { Badge } from '../ui/Badge';
 
 /**
  * The payment method: a radio group, or the one method as a line when there is no choice (unless
- * `alwaysChoose`). Shared by the course checkout and the seat checkout (issue 24); `note` follows
+ * `alwaysChoose`). Shared by the course checkout and the seat checkout; `note` follows
  * the choices (the invoice's terms).
  */
 export function PaymentMethods<T extends string>({

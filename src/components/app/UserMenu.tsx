@@ -13,7 +13,7 @@ const UserMenuDropdown = lazy(loadDropdown);
  * 'Innstillinger' (/konto), the role's links ('Administrasjon' for admins and superusers) and
  * 'Logg ut'.
  *
- * The header is on every signed-in page's first paint, the open menu is not (issue 26): until it
+ * The header is on every signed-in page's first paint, the open menu is not: until it
  * is first opened this is a plain button that looks the same; pointing at it or focusing it
  * starts loading the menu (UserMenuDropdown), pressing it opens the menu as soon as it is there.
  * The button stays on screen meanwhile (a transition), and the menu's own trigger takes its place.

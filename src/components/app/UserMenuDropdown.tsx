@@ -28,7 +28,7 @@ export default function UserMenuDropdown({ user, current }: { user: CurrentUser;
               <p className="truncate font-semibold text-ink">{name}</p>
               <p className="truncate text-sm text-muted">{user.email}</p>
               <p className="mt-2 flex flex-wrap gap-1.5">
-                {/* A learner's role is the system's word, not theirs (issue 29): only the roles that carry a duty are named. */}
+                {/* A learner's role is the system's word, not theirs: only the roles that carry a duty are named. */}
                 {user.role !== 'individual' && <Badge variant="secondary">{roleLabels[user.role]}</Badge>}
                 {user.companyId && <Badge className="bg-emerald-50 text-emerald-900">Bedrift</Badge>}
               </p>

@@ -6,7 +6,7 @@ import type { CurrentUser } from '../../schemas/auth';
 import { Button } from '../ui/Button';
 import { cn } from '../ui/cn';
 
-/** True for a signed-in user whose e-mail address is not confirmed yet (decision 31). */
+/** True for a signed-in user whose e-mail address is not confirmed yet. */
 export const needsEmailVerification = (user: CurrentUser): boolean => !user.emailVerified;
 
 const resend = async () => {

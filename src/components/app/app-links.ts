@@ -15,7 +15,7 @@ export interface AppLink {
  * Which links each role gets in the app header, in one table: a button in the bar ('header') or
  * an entry in the user menu ('menu'). 'Admin' is the learner spec's dashboard button, shown to the
  * superuser only; 'Administrasjon' is the menu's way to /admin for admins and superusers. 'Mine kjøp'
- * (issue 22) is in every signed-in user's menu; 'Bedrift' (issue 24, /bedrift) is in a company
+ * is in every signed-in user's menu; 'Bedrift' (issue 24, /bedrift) is in a company
  * admin's. The next signed-in pages (certificates) add their rows here.
  */
 const everyone: readonly Role[] = ['individual', 'company_admin', 'admin', 'superuser'];

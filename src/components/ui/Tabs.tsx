@@ -5,7 +5,7 @@ import { cn } from './cn';
 /**
  * Tabs over Radix Tabs: arrow keys move between tabs, the panel is labelled by its tab.
  *
- * No inline styles: /admin renders its tabs on the server (decision 34), where the page's CSP
+ * No inline styles: /admin renders its tabs on the server, where the page's CSP
  * refuses `style` attributes. Radix writes two: `outline: none` on the list (here the class
  * `outline-none`) and `animation-duration: 0s` on the panel shown first (these panels have no
  * animation), which the panel's own element below leaves out.

@@ -65,7 +65,7 @@ interface Box {
 const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
 /**
- * Which edge the toasts sit at so they never cover the buttons they are about (issue 29): the
+ * Which edge the toasts sit at so they never cover the buttons they are about: the
  * page marks those with `data-toast-avoid` (the player's Previous/Complete/Next). While a toast is
  * shown, and as the page scrolls, the usual edge is kept unless the toast would cover one of them
  * there and not at the other edge. null: the usual edge (CSS decides by width).

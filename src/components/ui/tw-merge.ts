@@ -1,7 +1,7 @@
 import { createTailwindMerge, validators } from 'tailwind-merge';
 
 /**
- * `twMerge` with the class groups this project uses, on tailwind-merge's own engine (issue 26).
+ * `twMerge` with the class groups this project uses, on tailwind-merge's own engine.
  * The default configuration describes every Tailwind utility and is most of the library's weight
  * in the browser (`twMerge`: 8.4 KB gzip, the engine alone: 2.0 KB), on the first load of every
  * signed-in page; this one names the groups our class names fall into, with the same conflicts,

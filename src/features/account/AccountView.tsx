@@ -23,7 +23,7 @@ export interface AccountViewProps {
 const assign = (url: string) => window.location.assign(url);
 
 /**
- * 'Min konto' on /konto (issue 23): profile, e-mail, password, the signed-in browsers, the way to
+ * 'Min konto' on /konto: profile, e-mail, password, the signed-in browsers, the way to
  * the purchases, the e-mail reminders and the account's data (download, delete), one card each.
  */
 export function AccountView({ user, navigate = assign }: AccountViewProps) {

@@ -14,7 +14,7 @@ import type {
 import type { messageAnswer } from '../../schemas/auth';
 
 /**
- * Queries and requests of 'Min konto' on /konto (issue 23), keyed by URL parts like the rest of
+ * Queries and requests of 'Min konto' on /konto, keyed by URL parts like the rest of
  * the app. The shapes are the account API's contract (GET /api/account and friends).
  */
 

@@ -8,11 +8,11 @@ import SitePublishing from './SitePublishing';
 
 // Statistics and the user grid are for the superuser only: an admin never downloads them.
 const SuperuserDashboard = lazy(() => import('./SuperuserDashboard'));
-// Orders and refunds (issue 22): superuser only too, and loaded when the tab is first opened.
+// Orders and refunds: superuser only too, and loaded when the tab is first opened.
 const OrdersTab = lazy(() => import('./OrdersTab'));
-// Companies and their invoices (issue 24): superuser only, loaded when the tab is first opened.
+// Companies and their invoices: superuser only, loaded when the tab is first opened.
 const CompaniesTab = lazy(() => import('./CompaniesTab'));
-// Certificates and revoking them (issue 25): superuser only, loaded when the tab is first opened.
+// Certificates and revoking them: superuser only, loaded when the tab is first opened.
 const CertificatesTab = lazy(() => import('./CertificatesTab'));
 // The shop's tools: coupons and people with access by hand (superuser only, lazy). Publishing is part of
 // the first paint (the server renders it with the page's publishing state), so it is not lazy.
@@ -20,7 +20,7 @@ const CouponsTab = lazy(() => import('./CouponsTab'));
 const PeopleTab = lazy(() => import('./PeopleTab'));
 
 /**
- * The admin page (issue 13): 'Innholdsbehandling' for admins and superusers, and the
+ * The admin page: 'Innholdsbehandling' for admins and superusers, and the
  * 'Statistikk' tab (the spec's 'Dashboard', decision 13) with statistics and users, the 'Ordrer' tab with orders and refunds,
  * the 'Bedrifter' tab with companies and their invoices and the 'Kursbevis' tab with certificates for the superuser only
  * (their reads run only when their tab is open, and only for a superuser).

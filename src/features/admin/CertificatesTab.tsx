@@ -16,7 +16,7 @@ import { formatShortDate } from '../../lib/format';
 const SEARCH_DELAY_MS = 300;
 
 /**
- * The superuser's 'Kursbevis' tab (issue 25), a lazy chunk of its own: the newest certificates, a
+ * The superuser's 'Kursbevis' tab, a lazy chunk of its own: the newest certificates, a
  * search by code, e-mail, name or course, and 'Trekk tilbake' with a required reason (audited; the
  * verification page then says the certificate is revoked).
  */

@@ -40,7 +40,7 @@ import { formatOrgNumber } from '../../lib/org-number';
 const personStatus = { not_started: 'Ikke startet', in_progress: 'I gang', done: 'Fullført' } as const;
 
 /**
- * The superuser's 'Bedrifter' tab (issue 24), a lazy chunk: every company with its seats and
+ * The superuser's 'Bedrifter' tab, a lazy chunk: every company with its seats and
  * people, 'Ny bedrift', and a company's detail (edit, seats, people, orders; an invoiced order can
  * be marked as paid or cancelled after a confirmation). The table scrolls inside itself on a phone.
  */
@@ -106,7 +106,7 @@ export default function CompaniesTab() {
 function CompanyTable({ companies, onOpen }: { companies: AdminCompanyRow[]; onOpen: (company: AdminCompanyRow, button: HTMLElement) => void }) {
   const th = 'py-2 pr-3 font-medium';
   return (
-    // The table scrolls inside its own region when it is wider than the screen (decision 17), keyboard included.
+    // The table scrolls inside its own region when it is wider than the screen, keyboard included.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div role="region" aria-label="Tabell: Bedrifter" tabIndex={0} className="overflow-x-auto">
       <table className="w-full min-w-[40rem] text-left text-sm">

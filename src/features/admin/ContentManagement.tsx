@@ -5,7 +5,7 @@ import { CourseList } from './CourseList';
 import { PublishingStatus } from './PublishingStatus';
 
 // The first tab (Kurs) and the publishing status are what /admin renders on the server; the other
-// tabs, with their dialogs, are chunks of their own, loaded when their tab is first opened (issue 26).
+// tabs, with their dialogs, are chunks of their own, loaded when their tab is first opened.
 const ModuleList = lazy(() => import('./ModuleList').then((m) => ({ default: m.ModuleList })));
 const LessonsTab = lazy(() => import('./LessonsTab').then((m) => ({ default: m.LessonsTab })));
 const VideoLibrary = lazy(() => import('./VideoLibrary').then((m) => ({ default: m.VideoLibrary })));
@@ -14,7 +14,7 @@ const tabLoading = <p className="text-muted">Laster...</p>;
 /**
  * 'Innholdsbehandling': the spec's four tabs Kurs, Moduler, Leksjoner (every lesson, filtered by
  * course and type: issue 29), Videoer; above them, what became of publishing the last edit the
- * public pages show (decision 38).
+ * public pages show.
  */
 export function ContentManagement() {
   const [tab, setTab] = useState('kurs');

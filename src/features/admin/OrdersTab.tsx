@@ -16,7 +16,7 @@ const SEARCH_DELAY_MS = 300;
 const selectClass = 'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink';
 
 /**
- * The superuser's 'Ordrer' tab (issue 22), a lazy chunk of its own: search by e-mail, order
+ * The superuser's 'Ordrer' tab, a lazy chunk of its own: search by e-mail, order
  * number or receipt number, a status filter, the orders newest first with 'Vis flere', and an
  * order's detail (with its refund) in a dialog. The table scrolls inside itself on a phone.
  */
@@ -114,7 +114,7 @@ export default function OrdersTab() {
 
 function OrderTable({ orders, onOpen }: { orders: AdminOrder[]; onOpen: (order: AdminOrder, button: HTMLElement) => void }) {
   return (
-    // Six columns do not fit a phone: the table scrolls inside its own region (decision 17), keyboard included.
+    // Six columns do not fit a phone: the table scrolls inside its own region, keyboard included.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div role="region" aria-label="Tabell: Ordrer" tabIndex={0} className="overflow-x-auto">
       <table className="w-full min-w-[54rem] text-left text-sm">

@@ -7,7 +7,7 @@ import { QueryError, QueryState } from '../../components/ui/QueryState';
 import { formatShortDateTime } from '../../lib/format';
 
 /**
- * 'Siste endringer' on the superuser's Dashboard (issue 20): the latest content and user changes,
+ * 'Siste endringer' on the superuser's Dashboard: the latest content and user changes,
  * newest first, from GET /api/admin/audit; 'Vis flere' reads the next page. Each entry is a list
  * item with its own heading (what was done), so a screen reader can jump between them.
  */

@@ -12,7 +12,7 @@ import { formatKroner } from '../../lib/format';
 type Step = { kind: 'form' } | { kind: 'confirm'; amountOre: number; reason: string };
 
 /**
- * 'Refunder' on a paid or partly refunded order (issue 22): the amount in kroner (checked here
+ * 'Refunder' on a paid or partly refunded order: the amount in kroner (checked here
  * against what is left, and again by the server), 'Hele beløpet', a required reason, then a
  * confirmation that says what a full refund does. The idempotency key is made when the dialog
  * opens and sent with every attempt of this refund, so a retry after a timeout or a 503 can never

@@ -5,7 +5,7 @@ import { QueryState } from '../../components/ui/QueryState';
 import { formatCount, formatKroner, formatMonth } from '../../lib/format';
 
 /**
- * 'Omsetning per måned' on the superuser's Dashboard (issue 22): paid orders by month of payment,
+ * 'Omsetning per måned' on the superuser's Dashboard: paid orders by month of payment,
  * the last 12 months, newest first. Part of the dashboard's lazy chunk, so it is read only when
  * that tab is open.
  */
@@ -27,7 +27,7 @@ export function RevenueTable() {
             empty="Ingen salg ennå."
           >
             {(months) => (
-              // Narrow phones scroll the table inside its own region (decision 17).
+              // Narrow phones scroll the table inside its own region.
               // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
               <div role="region" aria-label="Tabell: Omsetning per måned" tabIndex={0} className="overflow-x-auto">
                 <table className="w-full min-w-[30rem] text-sm">

@@ -5,7 +5,7 @@ import { roleLabels } from '../../lib/user-display';
 import { formatNumber } from '../../lib/format';
 
 /**
- * 'Siste endringer' in words (issue 20), free of React so it is unit-tested on its own: what an
+ * 'Siste endringer' in words, free of React so it is unit-tested on its own: what an
  * audit entry did, to what, by whom, and its changed fields as short 'before → after' lines.
  */
 
@@ -79,7 +79,7 @@ const fieldLabels: Record<string, string> = {
   stillHasAccess: 'Har tilgang gjennom kjøp eller plass',
 };
 
-/** A rebuild request's outcome (decision 38). */
+/** A rebuild request's outcome. */
 const rebuildResults: Record<string, string> = { requested: 'Bestilt', failed: 'Mislyktes' };
 
 /** Ids and places a create records for the log but the list need not show (the target names the course). */

@@ -5,7 +5,7 @@ import { formatReceiptNumber } from '../../lib/receipt-format';
 import type { adminOrder, adminOrderDetailResponse, revenueResponse } from '../../schemas/checkout';
 
 /**
- * The superuser's orders, refunds and revenue (issue 22) in words and numbers, free of React so
+ * The superuser's orders, refunds and revenue in words and numbers, free of React so
  * it is unit-tested on its own. The answer types come from the routes' response schemas in
  * src/schemas/checkout.ts (types only here). Money is integer øre, VAT included.
  */
@@ -24,7 +24,7 @@ export type RevenueMonth = z.infer<typeof revenueResponse>[number];
 export const orderStatusLabels: Record<OrderStatus, string> = {
   created: 'Opprettet',
   awaiting_payment: 'Venter på betaling',
-  // A company's seats on invoice (issue 24): usable at once, paid later.
+  // A company's seats on invoice: usable at once, paid later.
   invoiced: 'Fakturert',
   paid: 'Betalt',
   refunded: 'Refundert',

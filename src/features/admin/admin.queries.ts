@@ -29,7 +29,7 @@ import { courseWithContentQuery } from '../../lib/learning.queries';
 import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/session-expired';
 
 /**
- * Queries, mutations and toasts of the admin page (issue 13), keyed by URL parts like
+ * Queries, mutations and toasts of the admin page, keyed by URL parts like
  * learning.queries.ts. The answer types come from src/schemas/admin.ts (type imports
  * only: no zod reaches the browser).
  */
@@ -77,7 +77,7 @@ export const adminLessonsQuery = (filter: LessonFilter) =>
   });
 
 /**
- * Publishing the public pages after an edit they show (decision 38): the last rebuild request
+ * Publishing the public pages after an edit they show: the last rebuild request
  * (`GET /api/admin/publishing`), replaced by what a rename or 'Prøv igjen' answers. `changedAt`
  * marks an outcome of this visit (an edit saved, a request made) rather than the last one on record.
  */
@@ -241,7 +241,7 @@ export interface UpdateLessonInput {
   content: Record<string, unknown>;
   videoUrl: string | null;
   durationSeconds?: number;
-  /** Open to every signed-in user (decision 26); sent only when changed. */
+  /** Open to every signed-in user; sent only when changed. */
   isPreview?: boolean;
 }
 

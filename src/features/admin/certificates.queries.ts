@@ -4,7 +4,7 @@ import { type BrowserEffects, browserEffects } from '../../lib/session-expired';
 import type { adminCertificate, adminCertificatesResponse } from '../../schemas/certificates';
 import { failed, reportFailure } from './admin.queries';
 
-/** The superuser's certificates (issue 25): the search and revoking one. Only the lazy 'Kursbevis' tab loads this file. */
+/** The superuser's certificates: the search and revoking one. Only the lazy 'Kursbevis' tab loads this file. */
 
 const CERTIFICATES = '/api/admin/certificates';
 

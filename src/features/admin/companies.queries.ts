@@ -6,7 +6,7 @@ import type { adminCompaniesResponse, adminCompanyDetailResponse, adminCompanyRe
 import { failed, reportFailure } from './admin.queries';
 
 /**
- * The superuser's companies (issue 24): the list, a company's detail with its seats, people and
+ * The superuser's companies: the list, a company's detail with its seats, people and
  * orders, creating and editing a company, and settling or cancelling an invoice. Answer types
  * come from the routes' response schemas in src/schemas/company.ts (types only).
  */

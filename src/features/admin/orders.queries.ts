@@ -6,7 +6,7 @@ import type { OrderStatus } from './admin-orders';
 import { failed, reportFailure } from './admin.queries';
 
 /**
- * Queries and the refund of the superuser's orders (issue 22), keyed by URL parts like
+ * Queries and the refund of the superuser's orders, keyed by URL parts like
  * admin.queries.ts. A file of its own so that only the lazy 'Ordrer' tab and the dashboard's
  * revenue table load it, not every admin.
  */

@@ -88,7 +88,7 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
   /** Whether focus was in the message form when the send started: it goes back to the input after. */
   const refocusInput = useRef(false);
 
-  // Both lists come a page at a time (decision 23): 'Vis flere samtaler', 'Vis eldre meldinger'.
+  // Both lists come a page at a time: 'Vis flere samtaler', 'Vis eldre meldinger'.
   const conversations = useInfiniteQuery({ ...conversationsQuery, select: allConversations });
   const messages = useInfiniteQuery({ ...messagesQuery(selectedId ?? ''), enabled: selectedId !== null, select: chronologicalMessages });
 
@@ -160,7 +160,7 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
     }
   }, [pending]);
 
-  /** The first question starts a conversation (issue 29): with none selected, one is made first. */
+  /** The first question starts a conversation: with none selected, one is made first. */
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const content = draft.trim();
@@ -436,7 +436,7 @@ interface ConversationRowProps {
 
 /**
  * One conversation in the list: its name selects it; 'Gi nytt navn' edits the name in place
- * (Enter saves, Escape cancels, focus returns to the button); 'Slett' asks first (issue 29).
+ * (Enter saves, Escape cancels, focus returns to the button); 'Slett' asks first.
  */
 function ConversationRow({ conversation, selected, onSelect, onDelete, deleting }: ConversationRowProps) {
   const client = useQueryClient();

@@ -27,7 +27,7 @@ export const NEW_CONVERSATION_TITLE = 'Ny samtale';
 /** The longest name of a conversation (the server's `CONVERSATION_TITLE_MAX`, repeated for the same reason). */
 export const CONVERSATION_TITLE_MAX = 200;
 
-/** Pages of a list as react-query keeps them (decision 23): `pages[0]` is the first page read. */
+/** Pages of a list as react-query keeps them: `pages[0]` is the first page read. */
 export type Pages<T> = InfiniteData<ApiPage<T>>;
 
 const pagedList = {
@@ -74,7 +74,7 @@ export interface ChatContext {
 
 /**
  * Raised when a message is sent with no conversation (spec, section 5). The panel starts a
- * conversation for the first question itself (issue 29), so only a caller that skips that sees it.
+ * conversation for the first question itself, so only a caller that skips that sees it.
  */
 const NO_CONVERSATION_ERROR = 'Ingen samtale valgt';
 
@@ -144,7 +144,7 @@ export const createConversationMutation = mutationOptions({
     apiJson<typeof conversationResponse>('POST', '/api/chat/conversations', { title: NEW_CONVERSATION_TITLE }),
 });
 
-/** 'Gi nytt navn': the learner's own name for a conversation (issue 29). */
+/** 'Gi nytt navn': the learner's own name for a conversation. */
 export const renameConversationMutation = mutationOptions({
   mutationFn: async ({ id, title }: { id: string; title: string }): Promise<Conversation> =>
     apiJson<typeof conversationResponse>('PATCH', `/api/chat/conversations/${encodeURIComponent(id)}`, { title }),
@@ -192,7 +192,7 @@ export class StreamInterruptedError extends Error {
 }
 
 /**
- * Reads a streamed reply (decision 12): `delta` pieces grow the reply, `done` carries the stored
+ * Reads a streamed reply: `delta` pieces grow the reply, `done` carries the stored
  * messages, `error` carries `{error, errorType}` and becomes the same `ApiError` as a failed JSON
  * answer (so the panel shows the same toast). A body that ends with neither is a failure too.
  */
@@ -279,7 +279,7 @@ export function sendMessageMutation(client: QueryClient) {
         client.setQueryData(messagesQuery(conversationId).queryKey, context?.previous ?? changeFirstPage<ChatMessage>(undefined, () => []));
     },
     onSuccess: async (result, { conversationId }) => {
-      // The first question names the conversation (issue 29): the list shows the name at once.
+      // The first question names the conversation: the list shows the name at once.
       if (result.conversation) client.setQueryData(conversationsQuery.queryKey, (data) => conversationUsed(data, result.conversation));
       if (conversationId) await client.invalidateQueries({ queryKey: messagesQuery(conversationId).queryKey });
     },

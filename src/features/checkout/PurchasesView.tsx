@@ -18,7 +18,7 @@ const statusTone: Partial<Record<OrderStatus, string>> = {
   awaiting_payment: 'bg-brand-50 text-brand-700',
 };
 
-/** 'Mine kjøp' on /kjop (issue 22): the signed-in user's orders, newest first, each with its receipt. */
+/** 'Mine kjøp' on /kjop: the signed-in user's orders, newest first, each with its receipt. */
 export function PurchasesView({ user }: { user: CurrentUser }) {
   const query = useQuery(ordersQuery);
   return (

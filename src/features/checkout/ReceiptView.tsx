@@ -23,7 +23,7 @@ import { isNotFound, orderQuery } from './checkout.queries';
 const cell = 'px-3 py-2 text-left align-top';
 const number = 'px-3 py-2 text-right align-top tabular-nums whitespace-nowrap';
 
-/** A receipt on /kvittering/<orderId> (issue 22): the sales documentation of a paid order, to read, print or download. */
+/** A receipt on /kvittering/<orderId>: the sales documentation of a paid order, to read, print or download. */
 export function ReceiptView({ user, orderId, print = () => window.print() }: { user: CurrentUser; orderId: string; print?: () => void }) {
   const query = useQuery(orderQuery(orderId));
   let body: ReactNode;

@@ -13,7 +13,7 @@ import type {
   testPaymentResponse,
 } from '../../schemas/checkout';
 
-/** Query options and requests of the checkout, the return page, the test provider and the buyer's orders (issue 22). */
+/** Query options and requests of the checkout, the return page, the test provider and the buyer's orders. */
 
 export const checkoutProductQuery = (courseId: string) =>
   queryOptions({

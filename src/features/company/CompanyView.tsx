@@ -23,7 +23,7 @@ const PARAM = 'bedrift';
 const readChoice = () => new URLSearchParams(window.location.search).get(PARAM);
 
 /**
- * The manager's view on /bedrift (issue 24), for the managers of a company: the seats, inviting
+ * The manager's view on /bedrift, for the managers of a company: the seats, inviting
  * employees (a pasted list or a CSV file, previewed before anything is sent), the invitations, the
  * managers, and the employees' progress with filters, the CSV download, reminders and taking a seat
  * back. Who may manage which company comes from the caller's memberships (GET /api/companies); a

@@ -262,7 +262,7 @@ function StatusBadges({ person }: { person: Person }) {
 function PeopleTable({ people, actions }: { people: Person[]; actions: RowActions }) {
   const th = 'py-2 pr-3 font-medium';
   return (
-    // The table scrolls inside its own region when it is wider than the screen (decision 17), keyboard included.
+    // The table scrolls inside its own region when it is wider than the screen, keyboard included.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
     <div role="region" aria-label="Tabell: Ansatte" tabIndex={0} className="hidden overflow-x-auto md:block">
       <table className="w-full min-w-[64rem] text-left text-sm">

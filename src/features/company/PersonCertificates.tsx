@@ -2,7 +2,7 @@ import type { Person } from './company.queries';
 import { formatDay } from './company-rules';
 
 /**
- * A person's certificates in the manager's view (issue 25): each course title linked to its public
+ * A person's certificates in the manager's view: each course title linked to its public
  * verification page, with the completion date; nothing when there are none yet.
  */
 export function PersonCertificates({ person }: { person: Person }) {

@@ -66,7 +66,7 @@ function isNavigableUrl(url: string | null): url is string {
 }
 
 /**
- * The package checkout on /kasse/nettbasert-pakke (issue 24): how many seats, the total with VAT
+ * The package checkout on /kasse/nettbasert-pakke: how many seats, the total with VAT
  * from the server's quote, the company (one the buyer manages, or a new one with its fields), the
  * payment method with the invoice, and the button that names the price. Only for a signed-in
  * buyer: the buyer of a new company becomes its first manager.

@@ -18,7 +18,7 @@ import type {
 } from '../../schemas/company';
 
 /**
- * The company packages' client side (issue 24): the seat checkout's product, quote and order, and
+ * The company packages' client side: the seat checkout's product, quote and order, and
  * the manager's view on /bedrift. The answers' types come from the routes' response
  * schemas in src/schemas (types only: the server's tests hold its answers to them). Money in øre.
  * Rights come from a manager membership of the company in the route: every read and change of the

@@ -8,7 +8,7 @@ import { myCertificatesQuery } from '../../lib/certificates.queries';
 import { formatLongDate } from '../../lib/format';
 
 /**
- * 'Kursbevis' (issue 25): the learner's certificates, newest first, each with its PDF, its public
+ * 'Kursbevis': the learner's certificates, newest first, each with its PDF, its public
  * verification page and LinkedIn's add-to-profile link. A revoked one says so and offers neither.
  */
 export function CertificatesCard() {

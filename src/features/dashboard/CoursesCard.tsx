@@ -27,7 +27,7 @@ export interface CoursesCardData {
 
 /**
  * Card 'Kurs': the enrolled courses, each row expanding and collapsing on its own. A learner
- * without enrollments sees an empty state that leads to 'Flere kurs' (issue 29), not a list of
+ * without enrollments sees an empty state that leads to 'Flere kurs', not a list of
  * invented figures.
  */
 export function CoursesCard({ courses }: { courses: QueryLike<CoursesCardData> }) {

@@ -15,7 +15,7 @@ import { StatCards } from './StatCards';
 
 /**
  * The signed-in home on '/' (spec, learner side, section 2 "Route / (dashboard)"), inside the
- * site's header and footer (issue 29): the header's right-hand side is the app's (AppHeader puts
+ * site's header and footer: the header's right-hand side is the app's (AppHeader puts
  * the user menu there). `chat` is the assistant panel beside it (the island mounts the chat
  * feature; a feature never imports another).
  */
@@ -102,7 +102,7 @@ function enrolledCourses(enrollments: ListedEnrollment[], courses: Course[]): En
 }
 
 /**
- * The figures move when the learner completes a lesson (issue 29): the player invalidates them in
+ * The figures move when the learner completes a lesson: the player invalidates them in
  * its own page, and the dashboard asks again when the learner comes back to it: from another tab
  * (the page turns visible) or with the back button (a page restored from the back/forward cache).
  */

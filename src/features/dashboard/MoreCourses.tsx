@@ -10,7 +10,7 @@ import { ClampedText } from './ClampedText';
 import { moreCourseAction, previewLink } from './dashboard-stats';
 
 /**
- * 'Flere kurs' (issue 29): the catalogue's courses the learner has not started, each with its price
+ * 'Flere kurs': the catalogue's courses the learner has not started, each with its price
  * and the action that fits: 'Start kurset' (a free course: enroll, then the player), 'Kjøp kurset'
  * (the course's checkout), 'Åpne kurset' (open to the learner without an enrollment, as for staff),
  * or 'Les mer' (not for sale), and 'Prøv gratis: N leksjoner' to the previews of a course the learner

@@ -5,7 +5,7 @@ import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card';
 
 /**
- * 'Repetisjonsmodul' (spec: three rows). Every figure is the learner's own (issue 29): 'Start'
+ * 'Repetisjonsmodul' (spec: three rows). Every figure is the learner's own: 'Start'
  * opens a finished module to go over again, 'Se alle' goes to the course list, and while nothing is
  * finished the rows say how to get there instead of offering a button. The weekly challenge does
  * not exist yet and says so.

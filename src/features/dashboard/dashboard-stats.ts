@@ -20,7 +20,7 @@ export function reviewHref(courseIds: string[], moduleLists: ModuleWithProgress[
   return null;
 }
 
-/** A module's button (issue 29): 'Start' before the first lesson, 'Fortsett' on the way, 'Se igjen' when done. */
+/** A module's button: 'Start' before the first lesson, 'Fortsett' on the way, 'Se igjen' when done. */
 export function moduleAction(progress: ModuleProgress): 'Start' | 'Fortsett' | 'Se igjen' {
   if (progress.total > 0 && progress.completed >= progress.total) return 'Se igjen';
   return progress.completed === 0 ? 'Start' : 'Fortsett';
@@ -56,7 +56,7 @@ export function previewLink(course: Pick<CatalogueCourse, 'id' | 'access' | 'pre
   return { href: `/course/${course.id}`, count: course.previewLessons };
 }
 
-/** What 'Flere kurs' offers for a course (issue 29). */
+/** What 'Flere kurs' offers for a course. */
 export type MoreCourseAction =
   /** A free course: enroll, then open it. */
   | { kind: 'start' }

@@ -4,7 +4,7 @@ import { myCertificatesQuery } from '../../lib/certificates.queries';
 import { formatLongDate } from '../../lib/format';
 
 /**
- * The course's certificate on its last lesson (issue 25): once the course is completed, the
+ * The course's certificate on its last lesson: once the course is completed, the
  * learner downloads it, opens its verification page or adds it to LinkedIn right here. Nothing
  * shows before the course is completed (or after the certificate was revoked).
  */

@@ -35,7 +35,7 @@ export function EnrollBanner({ courseId }: { courseId: string }) {
   );
 }
 
-/** For a learner without access (decision 26): the previews are open; 'Kjøp kurset' follows the server's `purchasePath` (the checkout). */
+/** For a learner without access: the previews are open; 'Kjøp kurset' follows the server's `purchasePath` (the checkout). */
 export function PurchaseBanner({ purchasePath }: { purchasePath: string }) {
   return (
     <PlayerBanner id="kjop-tittel" title="Du har ikke tilgang til hele kurset" text="Forhåndsvisningene er åpne. Kjøp kurset for å låse opp resten.">

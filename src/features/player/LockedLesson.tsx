@@ -1,7 +1,7 @@
 import { buttonVariants } from '../../components/ui/button-variants';
 
 /**
- * A lesson the learner may not read (decision 26): the server sent its outline only. A clear lock,
+ * A lesson the learner may not read: the server sent its outline only. A clear lock,
  * what to do, and 'Kjøp kurset' following the server's `purchasePath` (the checkout, /kasse/<courseId>).
  * `openLessons`: how many of the course's lessons the learner may open (the previews).
  */

@@ -8,7 +8,7 @@ import { QueryError } from '../../components/ui/QueryState';
 import { type VideoHandle, VideoPlayer } from './VideoPlayer';
 
 // The notes editor (and its delete dialog) is a chunk of its own, loaded once the player has
-// hydrated and the browser is idle: the first paint of a video lesson does not need it (issue 26).
+// hydrated and the browser is idle: the first paint of a video lesson does not need it.
 const loadVideoNotes = () => import('./VideoNotes');
 const VideoNotes = lazy(() => loadVideoNotes().then((m) => ({ default: m.VideoNotes })));
 

@@ -70,7 +70,7 @@ export function VideoNotes({ lessonId, player }: { lessonId: string; player: Ref
       >
         {(list) => (
           <>
-            {/* The server sends the notes in the order of the video, a page at a time (decision 23). */}
+            {/* The server sends the notes in the order of the video, a page at a time. */}
             <ul className="divide-y divide-slate-200" aria-label="Dine notater">
               {list.map((note) => (
                 <NoteItem key={note.id} note={note} lessonId={lessonId} onSeek={(t) => player.current?.seekAndPlay(t)} />

@@ -81,7 +81,7 @@ export function VideoPlayer({ lessonId, title, content, userId, watch, handleRef
   const [captions, setCaptions] = useState(hasCaptions);
   const tracker = useRef(createWatchTracker(watch?.furthestSeconds ?? 0, watch?.positionSeconds ?? 0));
   const reported = useRef(watch?.watched === true);
-  /** The 'Video fullført' toast of this lesson: it goes when the learner moves on (issue 29), never speaking for another lesson. */
+  /** The 'Video fullført' toast of this lesson: it goes when the learner moves on, never speaking for another lesson. */
   const watchedToast = useRef<number | null>(null);
   useEffect(
     () => () => {
@@ -182,7 +182,7 @@ export function VideoPlayer({ lessonId, title, content, userId, watch, handleRef
   };
   const failed = () => toast(playerToasts.videoFailed);
 
-  // The player is rendered on the server (issue 26): the browser may have read the video's
+  // The player is rendered on the server: the browser may have read the video's
   // metadata, or failed to load it, before React attached the handlers above. Catch up once.
   const catchUp = useEffectEvent(() => {
     const el = video.current;

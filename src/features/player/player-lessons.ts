@@ -82,7 +82,7 @@ export interface NavigationState {
   hasNext: boolean;
   /** A video lesson that is neither completed nor watched to 95 %: Complete and Next are held back. */
   blockedByVideo: boolean;
-  /** A lesson the learner may not open (decision 26): Complete is off, Next moves on. */
+  /** A lesson the learner may not open: Complete is off, Next moves on. */
   locked: boolean;
   /** A lesson already completed: Complete has nothing left to do and says 'Fullført'. */
   completed: boolean;

@@ -25,7 +25,7 @@ export const courseProgressQuery = (courseId: string) =>
   });
 
 /**
- * The learner's notes on a lesson, in pages in the order of the video (decision 23): the first
+ * The learner's notes on a lesson, in pages in the order of the video: the first
  * page on open, 'Vis flere notater' for the next. A change reads the loaded pages again.
  */
 export const videoNotesQuery = (lessonId: string) =>
@@ -89,7 +89,7 @@ function reportFailure(error: unknown, fallback: Parameters<BrowserEffects['toas
  * Marks a lesson completed (spec: the completion is posted first, then the player
  * advances; the caller advances in `onSuccess`). The course progress and the cached
  * lesson take the server's answer; the completion that finishes the course brings its
- * certificate (issue 25), so the list of certificates is read again.
+ * certificate, so the list of certificates is read again.
  */
 export function completeLessonMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
@@ -98,7 +98,7 @@ export function completeLessonMutation(client: QueryClient, courseId: string, ef
       client.setQueryData(courseProgressQuery(courseId).queryKey, result.courseProgress);
       updateCachedLesson(client, courseId, result.lessonId, (l) => ({ ...l, completed: result.completed }));
       if (result.courseCompleted) void client.invalidateQueries({ queryKey: myCertificatesQuery.queryKey });
-      // The dashboard's figures and module progress (issue 29), wherever this client holds them.
+      // The dashboard's figures and module progress, wherever this client holds them.
       void refreshLearnerProgress(client);
     },
     onError: (error) => reportFailure(error, isVideoNotWatched(error) ? playerToasts.videoNotWatched : playerToasts.progressFailed, effects),

@@ -336,7 +336,7 @@ export async function takeBackByHand(
 
 // --- the course's product ------------------------------------------------------------
 
-/** Where a learner buys the course: its checkout page (decision 30). */
+/** Where a learner buys the course: its checkout page. */
 export const purchasePagePath = (courseId: string) => `/kasse/${courseId}`;
 
 /**

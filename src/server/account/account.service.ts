@@ -9,7 +9,7 @@ import { deviceLabel } from './devices';
 import { pendingEmailOf } from './email.service';
 import { accountMessages } from './messages';
 
-/** The account page's reads and small writes (decision 31): profile, preferences, sessions. */
+/** The account page's reads and small writes: profile, preferences, sessions. */
 
 export async function accountOf(db: Db, userId: string) {
   const [row] = await db

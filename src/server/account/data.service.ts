@@ -138,7 +138,7 @@ export async function removeAccount(db: Db, user: { id: string; email: string; r
       .where(sql`${orders.userId} = ${userId} OR ${orders.buyerEmail} = ${user.email}`);
     await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
     await tx.delete(rateLimits).where(sql`${rateLimits.key} LIKE ${`%:${user.email}`} OR ${rateLimits.key} LIKE ${`%:${user.email}|%`}`);
-    // A company's cached manager's view (decision 32) may list the person: it is computed again without them.
+    // A company's cached manager's view may list the person: it is computed again without them.
     await tx.execute(
       sql`DELETE FROM company_view_snapshots WHERE company_id IN (SELECT company_id FROM company_view_people WHERE user_id = ${userId})`,
     );

@@ -1,7 +1,7 @@
 import Bowser from 'bowser';
 
 /**
- * A session's device as the account page names it (decision 31), from the User-Agent the
+ * A session's device as the account page names it, from the User-Agent the
  * session began with: 'Chrome på Windows', 'Safari på iPhone'; 'Ukjent enhet' without one.
  */
 export function deviceLabel(userAgent: string | null): string {

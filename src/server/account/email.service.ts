@@ -14,7 +14,7 @@ import { consumeToken, hashToken, issueToken, TOKEN_LIFETIME_MS, tokenLink } fro
 const DAY_MS = 86_400_000;
 
 /**
- * The address of an account (decision 31): proven with a link at registration (and on request),
+ * The address of an account: proven with a link at registration (and on request),
  * changed only through a link sent to the new address, with a notice to the old one.
  */
 

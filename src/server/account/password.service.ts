@@ -11,7 +11,7 @@ import { accountMessages } from './messages';
 import { absoluteUrl, consumeToken, hashToken, issueToken, TOKEN_LIFETIME_MS, tokenLink } from './tokens';
 
 /**
- * Passwords after sign-up (decision 31): the forgotten-password link, a change with the current
+ * Passwords after sign-up: the forgotten-password link, a change with the current
  * password, and the password as proof before the account's sensitive changes. OWASP's Forgot
  * Password cheat sheet: the same answer for every address, a single-use link valid an hour, the
  * registration's rules for the new password, every other session ended, the owner told by mail.

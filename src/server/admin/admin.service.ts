@@ -24,8 +24,8 @@ import { COURSE_NOT_FOUND, MODULE_NOT_FOUND } from '../learning/learning.service
  * The admin's content work (issue 13, decision 14): the course list with students, new modules
  * and lessons (placed last unless an order is given), lesson edits, moving a module or a lesson,
  * and the video library. Renames and lesson edits go through content.service.ts, which marks
- * them as the admin's (decision 10). HTML is sanitised before it is stored. Every write takes the
- * acting user's id and records its change in the content audit in its own transaction (decision 24).
+ * them as the admin's. HTML is sanitised before it is stored. Every write takes the
+ * acting user's id and records its change in the content audit in its own transaction.
  */
 
 export const adminServiceMessages = {
@@ -171,7 +171,7 @@ function contractContent(
   const storedVideo = type === 'video' && stored && 'videoUrl' in stored ? (stored as VideoContent) : undefined;
   const candidate = lessonContentCandidate(type, content, extras, storedVideo ?? {});
   if (candidate.type === 'html' && typeof candidate.content.html === 'string') {
-    // An image from a host the player may not load is refused, not silently dropped (decision 25).
+    // An image from a host the player may not load is refused, not silently dropped.
     const external = refusedImageSources(candidate.content.html).find((src) => /^https?:/i.test(src));
     if (external !== undefined) throw new BadRequestError(lessonImageMessage(external), 'content.html');
     candidate.content.html = sanitizeLessonHtml(candidate.content.html);

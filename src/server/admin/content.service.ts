@@ -8,7 +8,7 @@ import { COURSE_NOT_FOUND, MODULE_NOT_FOUND } from '../learning/learning.service
 
 /**
  * Content edits made in the admin. Each marks what it touched as the admin's
- * (`admin_edited_at`), so the deploy-time seed leaves it alone (decision 10):
+ * (`admin_edited_at`), so the deploy-time seed leaves it alone:
  * a renamed course or module keeps its new title, an edited lesson all its fields.
  * After a successful edit the admin endpoint calls `requestSiteRebuild()`
  * (platform/site-rebuild.ts), so the prerendered pages pick up the new titles. The renames record their
@@ -57,7 +57,7 @@ export interface LessonEdit {
   estimatedMinutes?: number;
   /** A new type with its content; checked against the lesson-content contract. */
   lesson?: LessonContent;
-  /** Marks the lesson as a preview or not (decision 26). */
+  /** Marks the lesson as a preview or not. */
   isPreview?: boolean;
 }
 

@@ -8,7 +8,7 @@ import { requestSiteRebuild } from '../platform/site-rebuild';
 
 /**
  * Publishing an admin's edit to the public pages (issue 29, point 8; decision 38). The prerendered
- * pages read course and module titles from the database at build time (decision 10), so after a
+ * pages read course and module titles from the database at build time, so after a
  * rename the admin endpoint asks Netlify for a new build through `NETLIFY_BUILD_HOOK_URL` and tells
  * the admin what happened: requested (with the time), skipped (no hook: the pages change with the
  * next deploy) or failed (the admin may ask again). Each request made to the hook, answered or not,

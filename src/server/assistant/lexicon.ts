@@ -1,7 +1,7 @@
 /**
  * The lessons' lexicon (every lexeme of `lessons.search_document`, with the number of lessons
  * that have it), kept in process memory so a message does not rebuild it with `ts_stat`, and
- * the compound matching over it (decision 12).
+ * the compound matching over it.
  *
  * Freshness: each message's first statement reads the lessons' **version** (`LESSONS_VERSION`):
  * the database, the server's start time and a hash of every lesson row's tuple version

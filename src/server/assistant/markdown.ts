@@ -4,7 +4,7 @@ import { toMarkdown } from 'mdast-util-to-markdown';
 /**
  * Replies are Markdown, and what they quote (course, module and lesson titles, passages of
  * lesson text) is written by admins: it goes into a reply as text, never as Markdown, so a
- * title like `[phish](https://…)` shows as written instead of becoming a link (issue 20).
+ * title like `[phish](https://…)` shows as written instead of becoming a link.
  * The reply is built as a Markdown syntax tree (mdast) and written out by
  * mdast-util-to-markdown, which escapes every character of a text node that would start a
  * construct where it stands (links, images, emphasis, code, autolinks, HTML, entities,

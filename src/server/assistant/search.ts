@@ -6,7 +6,7 @@ import { cachedLexicon, LESSONS_VERSION, Lexicon, LEXICON_JSON, rememberLexicon 
 import { questionParts, questionTerms, type Term, termWords } from './query';
 
 /**
- * Retrieval over the course content (decision 12): Postgres full-text search in the
+ * Retrieval over the course content: Postgres full-text search in the
  * 'norwegian' configuration on `lessons.search_document` (generated column, GIN index;
  * weights A title, B description, C content, D what the video says).
  *
@@ -237,7 +237,7 @@ const MAX_COURSE_PASSAGES = 2;
 
 /**
  * The public text (title and description, as the course pages show them) of the courses the asker
- * may not read, so 'which course teaches X' is answered for every course (decision 26); the
+ * may not read, so 'which course teaches X' is answered for every course; the
  * passage names the course, never one of its lessons.
  */
 async function searchLockedCourses(db: Db, queries: string[], scope: SearchScope): Promise<Passage[]> {

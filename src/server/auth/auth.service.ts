@@ -83,7 +83,7 @@ export async function login(
 
 /**
  * Creates an individual account and signs it in; ends `previousSessionId` in the same transaction,
- * and queues the mail with the link that proves the address (decision 31).
+ * and queues the mail with the link that proves the address.
  */
 export async function register(
   db: Db,

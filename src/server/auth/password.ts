@@ -29,7 +29,7 @@ function derive(algorithm: Algorithm, password: string, salt: Buffer, params: Pa
 const b64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
 /**
- * The password hash of an account made by a guest's purchase (decision 30): no password matches
+ * The password hash of an account made by a guest's purchase: no password matches
  * it, so the account is opened only by the purchase's own sign-in until its owner sets one.
  */
 export const NO_PASSWORD = '!no-password';

@@ -71,7 +71,7 @@ const TOKEN_PART = /^[a-z2-7]{32}$/;
 /** A session's `last_used_at` is written again only when it is older than this: one write an hour, not one a request. */
 const LAST_USED_PRECISION_MS = 60 * 60 * 1000;
 
-/** `userAgent`: the browser's, kept (cut to 500 characters) to name the device on the account page (decision 31). */
+/** `userAgent`: the browser's, kept (cut to 500 characters) to name the device on the account page. */
 export async function createSession(
   db: Db,
   userId: string,

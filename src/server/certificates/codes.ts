@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { absoluteUrl } from '../account/tokens';
 
 /**
- * Certificate codes (decision 33): 80 random bits as 20 upper-case hex digits, stored plain (a
+ * Certificate codes: 80 random bits as 20 upper-case hex digits, stored plain (a
  * code is public once the learner shares it) and shown in four groups of five. Guessing one
  * takes about 2^79 tries; the verification is rate limited per address on top.
  */

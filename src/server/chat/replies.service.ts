@@ -185,7 +185,7 @@ async function offlineReply(db: Db, prepared: Prepared): Promise<ModelReply> {
  * Stores the question and the reply, bumps the conversation and, for a model's reply, counts it
  * with its tokens (the admin's usage chart, decision 38): all or nothing, in one statement
  * (data-modifying CTEs), so no BEGIN and COMMIT round trips. The first question names a
- * conversation still called 'Ny samtale' (issue 29): every part of the statement sees the
+ * conversation still called 'Ny samtale': every part of the statement sees the
  * messages as they were before it, so 'first' is exact.
  */
 async function store(db: Db, prepared: Prepared, reply: ModelReply): Promise<SendMessageResult> {

@@ -15,7 +15,7 @@ export interface OrderEvent {
 
 /**
  * A change of one order (an insert or update that returns the row) and its `order_events` row in
- * one statement, with data-modifying CTEs (decision 30): both happen or neither without a
+ * one statement, with data-modifying CTEs: both happen or neither without a
  * transaction of their own, and a lock the change takes is held for fewer round trips. `before`
  * are CTEs the change reads (the receipt counter). Undefined when the change touched no row.
  */

@@ -9,7 +9,7 @@ import { checkoutPath, coursePlayerPath, receiptPath } from './paths';
 import { receiptDataFor } from './receipts';
 import { formatReceiptNumber } from '../receipts/receipt-data';
 
-/** Reading orders: the buyer's own list and receipts, and the superuser's list, detail and revenue (decision 30). */
+/** Reading orders: the buyer's own list and receipts, and the superuser's list, detail and revenue. */
 
 export const hasReceipt = (order: Pick<Order, 'status'>) => isPaid(order.status);
 

@@ -3,7 +3,7 @@ import { vatIncluded } from '../receipts/receipt-data';
 import { formatKroner } from '../../lib/format';
 
 /**
- * Money arithmetic of the checkout (decision 30): integer øre only, VAT included in every price.
+ * Money arithmetic of the checkout: integer øre only, VAT included in every price.
  * The server decides every figure; the browser never sends one.
  */
 

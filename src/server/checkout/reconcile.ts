@@ -232,7 +232,7 @@ export async function settleInvoice(db: Db, orderId: string, outcome: 'paid' | '
 }
 
 /**
- * A provider's webhook event (decision 30): the event only says which order to look at; the
+ * A provider's webhook event: the event only says which order to look at; the
  * order is reconciled with what the provider's API says now, in the transaction that records the
  * event. An event for no order of ours is only recorded. A provider that does not answer makes
  * the delivery fail (503), so the provider delivers it again later.
@@ -256,7 +256,7 @@ export interface SweepResult {
 }
 
 /**
- * The scheduled sweep (decision 30): every open order whose last look is older than
+ * The scheduled sweep: every open order whose last look is older than
  * `quietSeconds` is reconciled, oldest first, at most `limit` per run: a payment whose return
  * page was closed and whose webhook was lost is still fulfilled, and one never paid is cancelled
  * at the provider and expired once its time is up. One order's trouble does not stop the others.

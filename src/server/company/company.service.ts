@@ -88,7 +88,7 @@ export interface Person {
   status: PersonStatus;
   inactive: boolean;
   courses: { courseId: string; title: string; progressPercent: number; completedAt: string | null }[];
-  /** The person's valid certificates, any course (issue 25), oldest first, with their public verification page. */
+  /** The person's valid certificates, any course, oldest first, with their public verification page. */
   certificates: { courseTitle: string; completedAt: string; verifyUrl: string }[];
 }
 
@@ -274,7 +274,7 @@ const pageBody = (read: ViewRead, limit: number) => {
 /**
  * GET /api/companies/:companyId/people as JSON text: a page of the company's people (50 by default, decision 23's
  * `limit`/`cursor`) with the counts per filter, from the company's stored view — one statement, an
- * index range of `company_view_people` joined as text, never parsed (decision 32). The body carries
+ * index range of `company_view_people` joined as text, never parsed. The body carries
  * `nextCursor` (null on the last page) beside `people` and `counts`.
  *
  * When the view is over a minute old, the one request that claims the refresh computes it again

@@ -7,7 +7,7 @@ import { companyPeople, companyRow } from './company.service';
 import { companyTexts } from './messages';
 
 /**
- * 'Send påminnelse' (issue 24): one mail to each person of the company who has not started, at
+ * 'Send påminnelse': one mail to each person of the company who has not started, at
  * most a few rounds an hour per company (the mail-link rule), so a manager cannot flood the team.
  */
 export async function sendReminders(db: Db, companyId: string): Promise<number> {

@@ -13,7 +13,7 @@ export const contactRecipient = () => env.CONTACT_EMAIL ?? site.email;
 
 /**
  * Stores a message from /kontakt and queues its mail to the team in the same transaction
- * (decision 37), after reserving one of the caller's address's messages for the hour (429 past
+ *, after reserving one of the caller's address's messages for the hour (429 past
  * CONTACT_LIMIT_PER_HOUR: every message counts, so a script cannot flood the team's inbox).
  */
 export async function sendContactMessage(db: Db, input: ContactBody, ip: string, now = new Date()): Promise<{ id: string }> {

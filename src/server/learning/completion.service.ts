@@ -5,7 +5,7 @@ import type { CourseProgress } from '../../schemas/player';
 import { issueCertificate } from '../certificates/certificates.service';
 
 /**
- * Completing a course (issue 21): all its lessons done → the enrollment's `completedAt`; a lesson
+ * Completing a course: all its lessons done → the enrollment's `completedAt`; a lesson
  * undone again → cleared. Its own step, called by the progress write in the same transaction (with
  * the enrollment row locked). When a course becomes complete its certificate ('Kursbevis', issue 25)
  * is issued here, in the same transaction, at most once per learner and course. Undoing a lesson clears `completedAt`

@@ -9,7 +9,7 @@ import { sanitizeLessonHtml } from '../platform/html';
 import { playerMessages, watchState } from './player.service';
 
 /**
- * The course player's content (decision 11): a course with every module and lesson and the
+ * The course player's content: a course with every module and lesson and the
  * caller's state. Apart from player.service because it is the one learner API path that
  * sanitises HTML: the sanitiser (`xss`, small since decision 18's revision) then ships only in
  * the function that serves it (docs/decisions/0018-function-bundles.md).
@@ -170,7 +170,7 @@ export const cachedCourseStructures = () => structures.size;
 
 /**
  * The caller's view of a lesson: a locked lesson keeps its outline (title, description, duration,
- * the caller's completion) and loses its body, video URL and captions (decision 26).
+ * the caller's completion) and loses its body, video URL and captions.
  */
 function withState(lesson: StaticLesson, progress: ProgressRow | undefined, locked: boolean): PlayerLesson {
   return {

@@ -34,7 +34,7 @@ const coursesQuery = preparedPer((db) =>
       duration: courses.duration,
       level: courses.level,
       orderIndex: courses.orderIndex,
-      // The facts the entitlements decide by (decision 26), so the dashboard can tell the courses
+      // The facts the entitlements decide by, so the dashboard can tell the courses
       // the caller has from those it may start or buy ('Flere kurs', issue 29).
       ...accessColumns(sql.placeholder('userId')),
       onSale: sql<boolean | null>`(SELECT ${products.onSale} FROM ${products} WHERE ${products.courseId} = ${courses.id})`,
@@ -109,7 +109,7 @@ export async function listEnrollments(db: Db, userId: string): Promise<ListedEnr
 }
 
 /**
- * Enrolls the user as POST /api/enrollments asks: the entitlements decide (decision 26). An
+ * Enrolls the user as POST /api/enrollments asks: the entitlements decide. An
  * enrollment that gives access is returned (`created: false`), a free course enrolls, a paid
  * course is a 402 with its product; 404 for an unknown course.
  */

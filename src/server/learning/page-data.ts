@@ -28,7 +28,7 @@ import { clearedSessionCookies, SESSION_COOKIE, type SessionUser, sessionCookies
 /**
  * The first view of the signed-in pages rendered on demand (the course player, /admin, the
  * dashboard on '/'), read in
- * the page's own request (decision 34): the session exactly as the API pipeline checks it
+ * the page's own request: the session exactly as the API pipeline checks it
  * (src/server/platform/http/access.ts: `validateSessionToken`, the same renewal and clearing of cookies), then the
  * same services the API routes call, with the same access rules. The page renders what this
  * returns and hands it to its island as react-query's initial data, so the island asks nothing

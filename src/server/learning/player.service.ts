@@ -20,7 +20,7 @@ import { BadRequestError, ConflictError, NotFoundError } from '../platform/error
 
 /**
  * The course player: a course with all its content, the caller's progress, completing
- * lessons and the watch position of video lessons (decision 11). Every function runs a
+ * lessons and the watch position of video lessons. Every function runs a
  * fixed number of statements whatever the size of the course; writes of more than one
  * statement run in one transaction.
  */
@@ -136,7 +136,7 @@ export async function setLessonProgress(db: Db, userId: string, lessonId: string
 
 /**
  * Saves where the caller is in a video lesson and moves the furthest point the server
- * accepts as played (decision 11): within one viewing it grows no faster than playing at
+ * accepts as played: within one viewing it grows no faster than playing at
  * double speed since the viewing's first save, plus one slack, however many saves arrive
  * and in whatever order. One upsert decides it with the database's clock; ON CONFLICT DO
  * UPDATE locks the row, so concurrent saves (a beacon and a timer, or a script's burst)

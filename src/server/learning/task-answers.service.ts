@@ -9,7 +9,7 @@ import { BadRequestError } from '../platform/errors';
 /**
  * A learner's answers in task lessons (issue 29, decision 36). Every query is scoped to the caller,
  * so nobody else — staff included — reads them through the API. Reading and saving ask the
- * entitlements first, as the lesson's content does (decision 26): an unknown lesson is a 404, a
+ * entitlements first, as the lesson's content does: an unknown lesson is a 404, a
  * locked one a 403, and the answers stay stored for when access comes back. Saving is one upsert per
  * field (autosave: the last write wins, from any device); a blank answer deletes the field's row.
  */

@@ -5,7 +5,7 @@ import { drainOutbox } from './sender';
 import { formatShortDateTimeSeconds } from '../../lib/format';
 
 /**
- * The development page /dev/e-post (decision 28): with no `SMTP_URL`, the sender keeps mails
+ * The development page /dev/e-post: with no `SMTP_URL`, the sender keeps mails
  * instead of sending them, and this page shows the latest 50 (subject, recipient, the plain text
  * with its links clickable, the HTML in a sandboxed frame), so a newcomer can follow a reset
  * link. Served only by the dev server (src/dev/mail-preview.ts, a Vite plugin that never runs in

@@ -11,7 +11,7 @@ export interface QueuedMail<N extends MailTemplateName> {
 }
 
 /**
- * Queues a mail in the outbox (decision 28). Call it with the transaction of the change that
+ * Queues a mail in the outbox. Call it with the transaction of the change that
  * causes the mail (`atomically(db, async (tx) => { …; await queueMail(tx, …) })`): the mail then
  * exists exactly when the change does. The sender delivers it after the commit, right after the
  * request (a route's `afterResponse: sendQueuedMail`) or within a minute (the scheduled

@@ -10,7 +10,7 @@ import type { RenderedMail } from './renderer';
 import type { MailTemplateName, MailTemplateProps } from './templates';
 
 /**
- * The outbox's sender (decision 28): claims due mails one at a time, renders each from its
+ * The outbox's sender: claims due mails one at a time, renders each from its
  * template, sends it over SMTP and records the outcome. Runs every minute (the scheduled function
  * netlify/functions/mail-sender.ts) and right after a request that queued mail
  * (`afterResponse: sendQueuedMail` on its route). Any number of senders may run at once: a claim

@@ -12,7 +12,7 @@ import { createWithinQuota, quotaErrors, storageQuotas } from '../platform/quota
 /**
  * A learner's private notes on video lessons. Every query is scoped to the caller: another
  * user's note is "not found" (404), never "forbidden", so note ids reveal nothing. Reading,
- * writing and editing notes asks the entitlements first (decision 26): a locked lesson is a 403,
+ * writing and editing notes asks the entitlements first: a locked lesson is a 403,
  * and its notes stay stored for when access is granted again. Deleting one's own note is never
  * locked. A create is the access check, the lesson check, then the insert under the per-lesson
  * cap (`createWithinQuota`: BEGIN, lock, insert, COMMIT).

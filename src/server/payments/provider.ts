@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { WebhookVerifier } from '../platform/webhooks/signatures';
 
 /**
- * One interface for every payment provider the checkout can use (issue 22): Vipps MobilePay
+ * One interface for every payment provider the checkout can use: Vipps MobilePay
  * ePayment, Stripe Checkout for cards, and the built-in test provider for development and tests.
  * The order service (src/server/checkout/) never talks to a provider in any other way, and
  * `reconcile(order)` is the only code that asks a provider what happened to a payment.

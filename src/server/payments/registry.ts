@@ -4,7 +4,7 @@ import type { PaymentProvider, ProviderName } from './provider';
 import { createTestProvider, isTestProviderOn, setTestProviderOn } from './test-provider';
 
 /**
- * Which payment providers the checkout offers (decision 30), in the order the page shows them:
+ * Which payment providers the checkout offers, in the order the page shows them:
  * Vipps, cards (Stripe), and outside production the built-in test provider. A provider without
  * its settings is not offered. The test provider is bound to the database handle it is given
  * (the order's transaction inside `reconcile`).

@@ -13,7 +13,7 @@ import {
 } from './provider';
 
 /**
- * Stripe Checkout for cards (issue 22), behind the provider interface (./provider.ts). The buyer
+ * Stripe Checkout for cards, behind the provider interface (./provider.ts). The buyer
  * pays on Stripe's hosted page; we keep no card data. One Checkout Session per order:
  * `providerPaymentId` is the session's id, `client_reference_id` and `metadata.reference` carry
  * our order's reference, and `payment_intent_data.metadata.reference` puts it on the payment

@@ -10,7 +10,7 @@ import { testPaymentsEvent, testPaymentsVerifier } from './test-provider-webhook
  * in production (src/server/platform/env.ts refuses to start). It behaves like a real provider that
  * reserves and then captures: its payments live in `test_payments`, so every function instance
  * sees the same payment, the buyer decides on our page `/kasse/testbetaling` (approve, cancel or
- * fail), and each change is announced by a signed webhook like Stripe's (decision 27). Calls with
+ * fail), and each change is announced by a signed webhook like Stripe's. Calls with
  * an idempotency key already used do nothing again, as at a real provider.
  *
  * It is bound to a database handle: inside `reconcile` that is the order's transaction, so the

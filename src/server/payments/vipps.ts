@@ -15,7 +15,7 @@ import {
 import { amountSchema, createVippsVerifier, VIPPS_PROVIDER, vippsEventId, vippsWebhookEvent } from './vipps-webhooks';
 
 /**
- * Vipps MobilePay ePayment (issue 22), over plain `fetch`: Vipps's own SDK hard-codes its base
+ * Vipps MobilePay ePayment, over plain `fetch`: Vipps's own SDK hard-codes its base
  * URL and sends random idempotency keys, and we need both under our control (a fake server in
  * the tests; the caller's deterministic keys, so a retry is the same call).
  *

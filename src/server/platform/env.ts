@@ -61,12 +61,12 @@ const schema = z.object({
   /**
    * Netlify build hook (Site configuration → Build & deploy → Build hooks). An admin's rename
    * POSTs to it so the static pages are rebuilt with the new titles, and the admin sees the outcome
-   * (decision 38). Empty: no rebuild.
+   *. Empty: no rebuild.
    */
   NETLIFY_BUILD_HOOK_URL: optionalUrl,
   /**
    * Key of the OpenAI-compatible API the chat assistant uses. Empty: the built-in offline
-   * assistant answers from the course content alone (decision 12).
+   * assistant answers from the course content alone.
    */
   OPENAI_API_KEY: optionalString,
   /** The model the assistant asks. */
@@ -98,7 +98,7 @@ const schema = z.object({
    * Hosts lessons may take video, captions and images from, besides the site's own paths: https
    * origins separated by commas or spaces (`https://media.example.no, https://cdn.example.no:8443`).
    * The admin's writes refuse any other host (400 naming the field), and the course player's and
-   * /admin's CSP allow exactly these (decision 25). Captions from a host need CORS there
+   * /admin's CSP allow exactly these. Captions from a host need CORS there
    * (`Access-Control-Allow-Origin` for this site). Empty: only the site's own paths.
    */
   MEDIA_HOSTS: z.preprocess(
@@ -180,7 +180,7 @@ const schema = z.object({
   /** Stripe's API address; only tests point it elsewhere (a local fake server). */
   STRIPE_API_URL: z.url().default('https://api.stripe.com'),
   /**
-   * SMTP server the mail outbox sends through (decision 28), e.g.
+   * SMTP server the mail outbox sends through, e.g.
    * `smtps://user:password@smtp.example.no:465` or `smtp://localhost:2525`. Empty: outside
    * production the mails are kept, not sent, and shown on the development page /dev/e-post; in
    * production they wait in the outbox (and each drain logs that SMTP_URL is missing).
@@ -237,7 +237,7 @@ if (isProduction && !env.AUTH_SECRET) {
   throw new Error('Invalid environment variables:\n  AUTH_SECRET: required in production (at least 32 random characters)');
 }
 
-/** Whether the built-in test payment provider is offered (decision 30): never in production. */
+/** Whether the built-in test payment provider is offered: never in production. */
 export const testPaymentProviderEnabled =
   !isProduction &&
   (env.PAYMENT_TEST_PROVIDER === 'on' || (env.PAYMENT_TEST_PROVIDER === 'auto' && !env.STRIPE_SECRET_KEY && !(env.VIPPS_CLIENT_ID && env.VIPPS_MSN)));
@@ -249,7 +249,7 @@ if (isProduction && env.PAYMENT_TEST_PROVIDER === 'on') {
 /** The key that signs device cookies: AUTH_SECRET, or a fixed key outside production. */
 export const authSecret = env.AUTH_SECRET ?? 'development-only-key-never-used-in-production';
 
-/** The test payment provider's webhook secret: the setting, or a fixed secret outside production (decision 27). */
+/** The test payment provider's webhook secret: the setting, or a fixed secret outside production. */
 export const testPaymentsWebhookSecret =
   env.PAYMENT_TEST_WEBHOOK_SECRET ?? (isProduction ? undefined : 'development-only-test-payments-webhook-secret');
 

@@ -8,7 +8,7 @@ import { isMediaUrl } from '../../schemas/media';
  * is ours, and every tag in the output is written by `onTag` from scratch, so whatever the input,
  * the output holds only allowed elements with allowed, quoted and escaped attributes, and text in
  * which `<` and `>` are escaped. The course player sends HTML lessons through it and the admin's
- * save runs it (decision 11). Anything not listed is dropped: script, style, iframe, object, forms,
+ * save runs it. Anything not listed is dropped: script, style, iframe, object, forms,
  * every `on*` handler, `style`, `class` and `id`; comments go.
  *
  * - links: `href` with http, https or a relative address only (no `javascript:`, `data:`,

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { PAGE_LIMIT_MAX, pagingMessages } from '../../schemas/issues';
 
 /**
- * Keyset paging of the lists that grow with what a user stores (decision 23): a video lesson's
+ * Keyset paging of the lists that grow with what a user stores: a video lesson's
  * notes, the conversations, a conversation's messages. A page is a JSON list of at most `limit`
  * items (the spec's response shape stays a list); the next page's cursor comes in the
  * `X-Next-Cursor` header (and `Link: <…>; rel="next"`), absent on the last page.

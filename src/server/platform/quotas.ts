@@ -4,7 +4,7 @@ import { env } from './env';
 import { ConflictError } from './errors';
 
 /**
- * Caps on what one user stores (decision 23): notes per video lesson, conversations. A create
+ * Caps on what one user stores: notes per video lesson, conversations. A create
  * at the cap is a 409 with a Norwegian message and an `errorType` the islands can tell apart.
  */
 

@@ -45,7 +45,7 @@ export const policies = {
   resetIp: { free: env.PASSWORD_RESET_LIMIT_PER_ADDRESS, baseDelayMs: 15_000, maxDelayMs: 15 * MINUTE, resetAfterMs: 60 * MINUTE },
   /** Links by mail an account asks for itself (a new verification link, an e-mail change): a few an hour. */
   mailLinkAccount: { free: 5, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },
-  /** Unknown certificate codes looked up per address (issue 25): found codes give their attempt back. */
+  /** Unknown certificate codes looked up per address: found codes give their attempt back. */
   certificateVerifyIp: { free: env.CERTIFICATE_LOOKUPS_PER_ADDRESS, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },
   /** Guest orders per address (an order without an account; every order counts). */
   checkoutIp: { free: 20, baseDelayMs: MINUTE, maxDelayMs: 60 * MINUTE, resetAfterMs: 60 * MINUTE },

@@ -15,7 +15,7 @@ import {
 import { formatKronerOre } from '../../lib/format';
 
 /**
- * The receipt as a PDF (issue 22): one A4 page with every fact bokføringsforskriften § 5-1-1 asks
+ * The receipt as a PDF: one A4 page with every fact bokføringsforskriften § 5-1-1 asks
  * for, drawn with pdf-lib in Inter (./pdf-text.ts: the fonts, and netlify.toml's `included_files`
  * that ship them with this function). A one-line receipt is about 13 KB.
  */

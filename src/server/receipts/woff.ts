@@ -3,7 +3,7 @@ import { inflateSync } from 'node:zlib';
 /**
  * A WOFF 1.0 font as the TrueType/OpenType file it wraps (W3C "WOFF File Format 1.0", section 5:
  * a 44-byte header, a 20-byte directory entry per table, each table zlib-compressed unless that
- * would not have made it smaller). The receipt PDF (decision 30) hands pdf-lib the result: fontkit
+ * would not have made it smaller). The receipt PDF hands pdf-lib the result: fontkit
  * inflates WOFF tables in JavaScript on every embed, which cost a receipt a few hundred ms of CPU;
  * Node's zlib does it once per process.
  */

@@ -4,7 +4,7 @@ import type { AdminStatistics } from '../../schemas/admin';
 import { progressCtes } from './progress-figures';
 
 /**
- * The superuser's statistics (issue 13), served from a snapshot (issue 15).
+ * The superuser's statistics, served from a snapshot.
  *
  * Computing them aggregates whole tables, so its cost grows with the data (about 0.8 s at 20,000
  * users and 100,000 progress rows under load). A dashboard does not need them to the second:
@@ -23,7 +23,7 @@ import { progressCtes } from './progress-figures';
  * 3. the five users who asked the most this month (then by tokens).
  * The assistant's usage comes from `ai_usage` (one row per user and day: requests = questions, each
  * answered; model_answers = those a model answered, the rest offline; input + output tokens, a
- * model's only), so the chart has bars whenever people ask, with or without a model (decision 38);
+ * model's only), so the chart has bars whenever people ask, with or without a model;
  * "this month" and "today" are the database's `CURRENT_DATE`, the same clock that stamps `ai_usage.day`.
  */
 

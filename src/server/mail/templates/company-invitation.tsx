@@ -15,7 +15,7 @@ export interface CompanyInvitationProps {
 
 export const companyInvitationSubject = (props: CompanyInvitationProps) => `${props.companyName} gir deg tilgang til KI-kurs`;
 
-/** Sent when a company admin invites a person to a seat (issue 24). */
+/** Sent when a company admin invites a person to a seat. */
 export function CompanyInvitation({ companyName, inviterName, acceptUrl, courseTitles, validDays }: CompanyInvitationProps) {
   return (
     <MailLayout preview={`${inviterName} har gitt deg en plass i KI Akademiets kurspakke.`}>

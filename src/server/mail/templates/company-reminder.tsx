@@ -11,7 +11,7 @@ export interface CompanyReminderProps {
 
 export const companyReminderSubject = () => 'Kursene dine venter på deg';
 
-/** 'Send påminnelse' from the manager's view, to a person who has not started (issue 24). */
+/** 'Send påminnelse' from the manager's view, to a person who has not started. */
 export function CompanyReminder({ firstName, companyName, startUrl }: CompanyReminderProps) {
   return (
     <MailLayout preview="Kom i gang med KI-kursene du har fått tilgang til.">

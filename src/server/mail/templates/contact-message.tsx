@@ -14,7 +14,7 @@ export interface ContactMessageProps {
 
 export const contactMessageSubject = ({ name }: ContactMessageProps) => `Ny melding fra kontaktskjemaet: ${name}`;
 
-/** A message from the contact form on /kontakt, to the team (decision 37); the reply goes to the sender's address. */
+/** A message from the contact form on /kontakt, to the team; the reply goes to the sender's address. */
 export function ContactMessage({ name, email, company, message, receivedAt }: ContactMessageProps) {
   return (
     <MailLayout preview={`${name} skrev via kontaktskjemaet.`}>

@@ -12,7 +12,7 @@ export interface EmailChangeNoticeProps {
 
 export const emailChangeNoticeSubject = () => 'Noen vil endre e-postadressen på kontoen din';
 
-/** Sent to the old address when a change is asked for (decision 31), so a stolen session cannot move the account quietly. */
+/** Sent to the old address when a change is asked for, so a stolen session cannot move the account quietly. */
 export function EmailChangeNotice({ firstName, newEmail, contactEmail }: EmailChangeNoticeProps) {
   return (
     <MailLayout preview="Det er bedt om å endre e-postadressen for kontoen din hos KI Akademiet.">

@@ -13,7 +13,7 @@ export interface EmailChangeProps {
 
 export const emailChangeSubject = () => 'Bekreft ny e-postadresse';
 
-/** Sent to the new address when a learner changes it (decision 31): the change happens only through this link. */
+/** Sent to the new address when a learner changes it: the change happens only through this link. */
 export function EmailChange({ firstName, newEmail, confirmUrl, validHours }: EmailChangeProps) {
   return (
     <MailLayout preview="Bekreft den nye e-postadressen for kontoen din hos KI Akademiet.">

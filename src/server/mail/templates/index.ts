@@ -16,7 +16,7 @@ import { VerifyEmail, type VerifyEmailProps, verifyEmailSubject } from './verify
 
 /**
  * Every mail the platform sends, by name: its props, its subject and its React Email component
- * (decision 28). A service queues a mail by name and props (`queueMail` in ../outbox.ts, which
+ *. A service queues a mail by name and props (`queueMail` in../outbox.ts, which
  * imports only these types); the sender renders it. A new mail is a component in this folder
  * and a line in both lists below.
  */

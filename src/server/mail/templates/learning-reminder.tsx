@@ -29,7 +29,7 @@ export const learningReminderHeaders = ({ oneClickUnsubscribeUrl }: LearningRemi
 
 const percent = (done: number, total: number) => (total > 0 ? Math.round((100 * done) / total) : 0);
 
-/** The weekly reminder to a learner who has not been back for a week (issue 25). */
+/** The weekly reminder to a learner who has not been back for a week. */
 export function LearningReminder(props: LearningReminderProps) {
   const { firstName, courseTitle, completedLessons, totalLessons, nextLessonTitle, nextLessonUrl, unsubscribeUrl } = props;
   return (

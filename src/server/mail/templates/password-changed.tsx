@@ -15,7 +15,7 @@ export interface PasswordChangedProps {
 
 export const passwordChangedSubject = () => 'Passordet ditt er endret';
 
-/** Sent after a reset or a change of the password (decision 31): the owner learns of it either way. */
+/** Sent after a reset or a change of the password: the owner learns of it either way. */
 export function PasswordChanged({ firstName, changedAt, resetUrl, contactEmail }: PasswordChangedProps) {
   return (
     <MailLayout preview="Passordet for kontoen din hos KI Akademiet er endret.">

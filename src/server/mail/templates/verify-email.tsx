@@ -12,7 +12,7 @@ export interface VerifyEmailProps {
 
 export const verifyEmailSubject = () => 'Bekreft e-postadressen din';
 
-/** Sent at registration, and again when the learner asks for a new link (decision 31). */
+/** Sent at registration, and again when the learner asks for a new link. */
 export function VerifyEmail({ firstName, verifyUrl, validDays }: VerifyEmailProps) {
   return (
     <MailLayout preview="Bekreft at dette er e-postadressen din hos KI Akademiet.">

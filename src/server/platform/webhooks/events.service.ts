@@ -9,7 +9,7 @@ export interface WebhookEventKey {
 }
 
 /**
- * Claims an event for handling, inside the transaction that will handle it (decision 27). The
+ * Claims an event for handling, inside the transaction that will handle it. The
  * first delivery inserts the row and gets `true`. A later delivery meets the unique key and only
  * counts itself; if the first delivery's transaction is still open, PostgreSQL makes this
  * statement wait for it: when that one commits, the row has `processed_at` and the answer is

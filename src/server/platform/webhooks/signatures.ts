@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * Signed webhooks (decision 27). A provider that calls us proves who it is with a signature
+ * Signed webhooks. A provider that calls us proves who it is with a signature
  * over the exact bytes it sent, not with a session or our origin. A route declares itself a
  * webhook with `webhookRoute()` (src/server/platform/http/webhook.ts) and names a verifier from here; the pipeline
  * keeps the raw body, runs the verifier before anything else touches the request, and records
