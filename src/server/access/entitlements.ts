@@ -22,32 +22,18 @@ import { ForbiddenError, NotFoundError, PaymentRequiredError } from '../platform
 export type { AccessReason };
 
 /**
- * Entitlements (issue 21, decision 26): the one place that decides who may read a course's
- * lessons, and why. Every read and write of lesson content, progress, watch position, notes and
- * the assistant's retrieval asks this module; no other code decides.
- *
- * The rule, in order:
- * 1. admins and superusers read every lesson (`staff`: they edit the same content in /admin);
- * 2. an enrollment that is not revoked gives the course for its `source` (`free`, `purchase`,
- *    `seat`, `grant`);
- * 3. a course whose product costs 0 is free for every signed-in user (`free`);
- * 4. otherwise only the previews: the first lesson of the course (in the player's order) and the
- *    lessons an admin marked `is_preview`. A course without a product is not free (fail closed).
- *
- * Revoking (a refund, a seat taken back) sets `revoked_at`; the enrollment, the progress and the
- * notes stay, and granting again clears it, so the learner resumes where they were.
+ * The one place that decides who may read a course's lessons. Staff read everything, a non-revoked enrollment gives the
+ * course, a price of 0 makes it free, otherwise only previews; a course without a product is not free (fail closed).
+ * Revoking keeps the enrollment, progress and notes, so granting again resumes where the learner was.
  */
 
 export const accessMessages = {
-  /** The 403 of a locked lesson's content, progress, watch position and notes. */
   lessonLocked: 'Du har ikke tilgang til denne leksjonen. Kjøp kurset for å åpne den.',
-  /** The 402 of enrolling in a paid course. */
   paymentRequired: 'Kurset må kjøpes før du kan melde deg på.',
   courseNotFound: 'Fant ikke kurset',
   lessonNotFound: 'Fant ikke leksjonen',
 } as const;
 
-/** The facts one decision needs; every query that decides reads exactly these. */
 export interface AccessFacts {
   role: Role | null;
   priceOre: number | null;
@@ -56,7 +42,6 @@ export interface AccessFacts {
   revokedAt: Date | null;
 }
 
-/** Why the user may read every lesson of the course, or null: only the previews. */
 export function accessReason(facts: AccessFacts): AccessReason | null {
   if (facts.role === 'admin' || facts.role === 'superuser') return 'staff';
   if (facts.enrollmentId !== null && facts.source !== null && facts.revokedAt === null) return facts.source;
@@ -64,16 +49,11 @@ export function accessReason(facts: AccessFacts): AccessReason | null {
   return null;
 }
 
-/** The rule lives with the public site's free start (a pure module the static pages read too). */
 export { isPreviewLesson } from '../../lib/free-start';
 
-/** The enrollment of `userId` in the course of the query (left-join condition over `courses.id`). */
 export const enrollmentOf = (userId: SQLWrapper | string) => and(eq(enrollments.courseId, courses.id), eq(enrollments.userId, sql`${userId}`));
 
-/**
- * The facts as columns of a query over `courses` left-joined with `enrollmentOf(userId)`. The
- * role and the price are scalar subqueries, so a query adds them without more joins.
- */
+/** Scalar subqueries, so a query adds the facts without more joins. */
 export const accessColumns = (userId: SQLWrapper | string) => ({
   role: sql<Role | null>`(SELECT ${users.role} FROM ${users} WHERE ${users.id} = ${userId})`,
   priceOre: sql<number | null>`(SELECT ${products.priceOre} FROM ${products} WHERE ${products.courseId} = ${courses.id})`.mapWith((v) =>
@@ -84,11 +64,7 @@ export const accessColumns = (userId: SQLWrapper | string) => ({
   revokedAt: enrollments.revokedAt,
 });
 
-/**
- * SQL: the lesson is a preview of its course (the same rule as `isPreviewLesson`, for queries that
- * filter lessons): marked by an admin, or the first lesson in the player's order (modules, then
- * lessons, each by order, creation time and id).
- */
+/** The SQL twin of `isPreviewLesson`. */
 export function previewLessonCondition(lessonId: SQL, markedPreview: SQL, courseId: SQL): SQL {
   return sql`(${markedPreview} OR ${lessonId} = (
     SELECT fl.id FROM lessons fl JOIN modules fm ON fm.id = fl.module_id WHERE fm.course_id = ${courseId}
@@ -101,7 +77,6 @@ export interface CourseAccess {
   facts: AccessFacts;
 }
 
-/** The user's access to one course; 404 for an unknown course. One statement. */
 export async function courseAccess(db: Db, userId: string, courseId: string): Promise<CourseAccess> {
   const [row] = await db
     .select({ id: courses.id, ...accessColumns(userId) })
@@ -113,7 +88,6 @@ export async function courseAccess(db: Db, userId: string, courseId: string): Pr
   return { courseId: id, reason: accessReason(facts), facts };
 }
 
-/** The ids of the courses whose every lesson the user may read (the assistant's retrieval). One statement. */
 export async function readableCourseIds(db: Db, userId: string): Promise<string[]> {
   const rows = await db
     .select({ id: courses.id, ...accessColumns(userId) })
@@ -129,15 +103,10 @@ export interface LessonAccess {
   reason: AccessReason | null;
   preview: boolean;
   facts: AccessFacts;
-  /** The caller's progress on the lesson (null: none yet). */
   completed: boolean | null;
   furthest: number | null;
 }
 
-/**
- * The lesson, its course, the caller's access and progress, in one statement; 404 for an unknown
- * lesson, 403 (`accessMessages.lessonLocked`) when the caller may not read it.
- */
 export async function requireReadableLesson(db: Db, userId: string, lessonId: string): Promise<LessonAccess> {
   const [row] = await db
     .select({
@@ -162,21 +131,15 @@ export async function requireReadableLesson(db: Db, userId: string, lessonId: st
   return { courseId, type, content, reason, preview: Boolean(preview), facts, completed, furthest };
 }
 
-// --- granting and revoking -------------------------------------------------------
-
 export interface GrantResult {
   id: string;
   createdAt: Date;
   completedAt: Date | null;
-  /** True when a new enrollment was written (not one that already gave access, nor a resumed one). */
+  /** False for a resumed enrollment too. */
   created: boolean;
 }
 
-/**
- * Gives the user the course for `source` (with what granted it). An enrollment that already gives
- * access is kept as it is; a revoked one is resumed with the new source: its progress and notes
- * were never removed. One statement (plus a read when the enrollment already gave access).
- */
+/** A revoked enrollment is resumed with the new source: its progress and notes were never removed. */
 export async function grantCourse(
   db: Db,
   input: { userId: string; courseId: string; source: EnrollmentSource; sourceRef?: string | null },
@@ -207,7 +170,6 @@ export async function grantCourse(
   return { ...existing, created: false };
 }
 
-/** The standing hand grant of the course to the user, if any. */
 async function standingGrant(db: Db, userId: string, courseId: string): Promise<string | null> {
   const [row] = await db
     .select({ id: accessGrants.id })
@@ -216,10 +178,7 @@ async function standingGrant(db: Db, userId: string, courseId: string): Promise<
   return row?.id ?? null;
 }
 
-/**
- * Ends the user's access to the course's lessons (only the access `onlySourceRef` gave, when set); the enrollment, progress and notes stay. True when it changed.
- * A standing hand grant outlives the order or seat that is ending: the enrollment is handed over to it instead.
- */
+/** A standing hand grant outlives the ending order or seat: the enrollment is handed over to it instead. */
 export async function revokeCourse(db: Db, userId: string, courseId: string, onlySourceRef?: string): Promise<boolean> {
   const grantId = await standingGrant(db, userId, courseId);
   if (grantId !== null) {
@@ -252,9 +211,6 @@ export async function revokeCourse(db: Db, userId: string, courseId: string, onl
   return rows.length > 0;
 }
 
-// --- access given by hand ------------------------------------------------------------
-
-/** What else gives the user the course: a paid order (not fully refunded) or a seat they hold, newest first. */
 async function otherAccess(db: Db, userId: string, courseId: string): Promise<{ source: EnrollmentSource; sourceRef: string } | null> {
   const [order] = await db
     .select({ id: orders.id })
@@ -274,12 +230,7 @@ async function otherAccess(db: Db, userId: string, courseId: string): Promise<{ 
   return null;
 }
 
-/**
- * A superuser gives the user the course by hand, with a reason: a standing grant is recorded, and
- * the enrollment gives access (an enrollment that already does keeps its source: the grant waits
- * behind it and takes over if that order or seat ends). Null when a grant already stands.
- * Runs in the caller's transaction.
- */
+/** An enrollment that already gives access keeps its source; the grant waits behind it and takes over if that ends. */
 export async function grantByHand(
   tx: Db,
   input: { userId: string; courseId: string; actorId: string; reason: string },
@@ -294,12 +245,7 @@ export async function grantByHand(
   return { grantId: grant.id };
 }
 
-/**
- * Takes access given by hand back: the standing grant ends (with who and why), and an enrollment
- * that rests on a grant is handed over to a paid order or a seat that still gives the course, or
- * ends. An enrollment from an order or a seat is left alone. Null when there was nothing given by
- * hand to take back. Runs in the caller's transaction.
- */
+/** An enrollment resting on the grant moves to a paid order or seat that still gives the course, or ends. */
 export async function takeBackByHand(
   tx: Db,
   input: { userId: string; courseId: string; actorId: string; reason: string },
@@ -334,16 +280,8 @@ export async function takeBackByHand(
   return { stillHasAccess: false };
 }
 
-// --- the course's product ------------------------------------------------------------
-
-/** Where a learner buys the course: its checkout page. */
 export const purchasePagePath = (courseId: string) => `/kasse/${courseId}`;
 
-/**
- * Enrolling as the learner asks (POST /api/enrollments): an enrollment that gives access is
- * returned as it is, a free course enrolls (source `free`, resuming a revoked enrollment), a paid
- * course is a 402 with its product and where to buy it.
- */
 export async function enrollAsLearner(db: Db, userId: string, courseId: string): Promise<GrantResult> {
   const access = await courseAccess(db, userId, courseId);
   const { facts } = access;

@@ -9,8 +9,6 @@ import { deviceLabel } from './devices';
 import { pendingEmailOf } from './email.service';
 import { accountMessages } from './messages';
 
-/** The account page's reads and small writes: profile, preferences, sessions. */
-
 export async function accountOf(db: Db, userId: string) {
   const [row] = await db
     .select({
@@ -49,10 +47,7 @@ export async function setPreferences(db: Db, userId: string, preferences: { remi
   return { reminders: preferences.reminders };
 }
 
-/**
- * A session as the page may name it: a hash of its id, never the id (half of the cookie's token).
- * 24 hex characters: unique among one account's sessions by a wide margin.
- */
+/** A hash of the session's id, never the id itself (half of the cookie's token). */
 export const sessionHandle = (sessionId: string) => createHash('sha256').update(`session-handle:${sessionId}`).digest('hex').slice(0, 24);
 
 export async function sessionsOf(db: Db, userId: string, currentSessionId: string) {
@@ -70,7 +65,7 @@ export async function sessionsOf(db: Db, userId: string, currentSessionId: strin
   }));
 }
 
-/** 'Logg ut' beside one session: the account's own only (another's is 404, as unknown). */
+/** Another account's session is 404, as unknown. */
 export async function endSession(db: Db, userId: string, handle: string): Promise<{ sessionId: string }> {
   const rows = await db.select({ id: sessions.id }).from(sessions).where(eq(sessions.userId, userId));
   const match = rows.find((row) => sessionHandle(row.id) === handle);
@@ -79,7 +74,6 @@ export async function endSession(db: Db, userId: string, handle: string): Promis
   return { sessionId: match.id };
 }
 
-/** 'Logg ut alle andre': every session of the account but this one. */
 export async function endOtherSessions(db: Db, userId: string, currentSessionId: string): Promise<number> {
   const ended = await db
     .delete(sessions)

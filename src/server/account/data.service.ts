@@ -9,24 +9,12 @@ import { accountMessages } from './messages';
 import { checkPassword } from './password.service';
 
 /**
- * The user's own data (decision 31; GDPR articles 15, 17 and 20).
- *
- * Export: every table with a foreign key to `users` is read by that key, found from the schema
- * itself, so a new table that holds users' rows is in the export without anyone remembering to
- * add it (tests/integration/account-data.test.ts checks it, with a row in every such table). The
- * rows that hang off those (a conversation's messages, an order's events and refunds) are listed
- * in CHILDREN, and the test fails for a table that points at a user-owned table and is not there.
- * Secrets are left out: every column whose name ends in 'hash'.
- *
- * Deletion: the account row is deleted, and with it, by the foreign keys' ON DELETE CASCADE,
- * sessions, links, enrollments, progress, notes, task answers, conversations and messages, AI usage and the
- * account's audit rows. Orders and receipts stay five years (bokføringsloven § 13), tied to no
- * account (`user_id` is set null) and with the buyer's name, e-mail, IP and browser removed; the
- * consent's text, version and time stay as proof. Mails to the address and the throttle's rows
- * keyed by it go too.
+ * GDPR articles 15, 17 and 20. The export finds user-owned tables from the schema's foreign keys, so a new table is
+ * included without anyone remembering it; secrets (columns ending in 'hash') are left out. On deletion orders and
+ * receipts stay five years (bokføringsloven § 13), detached and anonymised; the consent stays as proof.
  */
 
-/** Tables that belong to a user-owned row rather than to the user directly, read through their parent. */
+/** Read through their parent; the integration test fails for a table missing here. */
 export const CHILDREN = {
   chat_messages: { parent: 'chat_conversations' },
   order_events: { parent: 'orders' },
@@ -35,7 +23,6 @@ export const CHILDREN = {
 
 const tables: PgTable[] = (Object.values(schema) as unknown[]).filter((value): value is PgTable => is(value, PgTable));
 
-/** Every (table, column) whose column references users.id. */
 export function userReferences(): { table: PgTable; name: string; column: string }[] {
   const found: { table: PgTable; name: string; column: string }[] = [];
   for (const table of tables) {
@@ -56,7 +43,6 @@ function withoutSecrets(table: PgTable) {
 
 export interface DataExport {
   exportedAt: string;
-  /** What the file is, in Norwegian, for the person who opens it. */
   about: string;
   profile: Record<string, unknown>;
   tables: Record<string, Record<string, unknown>[]>;
@@ -101,24 +87,16 @@ export async function exportUserData(db: Db, userId: string, now = new Date()): 
   return result;
 }
 
-/**
- * The buyer of a deleted account's orders, as receipts then show it. The address is in the
- * reserved `.invalid` domain, which the shared e-mail schema (src/schemas/auth.ts) refuses, so no
- * account, guest buyer or invitation can ever take it and claim those orders.
- */
+/** The reserved `.invalid` domain is refused by the e-mail schema, so no account or buyer can ever take it and claim those orders. */
 export const ANONYMOUS_BUYER = { firstName: 'Slettet', lastName: 'bruker', email: 'slettet-bruker@konto.invalid' } as const;
 
-/** 'Slett kontoen': the password first; staff accounts are removed by a superuser instead. */
+/** Staff accounts are removed by a superuser instead. */
 export async function deleteAccount(db: Db, userId: string, password: string): Promise<void> {
   const user = await checkPassword(db, userId, password, 'password');
   await removeAccount(db, { id: userId, email: user.email, role: user.role });
 }
 
-/**
- * The deletion itself, once the owner is proven (by the password, or by a link mailed to the
- * address). `within` runs first in the deleting transaction: a mailed link is used up there, so a
- * deletion that fails leaves the link working and one that succeeds leaves it used.
- */
+/** `within` runs first in the deleting transaction, so a failed deletion leaves a mailed link working. */
 export async function removeAccount(db: Db, user: { id: string; email: string; role: string }, within?: (tx: Db) => Promise<void>): Promise<void> {
   const userId = user.id;
   if (user.role === 'admin' || user.role === 'superuser') throw new ForbiddenError(accountMessages.staffCannotDelete);
@@ -138,7 +116,6 @@ export async function removeAccount(db: Db, user: { id: string; email: string; r
       .where(sql`${orders.userId} = ${userId} OR ${orders.buyerEmail} = ${user.email}`);
     await tx.delete(mailOutbox).where(eq(mailOutbox.toAddress, user.email));
     await tx.delete(rateLimits).where(sql`${rateLimits.key} LIKE ${`%:${user.email}`} OR ${rateLimits.key} LIKE ${`%:${user.email}|%`}`);
-    // A company's cached manager's view may list the person: it is computed again without them.
     await tx.execute(
       sql`DELETE FROM company_view_snapshots WHERE company_id IN (SELECT company_id FROM company_view_people WHERE user_id = ${userId})`,
     );

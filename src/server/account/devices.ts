@@ -1,9 +1,5 @@
 import Bowser from 'bowser';
 
-/**
- * A session's device as the account page names it, from the User-Agent the
- * session began with: 'Chrome på Windows', 'Safari på iPhone'; 'Ukjent enhet' without one.
- */
 export function deviceLabel(userAgent: string | null): string {
   if (!userAgent) return 'Ukjent enhet';
   const parsed = Bowser.parse(userAgent);

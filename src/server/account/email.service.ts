@@ -13,12 +13,6 @@ import { consumeToken, hashToken, issueToken, TOKEN_LIFETIME_MS, tokenLink } fro
 
 const DAY_MS = 86_400_000;
 
-/**
- * The address of an account: proven with a link at registration (and on request),
- * changed only through a link sent to the new address, with a notice to the old one.
- */
-
-/** Queues the verification mail for the account's current address (in the caller's transaction). */
 export async function queueVerification(tx: Db, user: { id: string; email: string; firstName: string }): Promise<void> {
   const token = await issueToken(tx, { userId: user.id, purpose: 'verify_email', email: user.email });
   await queueMail(tx, {
@@ -28,10 +22,7 @@ export async function queueVerification(tx: Db, user: { id: string; email: strin
   });
 }
 
-/**
- * 'Send lenken på nytt': a new verification link, throttled per account like sign-ups per address.
- * An account without a password gets its 'Lag et passord' mail again instead, which verifies too.
- */
+/** An account without a password gets its 'Lag et passord' mail again instead, which verifies too. */
 export async function resendVerification(db: Db, userId: string): Promise<{ sent: boolean; email: string }> {
   const [user] = await db
     .select({ id: users.id, email: users.email, firstName: users.firstName, verifiedAt: users.emailVerifiedAt, passwordHash: users.passwordHash })
@@ -45,10 +36,7 @@ export async function resendVerification(db: Db, userId: string): Promise<{ sent
   return { sent: true, email: user.email };
 }
 
-/**
- * 'Endre e-post': the current password proves the owner; the link goes to the new address and a
- * notice to the old one. Nothing changes until the link is used (`confirmEmail`).
- */
+/** Nothing changes until the link sent to the new address is used; the old address gets a notice. */
 export async function requestEmailChange(db: Db, input: { userId: string; newEmail: string; password: string }): Promise<{ pendingEmail: string }> {
   const user = await checkPassword(db, input.userId, input.password, 'password');
   if (user.email === input.newEmail) throw new BadRequestError(accountMessages.sameEmail, 'newEmail');
@@ -58,7 +46,6 @@ export async function requestEmailChange(db: Db, input: { userId: string; newEma
   return { pendingEmail: input.newEmail };
 }
 
-/** The change's link to the new address and the notice to the old one (in the caller's transaction), once the owner is proven. */
 export async function queueEmailChange(tx: Db, user: { id: string; email: string; firstName: string }, newEmail: string): Promise<void> {
   const token = await issueToken(tx, { userId: user.id, purpose: 'change_email', email: newEmail });
   await queueMail(tx, {
@@ -78,13 +65,7 @@ export async function queueEmailChange(tx: Db, user: { id: string; email: string
   });
 }
 
-/**
- * The link from a verification or change mail (public: the token is the proof). Verifying marks
- * the address proven if it is still the account's; a change moves the account to the new address,
- * proven by this very link, unless another account took it meanwhile (409), and is audited.
- * A 'Lag et passord' link proves the address as it is opened but stays unused: it still has to
- * set the password (`resetPassword`).
- */
+/** A change fails with 409 if another account took the address meanwhile. A 'Lag et passord' link stays unused here: it still has to set the password. */
 export async function confirmEmail(db: Db, token: string, now = new Date()): Promise<{ kind: 'verified' | 'changed'; email: string }> {
   const opened = await openPasswordLink(db, token, now);
   if (opened) return { kind: 'verified', email: opened };
@@ -119,7 +100,6 @@ export async function confirmEmail(db: Db, token: string, now = new Date()): Pro
   });
 }
 
-/** A 'Lag et passord' link that is unused and unexpired: proves its address (if still the account's); the address, or null for any other token. */
 async function openPasswordLink(db: Db, token: string, now: Date): Promise<string | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const [link] = await db
@@ -143,7 +123,6 @@ async function openPasswordLink(db: Db, token: string, now: Date): Promise<strin
   return row.email;
 }
 
-/** The address of a change asked for and not yet confirmed (the newest unused, unexpired link). */
 export async function pendingEmailOf(db: Db, userId: string): Promise<string | null> {
   const [row] = await db
     .select({ email: userTokens.email })

@@ -12,12 +12,7 @@ import { accountMessages } from './messages';
 import { queueCreatePassword } from './password-links';
 import { consumeToken, hashToken, issueToken, TOKEN_LIFETIME_MS, tokenLink } from './tokens';
 
-/**
- * An account without a password (a guest buyer's) proves itself by its address instead: a link
- * mailed there confirms what another account confirms with 'Passordet du logger inn med nå'. The
- * links are the account's other links (tokens.ts): hashed, single use, an hour's life. An account
- * with a password is refused here, so a stolen session cannot trade the password for a mail.
- */
+/** An account with a password is refused here, so a stolen session cannot trade the password for a mail. */
 
 export async function requestByMail(db: Db, userId: string, input: { action: MailConfirmAction; newEmail?: string | undefined }) {
   const [user] = await db
@@ -54,12 +49,6 @@ export async function requestByMail(db: Db, userId: string, input: { action: Mai
 
 export type ConfirmedByMail = { kind: 'deleted'; userId: string } | { kind: 'email_change_sent'; userId: string; pendingEmail: string };
 
-/**
- * The link of such a mail (public: the token is the proof, in whatever browser it is opened). A
- * deletion settles the account's open orders first and uses the link in the deleting transaction;
- * a change sends the usual link to the new address (and the notice to the old), which moves the
- * account when opened.
- */
 export async function confirmByMail(db: Db, token: string, now = new Date()): Promise<ConfirmedByMail> {
   const invalid = () => new BadRequestError(accountMessages.linkInvalid, 'token');
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid();

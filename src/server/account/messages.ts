@@ -1,4 +1,3 @@
-/** Every answer of the account's routes, in one place for the server, the pages and the tests. */
 export const accountMessages = {
   resetRequested: 'Hvis adressen har en konto hos oss, har vi sendt en e-post med en lenke for å lage nytt passord. Lenken virker i én time.',
   resetDone: 'Passordet er endret. Logg inn med det nye passordet.',

@@ -4,11 +4,7 @@ import { issueToken, TOKEN_LIFETIME_MS, tokenLink } from './tokens';
 
 const DAY_MS = 86_400_000;
 
-/**
- * Queues the one mail of an account without a password (in the caller's transaction): its link
- * proves the address when opened and leads to 'Lag et passord'. Made right where a guest's
- * purchase makes the account, so it goes out with the receipt, not only when the buyer asks again.
- */
+/** Queued where a guest's purchase makes the account, so it goes out with the receipt. */
 export async function queueCreatePassword(
   tx: Db,
   user: { id: string; email: string; firstName: string },

@@ -10,17 +10,9 @@ import { clear, policies, reserve } from '../platform/throttle';
 import { accountMessages } from './messages';
 import { absoluteUrl, consumeToken, hashToken, issueToken, TOKEN_LIFETIME_MS, tokenLink } from './tokens';
 
-/**
- * Passwords after sign-up: the forgotten-password link, a change with the current
- * password, and the password as proof before the account's sensitive changes. OWASP's Forgot
- * Password cheat sheet: the same answer for every address, a single-use link valid an hour, the
- * registration's rules for the new password, every other session ended, the owner told by mail.
- */
+/** Follows OWASP's Forgot Password cheat sheet: the same answer for every address, single-use links, other sessions ended. */
 
-/**
- * The password as proof for a sensitive change (e-mail, password, deletion), counted like sign-in
- * guesses per account: a stolen session cannot try passwords without limit.
- */
+/** Counted like sign-in guesses per account, so a stolen session cannot try passwords without limit. */
 export async function checkPassword(db: Db, userId: string, password: string, field: string) {
   const key = `reauth:account:${userId}`;
   const reservation = await reserve(db, key, policies.loginAccountIp);
@@ -34,11 +26,7 @@ export async function checkPassword(db: Db, userId: string, password: string, fi
   return user;
 }
 
-/**
- * The work behind 'Send lenke' on /glemt-passord, run after the answer (the answer and its timing
- * never depend on the address). Counted per address with the sign-in throttle's strict rule, for
- * known and unknown addresses alike: a burst queues at most that rule's free attempts of mails.
- */
+/** Runs after the answer, so neither the answer nor its timing depends on the address. */
 export async function sendResetLink(db: Db, email: string, now = new Date()): Promise<boolean> {
   const reservation = await reserve(db, `reset:account:${email}`, policies.loginAccountIp, now);
   if (!reservation.allowed) return false;
@@ -55,13 +43,7 @@ export async function sendResetLink(db: Db, email: string, now = new Date()): Pr
   return true;
 }
 
-/**
- * The link from the reset mail, or from the 'Lag et passord' mail of an account without a
- * password: a new password for the account, every session of it ended, the address counted as
- * proven (the link came to it), the sign-in throttle's count for it cleared, and a mail that the
- * password changed; a first password is audited. The token is looked at before the password is
- * hashed (so a made-up token costs no hashing) and used in the transaction that changes the password.
- */
+/** The token is checked before hashing (a made-up token costs no hashing) and used in the transaction that changes the password. */
 export async function resetPassword(db: Db, token: string, password: string, now = new Date()): Promise<{ kind: 'reset' | 'created' }> {
   const [candidate] = await db
     .select({ id: userTokens.id })
@@ -88,7 +70,6 @@ export async function resetPassword(db: Db, token: string, password: string, now
   return { kind };
 }
 
-/** 'Endre passord': the current password, then the new one; every other session of the account ends. */
 export async function changePassword(
   db: Db,
   input: { userId: string; sessionId: string; currentPassword: string; newPassword: string },

@@ -18,20 +18,13 @@ import { changeOrder } from './order-change';
 import { productIdOf, returnPath } from './paths';
 import { type CouponTerms, couponLabel, MIN_CHARGE_ORE, priceFor, type Price } from './pricing';
 
-/**
- * The checkout: what a product costs, the quote with a coupon, and making an order and its
- * payment at the provider, by one path for every kind of product (what a kind needs of the order
- * and what it delivers is its own, src/server/products). Moving an order after that goes through
- * `transition` (./lifecycle.ts).
- */
-
 export { CONSENT };
 
 export const checkoutMessages = {
   productNotFound: 'Fant ikke produktet.',
   notOnSale: 'Produktet er ikke til salgs akkurat nå.',
   free: 'Kurset er gratis. Meld deg på fra oversikten din.',
-  /** One answer for every refused code (unknown, expired, used up, too large, too many tries), so guessing tells nothing. */
+  /** One answer for every refused code, so guessing tells nothing. */
   couponInvalid: 'Rabattkoden er ugyldig eller utløpt.',
   providerNotOffered: courseOrderMessages.providerNotOffered,
   consentOutdated: courseOrderMessages.consentOutdated,
@@ -62,7 +55,6 @@ export async function productById(db: Db, productId: string): Promise<ProductRow
   return { ...row, title: row.title, courseId: row.courseId ?? '' };
 }
 
-/** The product a checkout page names: a course's id, or the online package's page ('nettbasert-pakke'). */
 export const checkoutProductId = (pageId: string) => (pageId === PACKAGE_PAGE ? PACKAGE_PRODUCT : productIdOf(pageId));
 
 export function sellable(product: ProductRow): void {
@@ -70,7 +62,6 @@ export function sellable(product: ProductRow): void {
   if (product.priceOre === 0) throw new ConflictError(checkoutMessages.free, 'free');
 }
 
-/** GET /api/checkout/products/:courseId: the product, the providers offered, the consent, and who is buying. */
 export async function checkoutProduct(db: Db, courseId: string, user: SessionUser | null) {
   const product = await productById(db, checkoutProductId(courseId));
   const kind = kindOfProduct(product);
@@ -111,16 +102,12 @@ export const normaliseCouponCode = (code: string) => code.trim().toUpperCase();
 
 const couponRefused = () => new BadRequestError(checkoutMessages.couponInvalid, 'couponCode');
 
-/**
- * Every coupon check from one address counts against COUPON_TRIES_PER_ADDRESS an hour; past it
- * the answer is a 429 with the same sentence as a wrong code, so a guesser learns nothing more.
- */
+/** Past the limit the 429 says the same as a wrong code, so a guesser learns nothing more. */
 export async function throttleCouponTry(db: Db, ip: string): Promise<void> {
   const reservation = await reserve(db, `coupon:ip:${ip}`, policies.couponIp);
   if (!reservation.allowed) throw new ThrottledError(checkoutMessages.couponInvalid, reservation.retryAfter);
 }
 
-/** A coupon's terms if it can be used on the product now, with a use left (without counting one); 400 otherwise. */
 async function readCoupon(db: Db, code: string, productId: string): Promise<CouponRow> {
   const [row] = await db
     .select(couponColumns)
@@ -140,7 +127,6 @@ export function checkChargeable(price: Price, coupon: CouponRow | null): void {
   if (coupon && price.totalOre < MIN_CHARGE_ORE) throw couponRefused();
 }
 
-/** POST /api/checkout/quote: the price with a coupon (no use is counted). */
 export async function quote(db: Db, body: QuoteBody, ip: string) {
   const product = await productById(db, body.productId);
   sellable(product);
@@ -155,10 +141,7 @@ export async function quote(db: Db, body: QuoteBody, ip: string) {
   return { ...price, ...extra, coupon: { code: coupon.code, label: couponLabel(coupon) } };
 }
 
-/**
- * Counts one use of the coupon, if it has one left: one conditional update, so concurrent
- * buyers can never pass `max_uses` (the row lock orders them; each sees the count before it).
- */
+/** One conditional update, so concurrent buyers can never pass `max_uses`. */
 export async function takeCoupon(tx: Db, code: string, productId: string): Promise<CouponRow> {
   const [taken] = await tx
     .update(coupons)
@@ -185,7 +168,6 @@ export interface CreateOrderInput {
 export interface CreatedOrder {
   order: Order;
   created: boolean;
-  /** A guest's checkout token, for the `kia_checkout` cookie (only when this call made the order). */
   checkoutToken: string | null;
 }
 
@@ -196,14 +178,7 @@ export class SameKeyRace extends Error {}
 
 export const newReference = () => `ka-${randomBytes(8).toString('hex')}`;
 
-/**
- * POST /api/checkout/orders, for every kind of product. Decides the price (never from the
- * request); the product's kind checks the buyer and, in the same transaction as the coupon's use
- * and the order, makes what it needs (a package: its company). Then the payment is started at the
- * provider with the key `create:<order id>` (an order on invoice needs none). The client's
- * idempotency key makes a double click (or a retry after a provider that did not answer) the same
- * order: it is returned as it is, and its payment is started again with the same key if it was not yet.
- */
+/** The price never comes from the request; the client's idempotency key makes a double click or a retry the same order. */
 export async function createOrder(db: Db, input: CreateOrderInput): Promise<CreatedOrder> {
   const { body, user } = input;
   const [existing] = await db.select().from(orders).where(eq(orders.idempotencyKey, body.idempotencyKey));
@@ -279,7 +254,6 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
         consentIp: input.ip,
         consentUserAgent: input.userAgent?.slice(0, 500) ?? null,
         idempotencyKey: body.idempotencyKey,
-        // An invoice has its payment terms to be paid; a payment the usual hour.
         expiresAt: sql`now() + make_interval(mins => ${invoice ? INVOICE_DAYS * 24 * 60 : env.ORDER_EXPIRY_MINUTES})`,
       })
       .onConflictDoNothing({ target: orders.idempotencyKey })
@@ -307,20 +281,15 @@ export async function createOrder(db: Db, input: CreateOrderInput): Promise<Crea
   return { order: await startPayment(db, order), created: true, checkoutToken };
 }
 
-/** Days an invoice gives to pay. */
 const INVOICE_DAYS = 14;
 
-/** A repeated request with an order's idempotency key: the same buyer gets the same order (its payment started if it was not). */
 export async function resumeOrder(db: Db, order: Order, input: CreateOrderInput): Promise<Order> {
   const sameBuyer = input.user ? order.userId === input.user.id : order.guest && order.buyerEmail === input.body.buyer?.email;
   if (!sameBuyer || order.productId !== input.body.productId) throw new ConflictError(checkoutMessages.idempotencyKeyTaken, 'idempotency_key_taken');
   return order.status === 'created' ? startPayment(db, order) : order;
 }
 
-/**
- * Starts the payment at the provider (outside any transaction: it is a network call) and records
- * it. The provider's idempotency key is the order's, so a retry never makes a second payment.
- */
+/** Outside any transaction (a network call); the key is the order's, so a retry never makes a second payment. */
 export async function startPayment(db: Db, order: Order): Promise<Order> {
   const provider = await paymentProvider(db, order.provider);
   if (!provider) throw new UnavailableError(checkoutMessages.providerUnavailable);

@@ -12,32 +12,15 @@ import { receiptPath } from './paths';
 import { receiptSignIn } from './receipt-sign-in';
 import { receiptDataFor } from './receipts';
 
-/**
- * The one way an order changes state. `transition` checks the move against the table in
- * src/lib/order-states.ts, writes it with its audit event in one statement that only succeeds
- * while the order is still in the state the caller read (so two racing moves cannot both win),
- * and then does what entering the new state means:
- *
- * - paid: the product kind delivers (a course: the buyer's entitlement; a package: the company's
- *   seats count, and the company is approved), and the receipt mail is queued;
- * - cancelled, expired, failed: the coupon use is given back, and a package's seats beyond what the
- *   company still has are taken back;
- * - refunded, partly refunded: the product kind withdraws what the money no longer pays for.
- *
- * The caller says what else the row gets (`set`: a receipt number, the refunded amount) and the
- * event's detail. Everything happens in the caller's transaction.
- */
+/** The update is guarded on the state the caller read, so two racing moves cannot both win. Runs in the caller's transaction. */
 
 export interface TransitionInput {
-  /** What moved it: 'checkout', 'return', 'webhook', 'sweep', 'admin', 'account_deleted', 'duplicate'. */
   trigger: string;
   actorId?: string | null;
   detail?: Record<string, unknown> | SQL;
-  /** Further columns the move writes. */
   set?: PgUpdateSetSource<typeof orders>;
-  /** CTEs the update reads (the receipt counter). */
   before?: WithSubquery[];
-  /** Entering 'paid' without the receipt mail (the caller sends one that says more, in the same transaction). */
+  /** The caller sends a fuller receipt mail in the same transaction. */
   withoutMail?: boolean;
 }
 
@@ -55,7 +38,6 @@ export class OrderMoveRefused extends ConflictError {
   }
 }
 
-/** What entering `to` did, for the event and the caller. */
 export interface Transitioned {
   order: Order;
   effects: Record<string, unknown>;
@@ -63,7 +45,7 @@ export interface Transitioned {
 
 export async function transition(tx: Db, order: Order, to: OrderState, input: TransitionInput): Promise<Transitioned> {
   if (!canMove(order.status, to)) {
-    // A caller asked for a move the table does not have: a bug somewhere, never a user's mistake.
+    // A move the table lacks is a bug, never a user's mistake.
     console.error(`[order-lifecycle] refused move ${order.status} -> ${to} of order ${order.id} (${input.trigger})`);
     throw new OrderMoveRefused(order.status, to);
   }
@@ -98,7 +80,7 @@ async function enter(tx: Db, order: Order, to: OrderState, input: TransitionInpu
   return {};
 }
 
-/** The receipt mail of a paid order (also after a refund: it then shows what was refunded), with a line the buyer must read first. */
+/** Also after a refund: the receipt then shows what was refunded. */
 export async function queueReceipt(tx: Db, order: Order, notice?: string): Promise<void> {
   const base = env.SITE_URL.replace(/\/$/, '');
   await queueMail(tx, {
@@ -115,7 +97,6 @@ export async function queueReceipt(tx: Db, order: Order, notice?: string): Promi
   });
 }
 
-/** Gives an unpaid order's coupon use back. */
 async function releaseCoupon(tx: Db, order: Pick<Order, 'couponId'>): Promise<void> {
   if (!order.couponId) return;
   await tx

@@ -9,11 +9,8 @@ import { checkoutPath, coursePlayerPath, receiptPath } from './paths';
 import { receiptDataFor } from './receipts';
 import { formatReceiptNumber } from '../receipts/receipt-data';
 
-/** Reading orders: the buyer's own list and receipts, and the superuser's list, detail and revenue. */
-
 export const hasReceipt = (order: Pick<Order, 'status'>) => isPaid(order.status);
 
-/** An order as its buyer sees it in lists and on the return page. */
 export function orderSummary(order: Order) {
   const receipt = hasReceipt(order);
   return {
@@ -26,7 +23,6 @@ export function orderSummary(order: Order) {
     refundedOre: order.refundedOre,
     createdAt: order.createdAt.toISOString(),
     paidAt: order.paidAt?.toISOString() ?? null,
-    /** As every receipt prints it ('000042'); the series' value stays in the database. */
     receiptNumber: order.receiptNumber === null ? null : formatReceiptNumber(order.receiptNumber),
     receiptPath: receipt ? receiptPath(order.id) : null,
     coursePath: order.courseId ? coursePlayerPath(order.courseId) : null,
@@ -34,20 +30,18 @@ export function orderSummary(order: Order) {
   };
 }
 
-/** GET /api/orders: the caller's orders, newest first (at most 200: a person's purchases). */
 export async function listOwnOrders(db: Db, userId: string) {
   const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(200);
   return rows.map(orderSummary);
 }
 
-/** The order if the caller may read it (its buyer, or a superuser); 404 otherwise, so others cannot tell it exists. */
+/** 404 for anyone else, so they cannot tell it exists. */
 export async function readableOrder(db: Db, orderId: string, user: SessionUser): Promise<Order> {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order || (order.userId !== user.id && user.role !== 'superuser')) throw new NotFoundError('Fant ikke bestillingen.');
   return order;
 }
 
-/** GET /api/orders/:id: the order with its receipt (paid orders). */
 export function orderWithReceipt(order: Order) {
   const receipt = hasReceipt(order);
   return {
@@ -57,8 +51,6 @@ export function orderWithReceipt(order: Order) {
   };
 }
 
-// --- the superuser's view ------------------------------------------------------------------
-
 const ORDER_KEY = ['time', 'uuid'] as const;
 export const orderCursor = cursorCodec('orders', ORDER_KEY);
 
@@ -67,7 +59,6 @@ export interface AdminOrderQuery extends PageRequest<CursorValues<typeof ORDER_K
   status?: OrderStatus | undefined;
 }
 
-/** GET /api/admin/orders: newest first; `q` finds an e-mail (part), a reference or a receipt number; `status` filters. */
 export async function adminListOrders(db: Db, query: AdminOrderQuery) {
   const conditions: (SQL | undefined)[] = [];
   const q = query.q?.trim();
@@ -104,7 +95,6 @@ export async function adminListOrders(db: Db, query: AdminOrderQuery) {
   );
 }
 
-/** GET /api/admin/orders/:id: the order, its receipt, its events (who moved it) and its refunds. */
 export async function adminOrderDetail(db: Db, orderId: string) {
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw new NotFoundError('Fant ikke bestillingen.');
@@ -145,10 +135,6 @@ export async function adminOrderDetail(db: Db, orderId: string) {
   };
 }
 
-/**
- * GET /api/admin/revenue: paid orders by month of payment (Oslo time), the last 12 months, newest
- * first: orders, gross (what was paid), refunded (refunds of those orders) and net.
- */
 export async function revenueByMonth(db: Db) {
   const month = sql<string>`to_char(${orders.paidAt} at time zone 'Europe/Oslo', 'YYYY-MM')`;
   const rows = await db

@@ -1,4 +1,3 @@
-/** The checkout's pages and the course a purchase opens. Shared by the services and the API. */
 export const productIdOf = (courseId: string) => `course:${courseId}`;
 export const checkoutPath = (courseId: string) => `/kasse/${courseId}`;
 export const coursePlayerPath = (courseId: string) => `/course/${courseId}`;

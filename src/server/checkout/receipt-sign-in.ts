@@ -5,11 +5,7 @@ import { absoluteUrl } from '../account/tokens';
 import type { ReceiptSignInProps } from '../mail/templates/receipt-sign-in';
 import { NO_PASSWORD } from '../auth/password';
 
-/**
- * The receipt's 'how to get back in': read from the buyer's account as it is when the mail is
- * queued (a guest's account has no password until its owner chooses one). None for an order
- * whose account was deleted.
- */
+/** Read when the mail is queued: a guest's account has no password until its owner chooses one. */
 export async function receiptSignIn(tx: Db, order: Pick<Order, 'userId'>): Promise<ReceiptSignInProps | undefined> {
   if (!order.userId) return undefined;
   const [account] = await tx.select({ email: users.email, passwordHash: users.passwordHash }).from(users).where(eq(users.id, order.userId));

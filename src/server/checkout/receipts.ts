@@ -2,14 +2,9 @@ import { site } from '../../config/site';
 import type { Order } from '../../../db/schema';
 import { buildReceipt, type ReceiptData } from '../receipts/receipt-data';
 
-/** What the receipt says the buyer paid with, by the order's provider. */
 const paymentMethods: Record<string, string> = { vipps: 'Vipps', stripe: 'Kort', test: 'Testbetaling' };
 
-/**
- * The receipt of a paid order (bokføringsforskriften § 5-1-1, decision 30): the seller's facts as
- * configured now, and everything else from the order as it was made and paid: the line at the
- * list price, the coupon as its own discount, the VAT per rate of what was paid.
- */
+/** Bokføringsforskriften § 5-1-1: the seller's facts as configured now, the rest from the order as it was made and paid. */
 export function receiptDataFor(order: Order): ReceiptData {
   if (order.receiptNumber === null || order.paidAt === null) throw new Error(`order ${order.id} has no receipt`);
   return buildReceipt({

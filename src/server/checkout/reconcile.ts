@@ -12,28 +12,21 @@ import { productKindOf } from '../products/registry';
 import { queueReceipt, transition } from './lifecycle';
 
 /**
- * `reconcile(order)`: settles an open order with what its provider says. The return page, the
- * provider's webhook and the scheduled sweep all call it, as often and in whatever order they
- * like; every move it makes goes through `transition` (./lifecycle.ts). Under the order's row lock it asks the provider for the truth
- * (never a webhook's body), captures a reserved payment, and for a paid one grants the course
- * (`purchase`), numbers the receipt from the counter row and queues the receipt mail, all in one
- * transaction: the order is paid with everything that belongs to it, or not at all. A call for an
- * order that is no longer open changes nothing. Every provider call's idempotency key comes from
- * the order (`capture:<id>`, `cancel:<id>`), so a crash between the capture and the commit is
- * healed by the next call: the provider then reports the payment captured.
+ * Return page, webhook and sweep may all call it, as often and in any order. Under the order's row lock the provider's
+ * answer (never a webhook body) decides, and a paid order gets its receipt and mail in the same transaction. Provider
+ * keys come from the order, so a crash between capture and commit heals on the next call.
  */
 
 export type ReconcileTrigger = 'return' | 'webhook' | 'sweep' | 'admin';
 
 export interface Reconciled {
   order: Order;
-  /** The provider did not answer (or refused): the order is unchanged, and `lastError` says why. */
   providerError: Error | null;
 }
 
 export const duplicateNotice = 'Du hadde allerede tilgang til dette kurset, så vi har betalt tilbake hele beløpet. Du trenger ikke gjøre noe.';
 
-/** How long a reconcile may wait between its statements while a provider answers (PostgreSQL's idle-in-transaction limit). */
+/** The idle-in-transaction limit while a provider answers. */
 const PROVIDER_WAIT_SECONDS = Math.ceil((env.PAYMENT_PROVIDER_TIMEOUT_MS * 3) / 1000) + 5;
 
 export async function reconcile(db: Db, orderId: string, trigger: ReconcileTrigger, now = new Date()): Promise<Reconciled> {
@@ -105,7 +98,6 @@ async function settle(tx: Db, provider: PaymentProvider, order: Order, trigger: 
   }
 }
 
-/** Ends an unpaid order (`transition` gives its coupon use back). */
 async function close(
   tx: Db,
   order: Order,
@@ -117,12 +109,7 @@ async function close(
   return row;
 }
 
-/**
- * A payment that reached the provider for a course the buyer already has (two tabs, two orders):
- * the money is refunded at the provider first (nothing is written if it does not answer: the next
- * reconcile tries again with the same key), then the order is paid with its receipt and refunded
- * at once, and the receipt mail says why.
- */
+/** Two tabs, two orders: the duplicate is refunded at the provider first, so nothing is written if it does not answer. */
 async function fulfilOrRefund(tx: Db, provider: PaymentProvider, ref: PaymentRef, order: Order, capturedOre: number, trigger: ReconcileTrigger) {
   if (!(await productKindOf(order).alreadyDelivered(tx, order))) return fulfil(tx, order, capturedOre, trigger);
   await provider.refund(ref, capturedOre, `refund:duplicate:${order.id}`);
@@ -143,11 +130,7 @@ async function fulfilOrRefund(tx: Db, provider: PaymentProvider, ref: PaymentRef
   return refunded;
 }
 
-/**
- * The buyer's account: the signed-in buyer's, or for a guest the account with that e-mail if one
- * was made meanwhile, else a new one made now (it has no password yet; the return page signs the
- * buyer's browser in once, and the mail queued here proves the address and lets the buyer choose one).
- */
+/** A guest's new account has no password yet; the mail queued here proves the address and lets the buyer choose one. */
 async function buyerAccount(tx: Db, order: Order): Promise<{ userId: string; created: boolean }> {
   if (order.userId) return { userId: order.userId, created: false };
   const [made] = await tx
@@ -178,10 +161,8 @@ async function fulfil(
   options: { mail: boolean } = { mail: true },
 ): Promise<Order> {
   const account = await buyerAccount(tx, order);
-  // The counter row is locked from this statement until the commit: receipt numbers follow the
-  // order of the paying transactions and a rollback gives its number back, so there are no gaps.
-  // The number, the order's move and its event are one statement, so the lock is held for that
-  // statement, the receipt mail's and the commit.
+  // The counter row stays locked until commit, so receipt numbers follow the paying transactions and a rollback gives
+  // its number back: no gaps.
   const counter = tx.$with('counter', { lastNumber: receiptCounter.lastNumber }).as(
     tx
       .update(receiptCounter)
@@ -209,11 +190,6 @@ async function fulfil(
   return paid;
 }
 
-/**
- * A company's order on invoice, by a superuser: 'paid' is the same move a payment makes (receipt
- * number, receipt mail, one transaction); 'cancelled' gives the coupon back and takes back the
- * seats the company no longer has (the newest first), both through `transition`.
- */
 export async function settleInvoice(db: Db, orderId: string, outcome: 'paid' | 'cancelled', actorId: string): Promise<Order> {
   return atomically(db, async (tx) => {
     const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
@@ -231,12 +207,7 @@ export async function settleInvoice(db: Db, orderId: string, outcome: 'paid' | '
   });
 }
 
-/**
- * A provider's webhook event: the event only says which order to look at; the
- * order is reconciled with what the provider's API says now, in the transaction that records the
- * event. An event for no order of ours is only recorded. A provider that does not answer makes
- * the delivery fail (503), so the provider delivers it again later.
- */
+/** A provider that does not answer fails the delivery (503), so the provider delivers it again later. */
 export async function reconcileFromEvent(tx: Db, providerName: string, reference: string | null): Promise<void> {
   if (!reference) return;
   const [order] = await tx
@@ -255,12 +226,7 @@ export interface SweepResult {
   failed: number;
 }
 
-/**
- * The scheduled sweep: every open order whose last look is older than
- * `quietSeconds` is reconciled, oldest first, at most `limit` per run: a payment whose return
- * page was closed and whose webhook was lost is still fulfilled, and one never paid is cancelled
- * at the provider and expired once its time is up. One order's trouble does not stop the others.
- */
+/** Catches payments whose return page was closed and webhook lost; one order's trouble does not stop the others. */
 export async function sweepOpenOrders(db: Db, options: { limit?: number; quietSeconds?: number; now?: Date } = {}): Promise<SweepResult> {
   const { limit = 50, quietSeconds = 120, now = new Date() } = options;
   const due = await db
@@ -291,12 +257,7 @@ export const leavingBuyerMessages = {
   paymentUnderway: 'En betaling er underveis og kunne ikke stoppes akkurat nå. Prøv igjen om litt.',
 } as const;
 
-/**
- * Before an account is deleted: each of its open orders (also a guest order made with its address)
- * is settled with the provider once, and one still unpaid is cancelled there and here. After the
- * deletion the orders' buyer is anonymised, so an order left open could later be paid to whoever
- * then holds that address.
- */
+/** After deletion the buyer is anonymised, so an order left open could later be paid to whoever then holds the address. */
 export async function cancelOpenOrdersOf(db: Db, buyer: { userId: string; email: string }): Promise<number> {
   const open = await db
     .select({ id: orders.id })

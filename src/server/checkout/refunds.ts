@@ -18,14 +18,7 @@ export const refundMessages = {
   providerRefused: 'Betalingstjenesten avviste refusjonen.',
 } as const;
 
-/**
- * A refund in full or in part through the provider, by a superuser. Under the order's row lock:
- * the amount is checked against what is left, the provider refunds with the key
- * `refund:<the admin's key>` (a retried click is the same refund, at the provider and here), and
- * the refund and the order's move are written together. What the money no longer pays for is
- * taken back by `transition`: a full refund of a course ends its access (progress and notes are
- * kept); a seat order gives back floor(refunded / price per seat) seats, the newest first.
- */
+/** The provider key is `refund:<the admin's key>`, so a retried click is the same refund at the provider and here. */
 export async function refundOrder(db: Db, orderId: string, body: RefundBody, actorId: string): Promise<Order> {
   return atomically(db, async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');

@@ -8,16 +8,9 @@ import { hashCheckoutToken } from './checkout.service';
 import { orderSummary } from './orders.service';
 import { reconcile } from './reconcile';
 
-/** The guest's checkout cookie: proves on the return page that this browser made the order. */
 export const CHECKOUT_COOKIE = 'kia_checkout';
 
-/**
- * The return page's call (POST /api/checkout/orders/:id/return, decision 30): the buyer's browser
- * is back from the provider. Only the buyer may ask (the signed-in owner, or the browser holding
- * the guest's checkout cookie); anyone else gets the same 404 as for an unknown order. The order
- * is reconciled, and a guest whose account this payment made is signed in, once: the cookie's
- * hash is cleared in the same statement that allows it.
- */
+/** Anyone but the buyer gets the same 404 as for an unknown order. A guest is signed in once: the cookie hash is cleared in the same statement. */
 export async function returnFromPayment(
   db: Db,
   input: { orderId: string; user: SessionUser | null; checkoutToken: string | null; userAgent?: string | null },
@@ -28,7 +21,7 @@ export async function returnFromPayment(
   const owns = found !== undefined && input.user !== null && found.userId === input.user.id;
   if (!found || !(holdsCookie || owns)) throw new NotFoundError('Fant ikke bestillingen.');
 
-  // An order that is no longer open has nothing to settle: answer it without a transaction (a polling return page).
+  // A polling return page: a closed order is answered without a transaction.
   const open = isOpen(found.status);
   const order = open ? (await reconcile(db, found.id, 'return')).order : found;
   const paidNow = found.status !== 'paid' && order.status === 'paid';
@@ -41,7 +34,6 @@ export async function returnFromPayment(
         .where(and(eq(orders.id, order.id), eq(orders.checkoutTokenHash, tokenHash!)))
         .returning({ userId: orders.userId });
       if (!claimed?.userId) return null;
-      // The browser's User-Agent names the session's device on /konto, as for a sign-in.
       const made = await createSession(tx, claimed.userId, new Date(), input.userAgent ?? null);
       return { token: made.token, expiresAt: made.session.expiresAt };
     });

@@ -10,8 +10,6 @@ import { lockCompanyRow } from './memberships';
 import { approveCompany, orderSeatsSql, seatCounts, shownSeats } from './seats.service';
 import { companyTrial } from './trials.service';
 
-/** The superuser's companies: list, create, edit, approve, and one company with its seats, people, managers and orders. */
-
 export async function listCompanies(db: Db) {
   const result = await db.execute(sql`
     SELECT c.id, c.name, c.org_number, c.created_at,
@@ -76,7 +74,6 @@ export async function companyDetail(db: Db, companyId: string) {
   };
 }
 
-/** POST /api/admin/companies/:companyId/approve: a superuser vouches for the company; all its seats can be used. */
 export async function approveCompanyBySuperuser(db: Db, companyId: string, actorId: string) {
   await atomically(db, async (tx) => {
     await lockCompanyRow(tx, companyId);

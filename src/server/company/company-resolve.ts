@@ -6,12 +6,7 @@ import type { SessionUser } from '../auth/session';
 import { addMembership, auditCompany, requireManager } from './memberships';
 import { companyTexts } from './messages';
 
-/**
- * The company the order is for: one the buyer manages (named by `companyId`, its details updated
- * when given), or a new one with the buyer as its first manager. A person making companies is
- * serialised (a transaction-scoped lock on their id), and one who already manages a company with
- * the same org number gets that one: ten orders at once make one company, with its manager.
- */
+/** Serialised per person (a transaction-scoped lock), so ten orders at once make one company with its manager. */
 export async function resolveCompany(
   tx: Db,
   user: SessionUser,

@@ -11,11 +11,7 @@ import { companyTexts } from './messages';
 import { PACKAGE_PRODUCT, seatCounts, shownSeats } from './seats.service';
 import { companyTrial } from './trials.service';
 
-/**
- * The manager's view: a manager reads and changes only the company the route names, after
- * `requireManager` found their manager membership of it. A person's notes and conversations are
- * not read here at all.
- */
+/** Callers have checked the manager's membership of this company. A person's notes and conversations are never read here. */
 
 const INACTIVE_DAYS = 14;
 const DAY_MS = 86_400_000;
@@ -88,7 +84,6 @@ export interface Person {
   status: PersonStatus;
   inactive: boolean;
   courses: { courseId: string; title: string; progressPercent: number; completedAt: string | null }[];
-  /** The person's valid certificates, any course, oldest first, with their public verification page. */
   certificates: { courseTitle: string; completedAt: string; verifyUrl: string }[];
 }
 
@@ -108,11 +103,7 @@ interface PersonRow {
 
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
-/**
- * Everyone holding a seat of the company, with each package course's progress, in one statement
- * however many people and courses (the bench checks the count): the figures' CTEs of the superuser's
- * statistics, scoped to the company's people and the package's courses.
- */
+/** One statement however many people and courses (the bench checks the count). */
 export async function companyPeople(db: Db, companyId: string, now = new Date()): Promise<Person[]> {
   const seatUsers = sql`SELECT user_id FROM company_seats WHERE company_id = ${companyId} AND revoked_at IS NULL`;
   const packageCourses = sql`SELECT course_id FROM product_courses WHERE product_id = ${PACKAGE_PRODUCT}`;
@@ -191,11 +182,11 @@ export function filterPeople(people: Person[], filter: PeopleFilter) {
 
 const statusLabels: Record<PersonStatus, string> = { not_started: 'Ikke startet', in_progress: 'I gang', done: 'Fullført' };
 
-/** The people as a CSV for a spreadsheet: semicolons and a BOM (Excel in Norway), one row per person. */
+/** Semicolons and a BOM, as Excel in Norway expects. */
 export function peopleCsv(people: Person[], courseTitles: string[]): string {
   const cell = (value: string | number | null) => {
     const text = value === null ? '' : String(value);
-    // A leading =, +, - or @ would be a formula in a spreadsheet (CSV injection): quote it with an apostrophe.
+    // A leading =, +, - or @ would be a formula in a spreadsheet (CSV injection).
     const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
     return /[";\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
@@ -218,16 +209,14 @@ export function peopleCsv(people: Person[], courseTitles: string[]): string {
   return `\uFEFF${[header.map(cell).join(';'), ...lines].join('\r\n')}\r\n`;
 }
 
-/** How old the manager's view may be before it is computed again (seat changes clear it at once). */
+/** Seat changes clear the view at once. */
 export const VIEW_MAX_AGE_SECONDS = 60;
 
-/** The list's cursor: the position of the page's last person in the company's snapshot. */
 export const peopleCursor = cursorCodec('p', ['position'] as const);
 
 const filterCondition = (filter: PeopleFilter) =>
   filter === 'all' ? sql`TRUE` : filter === 'inactive' ? sql`v.inactive` : sql`v.status = ${filter}`;
 
-/** How long one request may take to compute the view again before another may try. */
 const REFRESH_CLAIM_SECONDS = 30;
 
 interface ViewRead {
@@ -239,11 +228,7 @@ interface ViewRead {
   last: number | null;
 }
 
-/**
- * A page of the stored view in one statement: the counts, the page's people joined as JSON text,
- * and whether this request must compute the view again (it was stale, and no other request is
- * already doing so: the claim lasts REFRESH_CLAIM_SECONDS). No row: there is no view yet.
- */
+/** The claim lasts REFRESH_CLAIM_SECONDS, so only one request recomputes a stale view. */
 async function readView(db: Db, companyId: string, filter: PeopleFilter, after: number, limit: number, now: Date): Promise<ViewRead | undefined> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const freshAfter = sql`${at} - make_interval(secs => ${VIEW_MAX_AGE_SECONDS})`;
@@ -272,16 +257,8 @@ const pageBody = (read: ViewRead, limit: number) => {
 };
 
 /**
- * GET /api/companies/:companyId/people as JSON text: a page of the company's people (50 by default, decision 23's
- * `limit`/`cursor`) with the counts per filter, from the company's stored view — one statement, an
- * index range of `company_view_people` joined as text, never parsed. The body carries
- * `nextCursor` (null on the last page) beside `people` and `counts`.
- *
- * When the view is over a minute old, the one request that claims the refresh computes it again
- * while the others answer from the old view (a few seconds older at most); when there is no view
- * (a seat changed hands, or the first visit), the first request computes it under a lock per
- * company and those that came at the same time wait for it and read it, so a burst of requests
- * computes the view once.
+ * A stale view is recomputed by the one request that claims it while others answer from the old one; a missing view is
+ * computed under a per-company lock that concurrent requests wait on, so a burst computes it once.
  */
 export async function companyPeoplePage(
   db: Db,
@@ -320,10 +297,7 @@ async function computeAndStore(db: Db, companyId: string, now: Date): Promise<Pe
   return people;
 }
 
-/**
- * Stores the view in one statement: the snapshot's row (taken first, so two requests that both
- * compute it write one after the other), every person at their position, and no rows beyond them.
- */
+/** The snapshot row is written first, so two requests that both compute the view write one after the other. */
 async function storeCompanyView(db: Db, companyId: string, people: Person[], counts: Record<string, number>, now: Date) {
   const texts = JSON.stringify(people.map((person) => JSON.stringify(person)));
   await db.execute(sql`
@@ -342,7 +316,6 @@ async function storeCompanyView(db: Db, companyId: string, people: Person[], cou
       SET user_id = excluded.user_id, status = excluded.status, inactive = excluded.inactive, person = excluded.person`);
 }
 
-/** Every person of the view (the CSV): from the snapshot when fresh, else computed and stored. */
 export async function allCompanyPeople(db: Db, companyId: string, now = new Date()): Promise<Person[]> {
   const read = await db.execute(sql`
     SELECT coalesce((SELECT string_agg(v.person, ',' ORDER BY v.position) FROM company_view_people v WHERE v.company_id = s.company_id), '') AS people

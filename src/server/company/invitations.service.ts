@@ -13,19 +13,12 @@ import { companyRow, packageInfo } from './company.service';
 import { companyTexts } from './messages';
 import { assignSeat, lockCompany, seatCounts } from './seats.service';
 
-/**
- * Invitations to a company's seats (issue 24, decision 32): a single-use link valid 14 days (only
- * its SHA-256 stored, the token in the link's fragment as in decision 31), sent through the
- * outbox. Accepting it creates or links the account, ties it to the company and grants the
- * package's courses, under the company's row lock (never more holders than seats).
- */
+/** Only the token's SHA-256 is stored; accepting runs under the company's row lock, so holders never exceed seats. */
 
 const VALID_DAYS = 14;
 const DAY_MS = 86_400_000;
 
 const acceptLink = (token: string) => absoluteUrl(`/invitasjon#token=${token}`);
-
-// --- preview --------------------------------------------------------------------
 
 export interface InvitationPreview {
   valid: { row: number; email: string }[];
@@ -36,11 +29,7 @@ export interface InvitationPreview {
   tooMany: boolean;
 }
 
-/**
- * Reads a pasted list (one address a line, or separated by commas or semicolons) or a CSV file's
- * text (any column holding addresses; a first line without any address is a header) and sorts
- * every address before anything is sent: valid, invalid, repeated, already in the company.
- */
+/** A first line without any address is a header. */
 export async function previewInvitations(db: Db, companyId: string, text: string): Promise<InvitationPreview> {
   const preview: InvitationPreview = { valid: [], invalid: [], duplicates: [], existing: [], freeSeats: 0, tooMany: false };
   const seen = new Set<string>();
@@ -59,7 +48,6 @@ export async function previewInvitations(db: Db, companyId: string, text: string
     if (cells.length === 0) return;
     const addresses = cells.filter((cell) => cell.includes('@'));
     if (addresses.length === 0) {
-      // A header line ('E-post;Navn') names columns; any other line without an address is a mistake.
       if (index !== 0) preview.invalid.push({ row, value: line.trim().slice(0, 200), reason: 'Ingen e-postadresse på linjen' });
       return;
     }
@@ -106,8 +94,6 @@ export async function previewInvitations(db: Db, companyId: string, text: string
   return preview;
 }
 
-// --- sending ----------------------------------------------------------------------
-
 async function queueInvitation(tx: Db, invitation: { email: string; token: string }, company: { name: string }, inviter: SessionUser) {
   const pkg = await packageInfo(tx);
   await queueMail(tx, {
@@ -123,7 +109,6 @@ async function queueInvitation(tx: Db, invitation: { email: string; token: strin
   });
 }
 
-/** Invites each address that has neither a seat nor a pending invitation; returns how many were invited. */
 export async function invite(db: Db, companyId: string, inviter: SessionUser, emails: string[], now = new Date()): Promise<number> {
   const preview = await previewInvitations(db, companyId, [...new Set(emails)].join('\n'));
   if (preview.invalid.length) throw new BadRequestError(`${preview.invalid[0]!.value}: ${preview.invalid[0]!.reason}`, 'emails');
@@ -169,7 +154,7 @@ export async function listInvitations(db: Db, companyId: string, now = new Date(
   }));
 }
 
-/** 'Send på nytt': a fresh link (the old one stops working) valid another 14 days. */
+/** The old link stops working. */
 export async function resendInvitation(db: Db, companyId: string, inviter: SessionUser, invitationId: string, now = new Date()): Promise<void> {
   const company = await companyRow(db, companyId);
   await atomically(db, async (tx) => {
@@ -193,8 +178,6 @@ export async function cancelInvitation(db: Db, companyId: string, invitationId: 
   if (!row) throw new NotFoundError(companyTexts.invitationNotFound);
 }
 
-// --- accepting ------------------------------------------------------------------------
-
 async function pendingByToken(db: Db, token: string, lock = false) {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const query = db
@@ -217,14 +200,10 @@ export async function lookupInvitation(db: Db, token: string, user: SessionUser 
 
 export interface Accepted {
   companyName: string;
-  /** A session for the account the invitation made or that the browser was not signed in as. */
   session: { token: string; expiresAt: Date } | null;
 }
 
-/**
- * Accepting: the invitation's address either has an account, and the caller must be signed in as
- * it, or gets one now with the names and password given (the address is proven by the link).
- */
+/** An address that has an account needs the caller signed in as it; otherwise the link proves the address and an account is made. */
 export async function acceptInvitation(
   db: Db,
   input: { token: string; firstName?: string | undefined; lastName?: string | undefined; password?: string | undefined },

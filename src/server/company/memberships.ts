@@ -6,10 +6,8 @@ import type { SessionUser } from '../auth/session';
 import { companyTexts } from './messages';
 
 /**
- * Memberships: the only source of a person's rights in a company. A manager's rights are read from
- * a manager membership of the company the route names, never from the user's role or any column
- * on the user, so belonging to one company can never reach another. `users.role = 'company_admin'`
- * is kept in step as the label the admin's user list shows; nothing reads it as a right.
+ * A manager's rights come only from a manager membership of the company the route names, never from the user's role, so
+ * belonging to one company can never reach another. `users.role = 'company_admin'` is only a label.
  */
 
 export type CompanyRole = 'manager' | 'member';
@@ -39,10 +37,7 @@ export async function auditCompany(
   });
 }
 
-/**
- * The company of the route, when the caller manages it; otherwise 404, the same answer as for a
- * company that does not exist, so nobody can tell which companies exist.
- */
+/** 404 as for a company that does not exist, so nobody can tell which companies exist. */
 export async function requireManager(db: Db, user: SessionUser, companyId: string): Promise<string> {
   const [row] = await db
     .select({ id: companyMemberships.id })
@@ -52,7 +47,6 @@ export async function requireManager(db: Db, user: SessionUser, companyId: strin
   return companyId;
 }
 
-/** GET /api/companies: the caller's companies, the ones they manage first. */
 export async function myCompanies(db: Db, userId: string) {
   return db
     .select({ id: companies.id, name: companies.name, orgNumber: companies.orgNumber, role: companyMemberships.role })
@@ -62,7 +56,6 @@ export async function myCompanies(db: Db, userId: string) {
     .orderBy(sql`${companyMemberships.role} = 'manager' DESC`, asc(companies.name), asc(companies.id));
 }
 
-/** The role label follows the memberships: 'company_admin' while the person manages a company, else 'individual' (staff keep theirs). */
 export async function syncRoleLabel(tx: Db, userId: string): Promise<void> {
   await tx.execute(sql`
     UPDATE users SET role = CASE
@@ -71,10 +64,7 @@ export async function syncRoleLabel(tx: Db, userId: string): Promise<void> {
     WHERE id = ${userId} AND role IN ('individual', 'company_admin')`);
 }
 
-/**
- * Adds a membership if the person has none in this company. An existing one is left exactly as it
- * is: joining as a member never demotes a manager, and nothing here touches another company.
- */
+/** An existing membership is left as it is: joining as a member never demotes a manager. */
 export async function addMembership(
   tx: Db,
   input: { companyId: string; userId: string; role: CompanyRole; addedBy: string | null },
@@ -95,7 +85,6 @@ export async function addMembership(
   return true;
 }
 
-/** A member without a seat no longer belongs to the company; a manager's membership is only ended by `removeManager`. */
 export async function endMemberMembership(tx: Db, companyId: string, userId: string, actorId: string | null): Promise<void> {
   const [ended] = await tx
     .delete(companyMemberships)
@@ -104,7 +93,7 @@ export async function endMemberMembership(tx: Db, companyId: string, userId: str
   if (ended) await auditCompany(tx, { companyId, actorId, subjectId: userId, action: 'member_removed' });
 }
 
-/** Locks the company's row: the one queue for its seats and its managers. */
+/** The one queue for the company's seats and managers. */
 export async function lockCompanyRow(tx: Db, companyId: string): Promise<{ id: string; name: string; approvedAt: Date | null }> {
   const [row] = await tx
     .select({ id: companies.id, name: companies.name, approvedAt: companies.approvedAt })
@@ -123,7 +112,6 @@ export const managerTexts = {
   alreadyManager: (name: string) => `${name} er allerede leder i bedriften.`,
 } as const;
 
-/** GET /api/companies/:companyId/managers */
 export async function listManagers(db: Db, companyId: string) {
   const rows = await db
     .select({
@@ -152,7 +140,6 @@ const fullName = async (tx: Db, userId: string) => {
   return `${row?.firstName ?? ''} ${row?.lastName ?? ''}`.trim();
 };
 
-/** POST /api/companies/:companyId/managers: a person who already belongs to the company becomes a manager of it. */
 export async function addManager(db: Db, companyId: string, actor: SessionUser, userId: string): Promise<string> {
   return atomically(db, async (tx) => {
     await lockCompanyRow(tx, companyId);
@@ -173,11 +160,7 @@ export async function addManager(db: Db, companyId: string, actor: SessionUser, 
   });
 }
 
-/**
- * DELETE /api/companies/:companyId/managers/:userId: never the last manager (counted under the
- * company's row lock, so two managers removing each other at once leave one). A former manager who
- * holds a seat stays a member; one without a seat leaves the company.
- */
+/** Counted under the company's row lock, so two managers removing each other at once leave one. */
 export async function removeManager(db: Db, companyId: string, actor: SessionUser, userId: string): Promise<string> {
   return atomically(db, async (tx) => {
     await lockCompanyRow(tx, companyId);
@@ -204,7 +187,6 @@ export async function removeManager(db: Db, companyId: string, actor: SessionUse
   });
 }
 
-/** Forgets the company's manager's view (a seat or a membership changed): the next read computes it. */
 export async function forgetCompanyView(db: Db, companyId: string): Promise<void> {
   await db.execute(sql`DELETE FROM company_view_snapshots WHERE company_id = ${companyId}`);
 }

@@ -1,4 +1,3 @@
-/** The company routes' answers (issue 24, decision 32). */
 export const companyTexts = {
   companyNotFound: 'Fant ikke bedriften.',
   notCompanyAdmin: 'Denne siden er for bedriftsadministratorer.',

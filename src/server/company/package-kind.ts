@@ -33,7 +33,6 @@ async function emailVerified(db: Db, userId: string): Promise<boolean> {
   return row?.verified === true;
 }
 
-/** A company package: seats for the company's people, bought by a signed-in person who manages (or now makes) the company. */
 export const packageKind: ProductKind = {
   guestsAllowed: false,
   offersInvoice: true,

@@ -6,10 +6,7 @@ import { policies, reserve } from '../platform/throttle';
 import { companyPeople, companyRow } from './company.service';
 import { companyTexts } from './messages';
 
-/**
- * 'Send påminnelse': one mail to each person of the company who has not started, at
- * most a few rounds an hour per company (the mail-link rule), so a manager cannot flood the team.
- */
+/** A few rounds an hour per company at most, so a manager cannot flood the team. */
 export async function sendReminders(db: Db, companyId: string): Promise<number> {
   const [company, people] = await Promise.all([companyRow(db, companyId), companyPeople(db, companyId)]);
   const waiting = people.filter((p) => p.status === 'not_started');

@@ -10,30 +10,21 @@ import { companyTexts } from './messages';
 import { PACKAGE_PRODUCT } from '../../lib/company-package';
 
 /**
- * Seats. A company's seats are what its package orders in the seat states pay for: an order's
- * quantity less the seats a partial refund took back (floor(refunded / price per seat)). A seat is
- * held by a `company_seats` row, whose courses are granted with source 'seat' and the row as
- * `source_ref`. Every change of who holds a seat locks the company's row first, so concurrent
- * acceptances are counted one after the other: never more holders than seats.
- *
- * A company nobody has vouched for (no superuser approval, no paid order) may have at most
- * COMPANY_UNAPPROVED_SEAT_LIMIT seats of unpaid invoices in use; the rest are held back.
+ * Every change of who holds a seat locks the company's row first, so holders never exceed seats. A company nobody has
+ * vouched for may use at most COMPANY_UNAPPROVED_SEAT_LIMIT seats of unpaid invoices.
  */
 
 export { PACKAGE_PRODUCT };
 
-/** The seats one order gives, in SQL over the `orders` row `o`. */
+/** A partial refund takes back floor(refunded / price per seat) seats. */
 export const orderSeatsSql = sql.raw(
   `CASE WHEN o.total_ore > 0 THEN o.quantity - (o.refunded_ore::bigint * o.quantity / o.total_ore)::int ELSE o.quantity END`,
 );
 
 export interface SeatCounts {
-  /** Seats bought (paid, or on invoice), and a running trial's. */
   total: number;
   used: number;
-  /** Seats that can be given now. */
   free: number;
-  /** Invoice seats waiting for approval or payment. */
   heldBack: number;
 }
 
@@ -52,14 +43,12 @@ export async function seatCounts(db: Db, companyId: string): Promise<SeatCounts 
   const trial = Number(row.trial);
   const approved = row.approved === true;
   const usable = approved ? bought : Math.min(bought, Math.max(paid, env.COMPANY_UNAPPROVED_SEAT_LIMIT));
-  // A running trial's seats can be used whether or not the company is approved: they cost nothing to take back.
+  // A trial's seats cost nothing to take back, so approval does not limit them.
   return { total: bought + trial, used, free: Math.max(0, usable + trial - used), heldBack: bought - usable, approved, bought, trial };
 }
 
-/** The counts the manager and the superuser see. */
 export const shownSeats = ({ total, used, free, heldBack }: SeatCounts): SeatCounts => ({ total, used, free, heldBack });
 
-/** Locks the company's row until the transaction ends: the one queue for its seats. */
 export async function lockCompany(tx: Db, companyId: string): Promise<{ id: string; name: string }> {
   const row = await lockCompanyRow(tx, companyId);
   return { id: row.id, name: row.name };
@@ -70,11 +59,6 @@ export async function packageCourseIds(db: Db, productId = PACKAGE_PRODUCT): Pro
   return rows.map((r) => r.courseId);
 }
 
-/**
- * Gives `userId` a seat of the (locked) company: refused when every usable seat is taken; the same
- * seat again when the person holds one already. The person becomes a member of the company (a
- * manager stays a manager) and is granted every course of the package.
- */
 export async function assignSeat(
   tx: Db,
   company: { id: string; name: string },
@@ -98,11 +82,7 @@ export async function assignSeat(
   return { seatId: seat!.id, created: true };
 }
 
-/**
- * Takes a seat back, whoever holds it (a manager too): the seat's grants end (not a purchase or a
- * grant of another kind), the progress stays, the seat is free. A member leaves the company with
- * their seat; a manager stays a manager without the package.
- */
+/** Only the seat's grants end (not a purchase's); progress stays. */
 export async function revokeSeat(
   tx: Db,
   companyId: string,
@@ -123,14 +103,12 @@ export async function revokeSeat(
   return { userId: seat.userId };
 }
 
-/** After an invoice is cancelled or a seat order refunded: the newest seats beyond what can be used are taken back. */
 export async function takeBackExcessSeats(tx: Db, companyId: string, actorId: string | null = null): Promise<number> {
   await lockCompanyRow(tx, companyId);
   const { total, heldBack } = await seatCounts(tx, companyId);
   return takeBackBeyond(tx, companyId, total - heldBack, actorId);
 }
 
-/** The (locked) company's newest seats beyond `keep` are taken back, whoever holds them. */
 export async function takeBackBeyond(tx: Db, companyId: string, keep: number, actorId: string | null = null): Promise<number> {
   const { used } = await seatCounts(tx, companyId);
   const usable = Math.max(0, keep);
@@ -145,7 +123,6 @@ export async function takeBackBeyond(tx: Db, companyId: string, keep: number, ac
   return newest.length;
 }
 
-/** A superuser vouches for the company, or its order was paid: every seat it bought can be used. */
 export async function approveCompany(tx: Db, companyId: string, actorId: string | null, reason: 'superuser' | 'payment'): Promise<boolean> {
   const [approved] = await tx
     .update(companies)

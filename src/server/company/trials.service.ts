@@ -15,14 +15,7 @@ import { auditCompany, forgetCompanyView, lockCompanyRow, requireManager } from 
 import { companyTexts } from './messages';
 import { takeBackBeyond, takeBackExcessSeats } from './seats.service';
 
-/**
- * The package's free trial: a company gets TRIAL_SEATS seats for TRIAL_DAYS days without an order
- * and without paying. One trial per organisation number and one per person, ever: the starts are
- * serialised by locks on the person and the number, and the unique indexes of `company_trials`
- * hold the rule whatever gets past the locks. The seats count in `seatCounts` while the trial runs,
- * so invitations work as for bought seats. Buying seats converts it (the people keep their seats,
- * up to the seats bought); the sweep ends the rest and takes their seats back (progress stays).
- */
+/** One trial per organisation number and per person, ever: locks serialise the starts and unique indexes hold the rule. */
 
 const DAY_MS = 86_400_000;
 
@@ -41,13 +34,11 @@ export interface ShownTrial {
   seats: number;
   startedAt: string;
   endsAt: string;
-  /** Whole days left, rounded up (0 once it is over). */
   daysLeft: number;
 }
 
 export const daysLeft = (endsAt: Date, now = new Date()) => Math.max(0, Math.ceil((endsAt.getTime() - now.getTime()) / DAY_MS));
 
-/** The company's trial, as the manager's page shows it; null when it never had one. */
 export async function companyTrial(db: Db, companyId: string, now = new Date()): Promise<ShownTrial | null> {
   const [trial] = await db
     .select({ status: companyTrials.status, seats: companyTrials.seats, startedAt: companyTrials.startedAt, endsAt: companyTrials.endsAt })
@@ -63,7 +54,6 @@ export async function companyTrial(db: Db, companyId: string, now = new Date()):
   };
 }
 
-/** Whether this person may still start a trial (the checkout offers it only then). */
 export async function trialAvailableFor(db: Db, userId: string): Promise<boolean> {
   const [used] = await db.select({ id: companyTrials.id }).from(companyTrials).where(eq(companyTrials.startedBy, userId));
   return !used;
@@ -76,12 +66,7 @@ export interface StartTrialBody {
   company?: CompanyBody | undefined;
 }
 
-/**
- * POST /api/company-trials: a trial for a company the caller manages, or for a new one they become
- * the manager of. Refused (409) when the person or the organisation number had a trial already, or
- * the company has bought seats; 403 until the caller's address is confirmed (as for an invoice:
- * anyone can type a valid organisation number).
- */
+/** 403 until the caller's address is confirmed: anyone can type a valid organisation number. */
 export async function startTrial(db: Db, user: SessionUser, body: StartTrialBody, now = new Date()) {
   if (!body.companyId && !body.company) throw new BadRequestError(trialTexts.companyRequired, 'company.name');
   if (body.companyId) await requireManager(db, user, body.companyId);
@@ -123,7 +108,7 @@ export async function startTrial(db: Db, user: SessionUser, body: StartTrialBody
       return { companyId: company.id, endsAt: endsAt.toISOString(), seats: TRIAL_SEATS, message: trialTexts.started(company.name) };
     });
   } catch (error) {
-    // Past the locks only on a database that does not hold them (never expected): the index still says no.
+    // Only reachable past the locks; the unique index still says no.
     if (isUniqueViolation(error)) throw new ConflictError(trialTexts.orgUsed, 'trial_used');
     throw error;
   }
@@ -135,7 +120,6 @@ async function orgNumberOf(tx: Db, companyId: string): Promise<string | null> {
   return row.orgNumber;
 }
 
-/** The company has, or had, seats of an order: a customer, not a prospect. */
 async function hasBought(tx: Db, companyId: string): Promise<boolean> {
   const result = await tx.execute(
     sql`SELECT 1 FROM orders WHERE company_id = ${companyId} AND status IN ${statesSql([...new Set([...SEAT_STATES, ...PAID_STATES])])} LIMIT 1`,
@@ -143,12 +127,7 @@ async function hasBought(tx: Db, companyId: string): Promise<boolean> {
   return (result as unknown as { rows: unknown[] }).rows.length > 0;
 }
 
-/**
- * A seat order of the company was placed on invoice or paid: a running trial is converted. The
- * people holding seats keep them up to the seats the orders buy (the newest beyond are taken
- * back), without a moment between the trial's seats and the bought ones. Nothing when there is no
- * running trial. In the order's transaction.
- */
+/** People keep their seats up to the seats bought, with no gap between the trial's seats and the bought ones. */
 export async function convertTrial(tx: Db, order: Pick<Order, 'id' | 'companyId'>): Promise<boolean> {
   if (!order.companyId) return false;
   await lockCompanyRow(tx, order.companyId);
@@ -170,7 +149,7 @@ export async function convertTrial(tx: Db, order: Pick<Order, 'id' | 'companyId'
   return true;
 }
 
-/** Seats the company's orders give (the unapproved limit aside: people already holding them keep them). */
+/** People already holding seats keep them despite the unapproved limit. */
 async function boughtSeats(tx: Db, companyId: string): Promise<number> {
   const result = await tx.execute(sql`
     SELECT coalesce(sum(CASE WHEN o.total_ore > 0 THEN o.quantity - (o.refunded_ore::bigint * o.quantity / o.total_ore)::int ELSE o.quantity END), 0)::int AS n
@@ -189,12 +168,7 @@ async function managersOf(tx: Db, companyId: string) {
 
 const buyUrl = (companyId: string) => absoluteUrl(`/kasse/nettbasert-pakke?bedrift=${companyId}`);
 
-/**
- * The scheduled sweep's part for trials: reminds the managers of each trial with
- * TRIAL_REMINDER_DAYS or fewer days left, and ends each trial past its end (its seats taken back,
- * the managers told). Each mail is claimed in the same statement that marks it sent, so a sweep
- * run twice (or two at once) sends each once.
- */
+/** Each mail is claimed in the statement that marks it sent, so overlapping sweeps send each once. */
 export async function sweepTrials(db: Db, now = new Date()): Promise<{ reminded: number; ended: number }> {
   const at = sql`${now.toISOString()}::timestamptz`;
   let reminded = 0;

@@ -4,30 +4,21 @@ import { acquireAppDb } from '../platform/db';
 import { drainOutbox } from './sender';
 import { formatShortDateTimeSeconds } from '../../lib/format';
 
-/**
- * The development page /dev/e-post: with no `SMTP_URL`, the sender keeps mails
- * instead of sending them, and this page shows the latest 50 (subject, recipient, the plain text
- * with its links clickable, the HTML in a sandboxed frame), so a newcomer can follow a reset
- * link. Served only by the dev server (src/dev/mail-preview.ts, a Vite plugin that never runs in
- * a build), so it does not exist in production.
- */
+/** Served only by the dev server (a Vite plugin that never runs in a build), so it does not exist in production. */
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** Escaped text with its http(s) links made clickable. */
 const linkified = (text: string) =>
   escapeHtml(text).replace(/https?:\/\/[^\s<>"']+/g, (url) => `<a href="${url}" target="_blank" rel="noreferrer">${url}</a>`);
 
 const statusLabel: Record<string, string> = { pending: 'venter', sent: 'sendt', kept: 'beholdt (ikke sendt)', failed: 'feilet' };
 
-/** The page's own policy: it runs no script; the mails' HTML is shown in sandboxed frames. */
 export const devMailPageCsp =
   "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; frame-src 'self'; base-uri 'none'; form-action 'none'";
 
 export async function devMailPage(): Promise<string> {
   const { db, release } = await acquireAppDb();
   try {
-    // Keep whatever is due now, so a mail queued a moment ago is already here.
     await drainOutbox(db);
     const mails = await db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(50);
     const items = mails.map(

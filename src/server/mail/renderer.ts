@@ -8,7 +8,6 @@ export interface RenderedMail {
   subject: string;
   html: string;
   text: string;
-  /** Extra headers the template asks for (the reminder's `List-Unsubscribe`); empty for most mails. */
   headers: Record<string, string>;
 }
 

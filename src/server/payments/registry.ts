@@ -3,13 +3,6 @@ import type { WebhookVerifier } from '../platform/webhooks/signatures';
 import type { PaymentProvider, ProviderName } from './provider';
 import { createTestProvider, isTestProviderOn, setTestProviderOn } from './test-provider';
 
-/**
- * Which payment providers the checkout offers, in the order the page shows them:
- * Vipps, cards (Stripe), and outside production the built-in test provider. A provider without
- * its settings is not offered. The test provider is bound to the database handle it is given
- * (the order's transaction inside `reconcile`).
- */
-
 type External = Exclude<ProviderName, 'test'>;
 
 const fromEnv: Record<External, () => Promise<PaymentProvider | null>> = {
@@ -24,7 +17,6 @@ async function external(name: External): Promise<PaymentProvider | null> {
   return loaded.get(name) ?? null;
 }
 
-/** The providers offered now, in the checkout's order. */
 export async function offeredProviders(db: Db): Promise<PaymentProvider[]> {
   const list: PaymentProvider[] = [];
   for (const name of ['vipps', 'stripe'] as const) {
@@ -35,31 +27,19 @@ export async function offeredProviders(db: Db): Promise<PaymentProvider[]> {
   return list;
 }
 
-/** The named provider if it is offered; null otherwise. */
 export async function paymentProvider(db: Db, name: string): Promise<PaymentProvider | null> {
   if (name === 'test') return isTestProviderOn() ? createTestProvider(db) : null;
   if (name === 'vipps' || name === 'stripe') return external(name);
   return null;
 }
 
-/**
- * Vipps or Stripe now, synchronously, for its webhook route (netlify/functions/webhooks.ts): the
- * provider already in this registry (the one the tests put in place, or one loaded before), else
- * the one `fromSettings` builds from the environment, kept for the next call. The webhook function
- * imports the provider's module itself, so nothing is loaded lazily here. Null when the provider
- * is not configured.
- */
+/** Synchronous for the webhook route, which imports the provider's module itself. */
 export function webhookProvider(name: External, fromSettings: () => PaymentProvider | null): PaymentProvider | null {
   if (!loaded.has(name)) loaded.set(name, fromSettings());
   return loaded.get(name) ?? null;
 }
 
-/**
- * The verifier of a provider's webhook route, resolved on every delivery through
- * `webhookProvider`: the configured provider's own verifier (its secret), so a provider without
- * its settings verifies nothing (every delivery 401), and `usePaymentProvidersForTests` decides
- * for the tests. `provider` is the name events are recorded under (`webhook_events.provider`).
- */
+/** Resolved on every delivery, so a provider without its settings verifies nothing (every delivery 401). */
 export function webhookVerifierOf(name: External, fromSettings: () => PaymentProvider | null): WebhookVerifier {
   return {
     provider: name,
@@ -67,10 +47,7 @@ export function webhookVerifierOf(name: External, fromSettings: () => PaymentPro
   };
 }
 
-/**
- * Tests only: replaces the providers read from the settings (a provider pointed at a fake server,
- * or null for none) and switches the test provider. Returns a function that restores them.
- */
+/** Returns a function that restores the previous providers. */
 export function usePaymentProvidersForTests(options: {
   vipps?: PaymentProvider | null;
   stripe?: PaymentProvider | null;

@@ -4,12 +4,7 @@ import { env } from '../platform/env';
 import { describeError } from '../platform/log';
 import { signTestPaymentsDelivery } from './test-provider-webhook';
 
-/**
- * The test provider's webhook deliveries: after the buyer acts on the test page,
- * the provider announces it like a real one, with a signed POST to our own webhook
- * (`PAYMENT_TEST_WEBHOOK_URL`, by default SITE_URL's /api/webhooks/test-payments). One attempt
- * per event, best effort: the return page and the sweep reconcile without it anyway.
- */
+/** One attempt per event, best effort: the return page and the sweep reconcile without it. */
 export async function deliverTestPaymentsEvent(): Promise<void> {
   if (env.PAYMENT_TEST_WEBHOOK_URL === 'off') return;
   const url = env.PAYMENT_TEST_WEBHOOK_URL ?? new URL('/api/webhooks/test-payments', env.SITE_URL).href;

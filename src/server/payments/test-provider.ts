@@ -5,26 +5,14 @@ import { testPayments } from '../../../db/schema';
 import { ProviderRefusedError, type PaymentEvent, type PaymentProvider, type PaymentRef, type PaymentState } from './provider';
 import { testPaymentsEvent, testPaymentsVerifier } from './test-provider-webhook';
 
-/**
- * The built-in test payment provider (issue 22, decision 30): development and tests only, never
- * in production (src/server/platform/env.ts refuses to start). It behaves like a real provider that
- * reserves and then captures: its payments live in `test_payments`, so every function instance
- * sees the same payment, the buyer decides on our page `/kasse/testbetaling` (approve, cancel or
- * fail), and each change is announced by a signed webhook like Stripe's. Calls with
- * an idempotency key already used do nothing again, as at a real provider.
- *
- * It is bound to a database handle: inside `reconcile` that is the order's transaction, so the
- * test provider's state and the order move together.
- */
+/** Never in production (env.ts refuses it). Inside `reconcile` `db` is the order's transaction, so its state moves with the order. */
 
 export const TEST_PAYMENT_PAGE = '/kasse/testbetaling';
 
 let testProviderOn = testPaymentProviderEnabled;
 
-/** Whether the test provider is offered now (the setting; tests may switch it, `usePaymentProvidersForTests`). */
 export const isTestProviderOn = () => testProviderOn;
 
-/** Tests only (through `usePaymentProvidersForTests`): switches the test provider; returns the previous state. */
 export function setTestProviderOn(on: boolean): boolean {
   const before = testProviderOn;
   testProviderOn = on;
@@ -42,7 +30,7 @@ async function readPayment(db: Db, reference: string, lock = false) {
   return row;
 }
 
-/** Records `key` for `payment`; false when the key was used before (the call then does nothing). */
+/** False when the key was used before: the call then does nothing, as at a real provider. */
 async function useKey(db: Db, reference: string, key: string, what: string): Promise<boolean> {
   const rows = await db
     .update(testPayments)
@@ -109,10 +97,8 @@ export function createTestProvider(db: Db): PaymentProvider {
   };
 }
 
-/** What the buyer's choice on the test page does to a pending payment. */
 const actionState: Record<TestPaymentAction, PaymentState> = { approve: 'authorized', cancel: 'cancelled', fail: 'failed' };
 
-/** The test page's view of a payment (GET /api/test-payments/:reference); null when unknown. */
 export async function testPaymentView(db: Db, reference: string) {
   const [row] = await db
     .select({
@@ -126,11 +112,6 @@ export async function testPaymentView(db: Db, reference: string) {
   return row ?? null;
 }
 
-/**
- * The buyer acts on the test page: approve reserves the amount, cancel and fail end the payment.
- * Only a pending payment changes; the answer is where the buyer goes next (the return page, or
- * for a cancel the cancel page) and the webhook event to announce, if anything changed.
- */
 export async function actOnTestPayment(
   db: Db,
   reference: string,

@@ -2,22 +2,11 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { SIGNATURE_TOLERANCE_SECONDS, type WebhookVerifier } from '../platform/webhooks/signatures';
 
-/**
- * What Vipps MobilePay's webhooks bring (vipps.ts is the API client): the signature over each
- * delivery, checked before anything else reads it, and the ePayment event with its id.
- */
-
-/** The provider's name, in `webhook_events.provider` and in the provider errors. */
 export const VIPPS_PROVIDER = 'vipps' as const;
 
-// ---------------------------------------------------------------------------------------------
-// Webhook signatures
-
 const SIGNED_HEADERS = 'x-ms-date;host;x-ms-content-sha256';
-/** Base64 of 32 bytes (a SHA-256 digest or an HMAC-SHA256). */
 const BASE64_SHA256 = /^[A-Za-z0-9+/]{43}=$/;
 const AUTHORIZATION = /^HMAC-SHA256 SignedHeaders=x-ms-date;host;x-ms-content-sha256&Signature=([A-Za-z0-9+/]{43}=)$/;
-/** RFC 1123, the format of `x-ms-date`: `Thu, 30 Mar 2023 08:38:32 GMT`. */
 const HTTP_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/;
 
 function toBytes(body: string | Uint8Array): Uint8Array {
@@ -28,20 +17,16 @@ function contentHash(rawBody: Uint8Array): Buffer {
   return createHash('sha256').update(rawBody).digest();
 }
 
-/** The string Vipps signs: `POST\n<path and query>\n<x-ms-date>;<host>;<x-ms-content-sha256>`. */
 function stringToSign(pathAndQuery: string, date: string, host: string, hashBase64: string): string {
   return `POST\n${pathAndQuery}\n${date};${host};${hashBase64}`;
 }
 
 function signature(secret: string, toSign: string): Buffer {
-  // The secret is used as the UTF-8 text Vipps hands out (its documented example does so), not base64-decoded.
+  // Vipps uses the secret as UTF-8 text, not base64-decoded.
   return createHmac('sha256', secret).update(toSign, 'utf8').digest();
 }
 
-/**
- * The headers Vipps sends with a webhook delivery of `rawBody` to `url` (for the fake server and
- * the tests; Vipps signs its own deliveries). `date` is sent as given when it is a string.
- */
+/** For the fake server and the tests; Vipps signs its own deliveries. */
 export function signVippsDelivery(options: {
   secret: string;
   url: string;
@@ -60,13 +45,7 @@ export function signVippsDelivery(options: {
   };
 }
 
-/**
- * True when the delivery carries Vipps's signature over exactly these bytes, dated within
- * SIGNATURE_TOLERANCE_SECONDS of `now`. The content hash is recomputed from the raw bytes (the
- * header is only compared with it), both comparisons are constant-time, and nothing throws.
- * Behind Netlify the `Host` header is the site's public host, which is what Vipps signed; the
- * URL's host is the fallback for a request that carries none.
- */
+/** Behind Netlify the `Host` header is the public host Vipps signed; the content hash is recomputed from the raw bytes. */
 export function verifyVippsDelivery(options: { secret: string | undefined; request: Request; rawBody: Uint8Array; now: Date }): boolean {
   try {
     const { secret, request, rawBody, now } = options;
@@ -98,21 +77,13 @@ export function createVippsVerifier(secret: string | undefined, now: () => Date 
   };
 }
 
-// ---------------------------------------------------------------------------------------------
-// Webhook events
-
-/** An amount as Vipps writes it, in events and in the API's answers. */
 export const amountSchema = z.looseObject({ currency: z.string().max(10), value: z.number().int() });
 
-/**
- * An ePayment webhook event (loose: Vipps may add fields). Only what names the event and its
- * payment is required; the amounts are for the record, the payment's state is read from the API.
- */
+/** The payment's state is read from the API, never from the event. */
 export const vippsWebhookEvent = z.looseObject({
   msn: z.string().max(20).optional(),
   reference: z.string().regex(/^[a-zA-Z0-9-]{1,64}$/),
   pspReference: z.string().min(1).max(200),
-  /** CREATED, AUTHORIZED, CAPTURED, REFUNDED, CANCELLED, ABORTED, EXPIRED, TERMINATED (more may come). */
   name: z.string().regex(/^[A-Za-z0-9_]{1,50}$/),
   amount: amountSchema.optional(),
   timestamp: z.string().max(100).optional(),
@@ -123,13 +94,7 @@ export type VippsWebhookEvent = z.infer<typeof vippsWebhookEvent>;
 
 const EVENT_ID_PART = /^[A-Za-z0-9_.-]{1,100}$/;
 
-/**
- * The event's id: `<reference>:<name>:<pspReference>`. Vipps gives each payment operation
- * (create, capture, refund, cancel) its own pspReference, but the events of one operation share
- * it (CREATED and AUTHORIZED carry the creation's), so the name is part of the id; a second
- * partial capture is a new event, a redelivery is not. A pspReference outside our id alphabet
- * is replaced by its SHA-256, so the id stays within `[A-Za-z0-9_.:-]` and 200 characters.
- */
+/** The name is part of the id because one operation's events share a pspReference; a redelivery keeps its id. */
 export function vippsEventId(event: Pick<VippsWebhookEvent, 'reference' | 'name' | 'pspReference'>): string {
   const psp = EVENT_ID_PART.test(event.pspReference)
     ? event.pspReference

@@ -14,56 +14,33 @@ import {
 } from './provider';
 import { amountSchema, createVippsVerifier, VIPPS_PROVIDER, vippsEventId, vippsWebhookEvent } from './vipps-webhooks';
 
-/**
- * Vipps MobilePay ePayment, over plain `fetch`: Vipps's own SDK hard-codes its base
- * URL and sends random idempotency keys, and we need both under our control (a fake server in
- * the tests; the caller's deterministic keys, so a retry is the same call).
- *
- * The flow: `create` reserves nothing yet, it only starts a payment and returns Vipps's landing
- * page; the buyer approves in the app (AUTHORIZED: the amount is reserved); the order service
- * captures it. `status` is the truth (webhooks only say "look again").
- */
+/** Plain `fetch`, not Vipps's SDK: the SDK hard-codes its base URL and sends random idempotency keys. */
 
 export interface VippsConfig {
   clientId: string;
   clientSecret: string;
   subscriptionKey: string;
-  /** The merchant serial number of the sales unit. */
   msn: string;
-  /** https://apitest.vipps.no or https://api.vipps.no (or a fake server in tests); no trailing path. */
   baseUrl: string;
-  /** The secret Vipps returned when our webhook was registered. */
   webhookSecret: string;
-  /** Each HTTP call to Vipps gives up after this many ms (ProviderUnavailableError). */
   timeoutMs: number;
   fetch?: typeof fetch;
-  /** The `Vipps-System-*` headers Vipps asks every integration to send (max 30 characters each). */
+  /** Max 30 characters each. */
   systemName?: string;
   systemVersion?: string;
   pluginName?: string;
   pluginVersion?: string;
-  /** The clock, for the token cache and the webhook date check (tests move it). */
   now?: () => Date;
 }
 
 const PROVIDER = VIPPS_PROVIDER;
 
-/** A cached access token is renewed this long before Vipps says it expires. */
 export const TOKEN_RENEW_MARGIN_MS = 120_000;
 
-// ---------------------------------------------------------------------------------------------
-// Idempotency keys
-
-/** What Vipps accepts as an `Idempotency-Key`: at most 50 of `[a-zA-Z0-9-]`. */
 const VIPPS_IDEMPOTENCY_KEY = /^[a-zA-Z0-9-]{1,50}$/;
 const HASH_HEX_LENGTH = 32;
 
-/**
- * Our deterministic key (`capture:<order id>`) as Vipps accepts it. A key that already fits is
- * sent as it is. Any other key becomes a readable prefix (its allowed characters, the rest as
- * `-`) and 128 bits of its SHA-256, 50 characters in all: the same key always maps to the same
- * value, and two different keys (`create:1` and `create-1`) map to different ones.
- */
+/** Vipps takes at most 50 of `[a-zA-Z0-9-]`; other keys map to a readable prefix plus a hash so distinct keys stay distinct. */
 export function vippsIdempotencyKey(key: string): string {
   if (VIPPS_IDEMPOTENCY_KEY.test(key)) return key;
   const hash = createHash('sha256').update(key, 'utf8').digest('hex').slice(0, HASH_HEX_LENGTH);
@@ -73,9 +50,6 @@ export function vippsIdempotencyKey(key: string): string {
     .replace(/-+$/, '');
   return prefix ? `${prefix}-${hash}` : hash;
 }
-
-// ---------------------------------------------------------------------------------------------
-// The API client
 
 const tokenResponse = z.looseObject({
   access_token: z.string().min(1),
@@ -100,7 +74,6 @@ const problemResponse = z.looseObject({ title: z.string().optional(), detail: z.
 
 type Operation = 'access token' | 'create' | 'status' | 'capture' | 'refund' | 'cancel';
 
-/** Vipps's own words about a refusal (its problem JSON's title), shortened; never our headers. */
 async function refusalText(response: Response): Promise<string> {
   try {
     const parsed = problemResponse.safeParse(await response.json());
@@ -116,7 +89,6 @@ function numberFrom(value: string | number | undefined): number | undefined {
   return Number.isFinite(n) ? n : undefined;
 }
 
-/** The Vipps states mapped onto ours (src/server/payments/provider.ts). */
 export function vippsPaymentState(payment: z.infer<typeof paymentResponse>): PaymentState | null {
   switch (payment.state) {
     case 'CREATED':
@@ -147,7 +119,6 @@ export function createVippsProvider(config: VippsConfig): PaymentProvider {
   let token: { value: string; renewAt: number } | null = null;
   let tokenRequest: Promise<string> | null = null;
 
-  /** One HTTP exchange: network trouble, timeouts, 5xx and 429 are "unavailable", other 4xx a refusal. */
   async function exchange(operation: Operation, url: string, init: RequestInit): Promise<Response> {
     let response: Response;
     try {
@@ -193,18 +164,15 @@ export function createVippsProvider(config: VippsConfig): PaymentProvider {
       },
     });
     const answer = await readJson('access token', response, tokenResponse);
-    // expires_in counts from now and so is immune to a skewed clock here; expires_on (Vipps's
-    // absolute time) is the fallback. With neither, the token serves this call only.
+    // expires_in counts from now, so a skewed clock here does not matter; expires_on is the fallback.
     const lifetime = numberFrom(answer.expires_in);
     const expiresOn = numberFrom(answer.expires_on);
     const expiresAt = lifetime !== undefined ? requestedAt + lifetime * 1000 : expiresOn !== undefined ? expiresOn * 1000 : NaN;
-    // A token that lives shorter than twice the margin is renewed halfway through its life.
     const margin = Math.min(TOKEN_RENEW_MARGIN_MS, (expiresAt - requestedAt) / 2);
     token = Number.isFinite(expiresAt) ? { value: answer.access_token, renewAt: expiresAt - margin } : null;
     return answer.access_token;
   }
 
-  /** The cached token, or a new one; concurrent callers share one token request. */
   async function accessToken(): Promise<string> {
     if (token && now().getTime() < token.renewAt) return token.value;
     tokenRequest ??= fetchToken().finally(() => {
@@ -213,7 +181,7 @@ export function createVippsProvider(config: VippsConfig): PaymentProvider {
     return tokenRequest;
   }
 
-  /** An ePayment call. A 401 (a token Vipps no longer accepts) drops the cached token and tries once more. */
+  /** A 401 (token no longer accepted) drops the cached token and retries once. */
   async function epayment(
     operation: Operation,
     method: 'GET' | 'POST',
@@ -243,7 +211,6 @@ export function createVippsProvider(config: VippsConfig): PaymentProvider {
     }
   }
 
-  /** A modification's answer is not needed (status() is the truth); its body is released, not left to the GC. */
   async function modify(operation: 'capture' | 'refund' | 'cancel', path: string, options: { body?: unknown; idempotencyKey: string }) {
     const response = await epayment(operation, 'POST', path, options);
     await response.body?.cancel().catch(() => undefined);
@@ -282,7 +249,7 @@ export function createVippsProvider(config: VippsConfig): PaymentProvider {
           reference: input.reference,
           returnUrl: input.returnUrl,
           userFlow: 'WEB_REDIRECT',
-          // At most 100 characters (Vipps's limit), cut between characters, not inside one.
+          // Vipps's limit is 100; cut between characters, not inside one.
           paymentDescription: Array.from(input.description).slice(0, 100).join(''),
         },
       });
@@ -292,11 +259,7 @@ export function createVippsProvider(config: VippsConfig): PaymentProvider {
 
     status,
 
-    /**
-     * A refusal of a capture of a payment that is already fully captured (an earlier capture
-     * went through, its answer was lost, and its key with it) is the outcome the caller wanted:
-     * nothing is left to capture, so it returns. Every other refusal is thrown.
-     */
+    /** A refused capture of an already fully captured payment (an earlier answer lost) is success. */
     async capture(payment, amountOre, idempotencyKey) {
       try {
         await modify('capture', `${paymentPath(payment)}/capture`, {
@@ -311,7 +274,6 @@ export function createVippsProvider(config: VippsConfig): PaymentProvider {
       }
     },
 
-    /** Refunds are never second-guessed: a refusal (more than is captured) is thrown as it is. */
     async refund(payment, amountOre, idempotencyKey) {
       await modify('refund', `${paymentPath(payment)}/refund`, {
         idempotencyKey,
@@ -319,12 +281,7 @@ export function createVippsProvider(config: VippsConfig): PaymentProvider {
       });
     },
 
-    /**
-     * Cancels a payment that is not captured (CREATED or AUTHORIZED → TERMINATED). When Vipps
-     * refuses, the payment's state decides: one that is already over (aborted, terminated,
-     * expired) makes this a no-op; one that is captured is a real refusal (it needs a refund,
-     * which is the order service's decision), and so is anything else.
-     */
+    /** A refusal of a payment already over is a no-op; a captured one needs a refund, which the order service decides. */
     async cancel(payment, idempotencyKey) {
       try {
         await modify('cancel', `${paymentPath(payment)}/cancel`, { idempotencyKey });
@@ -347,11 +304,7 @@ export function createVippsProvider(config: VippsConfig): PaymentProvider {
 
 let fromEnv: PaymentProvider | null | undefined;
 
-/**
- * The Vipps provider from the settings (VIPPS_*), or null when one of client id, client
- * secret, subscription key, MSN or webhook secret is missing. One instance per process, so its
- * access token is reused across requests.
- */
+/** One instance per process, so the access token is reused across requests. */
 export function vippsProviderFromEnv(): PaymentProvider | null {
   if (fromEnv !== undefined) return fromEnv;
   const { VIPPS_CLIENT_ID, VIPPS_CLIENT_SECRET, VIPPS_SUBSCRIPTION_KEY, VIPPS_MSN, VIPPS_WEBHOOK_SECRET } = env;

@@ -19,7 +19,6 @@ export const courseOrderMessages = {
   alreadyHasAccess: 'Du har allerede tilgang til dette kurset.',
 } as const;
 
-/** The user's access to the course from anything but `orderId` (another purchase, a seat, a grant). */
 async function accessFromElsewhere(db: Db, userId: string, courseId: string, orderId: string): Promise<boolean> {
   const [row] = await db
     .select({ id: enrollments.id })
@@ -36,7 +35,6 @@ async function accessFromElsewhere(db: Db, userId: string, courseId: string, ord
   return row !== undefined;
 }
 
-/** A course: paid for by one person, delivered as that person's entitlement (source 'purchase', the order as its ref). */
 export const courseKind: ProductKind = {
   guestsAllowed: true,
   offersInvoice: false,

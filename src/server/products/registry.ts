@@ -11,7 +11,6 @@ export function productKind(kind: string): ProductKind {
   return found;
 }
 
-/** An order's kind: a package order names its company, a course order its course. */
 export const productKindOf = (order: Pick<Order, 'companyId'>): ProductKind => (order.companyId ? packageKind : courseKind);
 
 export const kindOfProduct = (product: ProductRow): ProductKind => productKind(product.kind);

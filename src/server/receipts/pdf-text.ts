@@ -4,18 +4,8 @@ import { type PDFDocument, type PDFFont, type PDFPage, type RGB, rgb } from 'pdf
 import { woffToSfnt } from './woff';
 
 /**
- * Text in the server's PDFs (the receipt, decision 30; the certificate, decision 33): Inter (SIL
- * Open Font License, from @fontsource/inter) embedded with pdf-lib, and the runs of text drawn in
- * the font that has each character.
- *
- * The fonts are WOFF files read from node_modules at run time (fontkit's WOFF2 subsetting breaks),
- * unwrapped to TrueType once per process (./woff.ts: fontkit's own WOFF reading costs a few hundred
- * ms per document), and subset. A bundled function finds them through the same resolution as here,
- * and nothing imports them, so netlify.toml's `included_files` must ship them for each function that
- * draws a PDF: "node_modules/@fontsource/inter/package.json" (for the package's exports) and the
- * four files in FONT_FILES.
- * Fontsource splits Inter by script: 'latin' has æ, ø, å and the signs a receipt uses, 'latin-ext'
- * the letters of other European names (ł, ő, ş …), which are drawn from it when needed.
+ * The WOFF files are read from node_modules at run time (fontkit's WOFF2 subsetting breaks), so netlify.toml's
+ * `included_files` must ship @fontsource/inter's package.json and FONT_FILES with each function that draws a PDF.
  */
 
 const FONT_FILES = {
@@ -29,7 +19,7 @@ export type FontName = keyof typeof FONT_FILES;
 const requireFromHere = createRequire(import.meta.url);
 const fontBytes = new Map<FontName, Promise<Uint8Array>>();
 
-/** A font as TrueType bytes, read and unwrapped from its WOFF once per process (a warm function reuses them). */
+/** Unwrapped once per process: fontkit's own WOFF reading costs a few hundred ms per document. */
 function loadFont(name: FontName): Promise<Uint8Array> {
   let bytes = fontBytes.get(name);
   if (!bytes) {
@@ -40,20 +30,14 @@ function loadFont(name: FontName): Promise<Uint8Array> {
   return bytes;
 }
 
-/**
- * OpenType features fontkit applies when it lays text out (pdf-lib lays out every string it measures
- * or draws). Inter's contextual alternates cost most of a receipt's CPU in fontkit's chaining-context
- * lookups, and change nothing a receipt shows (they align arrows and colons between figures).
- */
+/** Inter's contextual alternates cost most of a receipt's CPU in fontkit and change nothing a receipt shows. */
 const LAYOUT_FEATURES = { calt: false } as const;
 
-// The site's look: near-black text, grey for labels, indigo accent, light rules.
 export const INK = rgb(17 / 255, 24 / 255, 39 / 255);
 export const MUTED = rgb(107 / 255, 114 / 255, 128 / 255);
 export const ACCENT = rgb(67 / 255, 56 / 255, 202 / 255);
 export const RULE = rgb(229 / 255, 231 / 255, 235 / 255);
 
-/** A weight of Inter: its Latin font, and its Latin Extended one when the document needs it. */
 export interface Face {
   main: PDFFont;
   ext: PDFFont | null;
@@ -72,10 +56,6 @@ export async function embedFace(doc: PDFDocument, main: FontName, ext: FontName 
   return { main: mainFont, ext: extFont, mainSet: new Set(mainFont.getCharacterSet()), extSet: new Set(extFont?.getCharacterSet() ?? []) };
 }
 
-/**
- * Inter regular and bold for a document whose data is `texts`: with the Latin Extended fonts only
- * when some text needs them, so most documents stay smaller.
- */
 export async function embedInter(doc: PDFDocument, texts: string[]): Promise<{ regular: Face; bold: Face }> {
   const regular = await embedFace(doc, 'regular', null);
   const needsExt = texts.some((text) => [...text].some((char) => !regular.mainSet.has(char.codePointAt(0) ?? 0)));
@@ -83,10 +63,7 @@ export async function embedInter(doc: PDFDocument, texts: string[]): Promise<{ r
   return { regular: await embedFace(doc, 'regular', 'extRegular'), bold: await embedFace(doc, 'bold', 'extBold') };
 }
 
-/**
- * The text split into runs by font. Characters neither font has lose their accents (NFD) or
- * become '?'; narrow no-break spaces (from Intl) become no-break spaces; controls become spaces.
- */
+/** Characters neither font has lose their accents (NFD) or become '?'. */
 export function textRuns(face: Face, text: string): Run[] {
   const runs: Run[] = [];
   const push = (char: string, font: PDFFont) => {
@@ -118,11 +95,9 @@ export interface DrawTextOptions {
   y: number;
   size: number;
   color?: RGB;
-  /** Where `x` is: the text's left edge (default), its centre or its right edge. */
   align?: 'left' | 'center' | 'right';
 }
 
-/** Draws one line of text in runs of the font that has each character. */
 export function drawText(page: PDFPage, face: Face, text: string, options: DrawTextOptions): void {
   const width = options.align && options.align !== 'left' ? textWidth(face, text, options.size) : 0;
   let at = options.align === 'right' ? options.x - width : options.align === 'center' ? options.x - width / 2 : options.x;
@@ -132,7 +107,6 @@ export function drawText(page: PDFPage, face: Face, text: string, options: DrawT
   }
 }
 
-/** The text broken into lines no wider than `maxWidth` (a word longer than that is broken too). */
 export function wrapText(face: Face, text: string, maxWidth: number, size: number): string[] {
   const lines: string[] = [];
   let line = '';

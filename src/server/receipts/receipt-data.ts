@@ -5,33 +5,23 @@ import { formatReceiptNumber } from '../../lib/receipt-format';
 export { formatPaidAt, formatReceiptNumber, formatVatRate, sellerRegistration } from '../../lib/receipt-format';
 
 /**
- * A receipt as data: the one model every format renders (the web receipt through the API, the order
- * confirmation mail in mail/templates/receipt.tsx, the PDF in receipt-pdf.ts), with the receipt
- * number as printed and the withdrawal statement in it, so no format can leave either out or print
- * it its own way. Each format prints the facts with the functions of src/lib/receipt-format.ts.
- * Pure: no I/O, no clock.
- *
- * What a Norwegian receipt must say (bokføringsforskriften § 5-1-1, shared NORWAY.md): a number from
- * an unbroken series, the date, the seller's name, org number followed by 'MVA' and address, the
- * buyer, what was sold, the price and the VAT per rate. All money is integer øre; every amount is
- * VAT-inclusive (consumer prices), and the VAT is the part of it that is VAT.
+ * The one model every receipt format renders, so none can leave out the number or the withdrawal statement
+ * (bokføringsforskriften § 5-1-1). Money is integer øre, VAT included. Pure: no I/O, no clock.
  */
 
 export interface ReceiptLine {
   description: string;
   quantity: number;
   unitPriceOre: number;
-  /** quantity × unit price, VAT included, before any discount. */
   amountOre: number;
-  /** VAT rate in basis points: 2500 (25 %) or 0 (exempt, merverdiavgiftsloven § 3-5). */
+  /** 2500 (25 %) or 0 (exempt, merverdiavgiftsloven § 3-5). */
   vatRateBp: number;
-  /** The VAT contained in `amountOre` (before any discount; the receipt's VAT is `vatByRate`). */
+  /** Before any discount; the receipt's VAT is `vatByRate`. */
   vatOre: number;
 }
 
 export interface VatByRate {
   rateBp: number;
-  /** The amount without VAT (grunnlag); baseOre + vatOre is what was paid at this rate. */
   baseOre: number;
   vatOre: number;
 }
@@ -39,34 +29,22 @@ export interface VatByRate {
 export interface ReceiptCompany {
   name: string;
   orgNumber: string;
-  /** The company's purchase-order reference ('Deres ref.'). */
   poReference: string | null;
 }
 
 export interface ReceiptData {
-  /** The receipt's number in the unbroken series, as printed: '000042' (formatReceiptNumber). */
   receiptNumber: string;
-  /** The order's reference as the buyer and the payment provider see it. */
   orderReference: string;
-  /** ISO date-time of the sale (the payment). */
   paidAt: string;
   seller: { name: string; orgNumber: string; address: string; email: string };
-  /** The person who bought, and for a company's purchase the company (its organisation number as nine digits). */
   buyer: { name: string; email: string; company?: ReceiptCompany | null };
   lines: ReceiptLine[];
-  /** A coupon's discount, VAT included, shown as its own line. */
   discount: { code: string; amountOre: number } | null;
-  /** What was paid: the lines less the discount. */
   totalOre: number;
-  /** The VAT in the total (the sum of `vatByRate`). */
   vatOre: number;
-  /** One entry per rate, highest rate first; their bases and VAT add up to the total. */
   vatByRate: VatByRate[];
-  /** The payment provider's label: 'Vipps', 'Kort', 'Testbetaling'. */
   paymentMethod: string;
-  /** Refunded so far, in øre (0 when nothing was). */
   refundedOre: number;
-  /** The statement on the right of withdrawal (withdrawalText): a consumer's lost right, or none for a company. */
   withdrawal: string;
 }
 
@@ -80,26 +58,16 @@ function assertRate(rateBp: number): void {
   if (!Number.isInteger(rateBp) || rateBp < 0 || rateBp > BP) throw new RangeError(`A VAT rate is 0–10000 basis points, got ${rateBp}`);
 }
 
-/**
- * The VAT contained in a VAT-inclusive amount, in whole øre, rounded half up:
- * amount × rate / (1 + rate). 199 000 øre at 25 % → 39 800 øre.
- * Exact integer arithmetic: with d = 10 000 + rate, round(a·r/d) = ⌊(2·a·r + d) / (2·d)⌋.
- */
+/** Rounded half up in exact integers: with d = 10 000 + rate, round(a·r/d) = ⌊(2·a·r + d) / (2·d)⌋. */
 export function vatIncluded(amountOre: number, rateBp: number): number {
   assertOre(amountOre, 'An amount');
   assertRate(rateBp);
-  // The one formula, shared with the checkout page (src/lib/money.ts); exact in doubles for any
-  // amount up to about 10^11 øre (a billion kroner).
+  // Shared with the checkout page (src/lib/money.ts); exact in doubles up to about 10^11 øre.
   if (amountOre > 1e11) throw new RangeError('An amount above a billion kroner');
   return containedVatOre(amountOre, rateBp);
 }
 
-/**
- * The VAT per rate of some lines, less a discount spread over the rates in proportion to what each
- * rate's lines cost (largest remainder, so the parts add up to the discount to the øre). The VAT of
- * a rate is computed once on the rate's total, not summed per line, and the base is the rest, so
- * base + VAT is exactly what was paid at that rate, and the rates add up to the total.
- */
+/** The discount is spread by largest remainder and each rate's VAT computed once on its total, so all adds up to the øre. */
 export function vatSummary(lines: Pick<ReceiptLine, 'amountOre' | 'vatRateBp'>[], discountOre = 0): VatByRate[] {
   const gross = new Map<number, number>();
   for (const line of lines) {
@@ -119,7 +87,7 @@ export function vatSummary(lines: Pick<ReceiptLine, 'amountOre' | 'vatRateBp'>[]
     return { rate, amount, part: Number(exact / BigInt(subtotal)), remainder: exact % BigInt(subtotal) };
   });
   let left = discountOre - shares.reduce((sum, share) => sum + share.part, 0);
-  // Ties go to the higher rate (the order of `shares`): deterministic, and a sort is stable.
+  // Ties go to the higher rate, so the result is deterministic.
   for (const share of [...shares].sort((a, b) => (a.remainder === b.remainder ? 0 : a.remainder > b.remainder ? -1 : 1))) {
     if (left === 0) break;
     share.part += 1;
@@ -145,7 +113,6 @@ export interface ReceiptInput {
   refundedOre?: number;
 }
 
-/** The receipt of an order: each line's amount and VAT, the discount, the VAT per rate and the total. */
 export function buildReceipt(input: ReceiptInput): ReceiptData {
   if (!Number.isSafeInteger(input.receiptNumber) || input.receiptNumber < 1) throw new RangeError('A receipt number is a whole number from 1');
   if (Number.isNaN(Date.parse(input.paidAt))) throw new RangeError(`paidAt is not a date: ${input.paidAt}`);
@@ -178,13 +145,7 @@ export function buildReceipt(input: ReceiptInput): ReceiptData {
   };
 }
 
-/**
- * The receipt's words on the right of withdrawal (angrerettloven § 18, § 22 n): a consumer asked
- * for the digital content at once and accepted that the right of withdrawal is lost when delivery
- * starts. A company's purchase (a buyer with an organisation number) has no right of withdrawal:
- * the law covers consumers only (§ 1), and no § 22 n consent was asked for, so the statement says
- * that instead of quoting a consent that was never given. Both say where to write.
- */
+/** Angrerettloven § 18 and § 22 n; a company has no right of withdrawal (§ 1), so its receipt says so instead of quoting a consent. */
 export function withdrawalText(seller: Pick<ReceiptData['seller'], 'name' | 'email'>, options: { business?: boolean } = {}): string {
   if (options.business) {
     return (

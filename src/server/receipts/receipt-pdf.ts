@@ -14,12 +14,6 @@ import {
 } from '../../lib/receipt-format';
 import { formatKronerOre } from '../../lib/format';
 
-/**
- * The receipt as a PDF: one A4 page with every fact bokføringsforskriften § 5-1-1 asks
- * for, drawn with pdf-lib in Inter (./pdf-text.ts: the fonts, and netlify.toml's `included_files`
- * that ship them with this function). A one-line receipt is about 13 KB.
- */
-
 // A4 portrait in points.
 const PAGE = { width: 595.28, height: 841.89, margin: 56 } as const;
 
@@ -29,7 +23,6 @@ interface TextStyle {
   color?: ReturnType<typeof rgb>;
 }
 
-/** Every text a receipt draws from its data: to know whether the latin-ext fonts are needed at all. */
 function dataTexts(data: ReceiptData): string[] {
   return [
     data.seller.name,
@@ -47,7 +40,6 @@ function dataTexts(data: ReceiptData): string[] {
   ];
 }
 
-/** Draws text on the page in runs of the font that has each character. */
 class Painter {
   private page: PDFPage;
   readonly pages: PDFPage[] = [];
@@ -62,12 +54,10 @@ class Painter {
     this.pages.push(this.page);
   }
 
-  /** Continues on `page` (the footer goes on every page at the end). */
   onPage(page: PDFPage): void {
     this.page = page;
   }
 
-  /** Moves down by `height`, on a new page when the current one has no room for it. */
   advance(height: number, keep = 0): void {
     if (this.y - height - keep < PAGE.margin + 40) {
       this.page = this.doc.addPage([PAGE.width, PAGE.height]);
@@ -82,7 +72,6 @@ class Painter {
     return bold ? this.bold : this.regular;
   }
 
-  /** Draws one line of text with its left edge at x (or its right edge, with `align: 'right'`). */
   text(text: string, x: number, style: TextStyle & { align?: 'left' | 'right'; y?: number } = {}): void {
     const bold = style.bold ?? false;
     drawText(this.page, this.face(bold), text, {
@@ -94,7 +83,6 @@ class Painter {
     });
   }
 
-  /** The text broken into lines no wider than `maxWidth` (a word longer than that is broken too). */
   wrap(text: string, maxWidth: number, size: number, bold = false): string[] {
     return wrapText(this.face(bold), text, maxWidth, size);
   }
@@ -104,12 +92,10 @@ class Painter {
   }
 }
 
-/** The receipt as a one-page A4 PDF (more pages only for an order with very many lines). */
 export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
 
-  // The latin-ext fonts only when some text of this receipt needs them: most receipts stay smaller.
   const { regular, bold } = await embedInter(doc, dataTexts(data));
   const p = new Painter(doc, regular, bold);
 
@@ -121,14 +107,13 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   doc.setCreator(data.seller.name);
   doc.setProducer(data.seller.name);
   doc.setLanguage('nb-NO');
-  // The sale's time, not the time of drawing: the same receipt gives the same PDF every time.
+  // The sale's time, so the same receipt gives the same PDF every time.
   doc.setCreationDate(paidAt);
   doc.setModificationDate(paidAt);
 
   const left = PAGE.margin;
   const right = PAGE.width - PAGE.margin;
 
-  // Title, and the seller on the right: name, org number with 'MVA' and the register, address, e-mail.
   p.text(L.title, left, { size: 26, bold: true, color: ACCENT, y: p.y - 22 });
   const sellerLines: [string, TextStyle][] = [
     [data.seller.name, { size: 11, bold: true }],
@@ -143,14 +128,12 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   p.advance(22);
   p.rule(p.y, ACCENT, 1.5);
 
-  // The buyer on the left; the receipt's number, order, date and payment on the right.
   const top = p.y;
   p.advance(17);
   p.text(L.buyer, left, { size: 9, color: MUTED });
   p.advance(16);
   const company = data.buyer.company;
   if (company) {
-    // A company's purchase: the company and its organisation number first, then who bought for it.
     for (const line of p.wrap(company.name, 230, 12, true)) {
       p.text(line, left, { size: 12, bold: true });
       p.advance(15);
@@ -192,7 +175,6 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   p.y = Math.min(p.y, buyerBottom);
   p.advance(34);
 
-  // The lines: description, quantity, unit price, VAT rate and amount (VAT included).
   const col = { quantity: 345, unit: 425, vat: 472, amount: right };
   const descriptionWidth = col.quantity - left - 40;
   const header: [string, number, 'left' | 'right'][] = [
@@ -234,7 +216,6 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   p.advance(15);
   p.text(L.currencyNote, col.amount, { size: 8, color: MUTED, align: 'right' });
 
-  // VAT per rate: base, rate and VAT; an exempt rate says so.
   p.advance(36, 60);
   p.text(L.vat, left, { size: 11, bold: true });
   p.advance(18);
@@ -258,7 +239,6 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
   p.text(L.vatTotal, vatCol.rate, { bold: true });
   p.text(formatKronerOre(data.vatOre), vatCol.vat, { bold: true, align: 'right' });
 
-  // Payment, and a refund when there was one.
   p.advance(36, 40);
   p.text(paidWithText(data.paymentMethod), left);
   p.text(formatKronerOre(data.totalOre), right, { align: 'right' });
@@ -271,7 +251,6 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
     p.text(formatKronerOre(data.totalOre - data.refundedOre), right, { align: 'right' });
   }
 
-  // The statement on the right of withdrawal, as the mail and the web receipt state it.
   const withdrawal = p.wrap(data.withdrawal, right - left, 9);
   p.advance(36, 14 + withdrawal.length * 12);
   p.text(L.withdrawal, left, { size: 11, bold: true });
@@ -281,7 +260,6 @@ export async function receiptPdf(data: ReceiptData): Promise<Uint8Array> {
     p.text(line, left, { size: 9 });
   }
 
-  // The footer on every page: the seller again, and which page of which receipt when there are several.
   const footer = `${data.seller.name} · ${sellerRegistration(data.seller)} · ${data.seller.address} · ${data.seller.email}`;
   p.pages.forEach((page, i) => {
     p.onPage(page);

@@ -1,12 +1,6 @@
 import { inflateSync } from 'node:zlib';
 
-/**
- * A WOFF 1.0 font as the TrueType/OpenType file it wraps (W3C "WOFF File Format 1.0", section 5:
- * a 44-byte header, a 20-byte directory entry per table, each table zlib-compressed unless that
- * would not have made it smaller). The receipt PDF hands pdf-lib the result: fontkit
- * inflates WOFF tables in JavaScript on every embed, which cost a receipt a few hundred ms of CPU;
- * Node's zlib does it once per process.
- */
+/** Node's zlib unwraps WOFF 1.0 once per process; fontkit would inflate its tables in JavaScript on every embed. */
 export function woffToSfnt(woff: Uint8Array): Uint8Array {
   const input = Buffer.from(woff.buffer, woff.byteOffset, woff.byteLength);
   if (input.byteLength < 44 || input.toString('latin1', 0, 4) !== 'wOFF') throw new Error('Not a WOFF 1.0 font');
@@ -27,7 +21,6 @@ export function woffToSfnt(woff: Uint8Array): Uint8Array {
   const padded = (length: number) => (length + 3) & ~3;
   const headerLength = 12 + 16 * count;
   const output = Buffer.alloc(tables.reduce((sum, table) => sum + padded(table.data.byteLength), headerLength));
-  // The sfnt header: version, numTables, and the binary-search fields derived from numTables.
   const entrySelector = Math.floor(Math.log2(Math.max(count, 1)));
   const searchRange = 2 ** entrySelector * 16;
   output.writeUInt32BE(flavor, 0);

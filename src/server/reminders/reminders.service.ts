@@ -6,22 +6,8 @@ import { queueMails } from '../mail/outbox';
 import { oneClickUnsubscribeUrl, unsubscribePageUrl, unsubscribeToken } from './unsubscribe';
 
 /**
- * The weekly learning reminder (issue 25, decision 33). A scheduled function runs this once a day;
- * a learner gets a reminder when all of these hold:
- *   - the account is active, its address verified, and reminders are on (`users.email_reminders`,
- *     'E-postvarsler' on /konto; the mail's unsubscribe link turns them off);
- *   - they hold a course they have not finished (access not revoked, the course has lessons);
- *   - they have not learned for REMINDER_AFTER_DAYS: no lesson progress or watch position saved,
- *     and no course enrolled in, since then;
- *   - their last reminder is at least REMINDER_EVERY_DAYS old.
- * The mail names the unfinished course they touched last, how far they are, and links straight to
- * its next lesson.
- *
- * Exactly once, however many runs overlap: a batch claims its learners in one statement
- * (`FOR UPDATE SKIP LOCKED`, then `reminder_sent_at = now`) and queues their mails in the same
- * transaction. A run at the same time skips the rows this one holds, and a row that was claimed
- * and committed meanwhile no longer matches when it is locked (Postgres checks the condition again
- * on the newest row), so no learner gets two mails in a week.
+ * Exactly once however many runs overlap: a batch claims its learners with `FOR UPDATE SKIP LOCKED` and queues their
+ * mails in the same transaction, and Postgres rechecks the condition on the newest row when it locks it.
  */
 
 export const REMINDER_AFTER_DAYS = 7;
@@ -46,7 +32,6 @@ interface CourseState {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** Claims the next batch of learners due a reminder, marking them reminded at `now`. One statement. */
 async function claimDue(tx: Db, now: Date, limit: number): Promise<Claimed[]> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const result = await tx.execute(sql`
@@ -70,10 +55,6 @@ async function claimDue(tx: Db, now: Date, limit: number): Promise<Claimed[]> {
   return rowsOf<Claimed>(result);
 }
 
-/**
- * For each learner: the unfinished course they touched last (progress, then enrollment), its
- * lessons done and in all, and its first lesson not done in course order. One statement.
- */
 async function courseStates(tx: Db, userIds: string[]): Promise<Map<string, CourseState>> {
   const ids = `{${userIds.join(',')}}`;
   const result = await tx.execute(sql`
@@ -107,14 +88,10 @@ async function courseStates(tx: Db, userIds: string[]): Promise<Map<string, Cour
 }
 
 export interface ReminderRun {
-  /** Reminders queued in the outbox by this run. */
   queued: number;
 }
 
-/**
- * Claims the learners due a reminder and queues one mail each, a batch per transaction, until none
- * are left or `budgetMs` has passed (a scheduled function has 30 s; the next day's run continues).
- */
+/** Stops after `budgetMs`: a scheduled function has 30 s and the next day's run continues. */
 export async function queueLearningReminders(db: Db, options: { now?: Date; budgetMs?: number; batchSize?: number } = {}): Promise<ReminderRun> {
   const { now = new Date(), budgetMs = 15_000, batchSize = BATCH } = options;
   const started = Date.now();
@@ -157,7 +134,6 @@ export async function queueLearningReminders(db: Db, options: { now?: Date; budg
   }
 }
 
-/** The unsubscribe link's one action: this account gets no more reminders (shown under 'E-postvarsler' on /konto). */
 export async function turnRemindersOff(db: Db, userId: string): Promise<void> {
   await db.update(users).set({ emailReminders: false }).where(eq(users.id, userId));
 }

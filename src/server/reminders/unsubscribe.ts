@@ -5,12 +5,7 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from '@oslojs/
 import { absoluteUrl } from '../account/tokens';
 import { authSecret } from '../platform/env';
 
-/**
- * The reminder mail's unsubscribe link (issue 25, decision 33): `<user id>.<mac>`, the MAC an
- * HMAC-SHA256 with AUTH_SECRET over the purpose and the user id. Nothing is stored, the link never
- * expires (an unsubscribe link must keep working), and it can do one thing only: turn that
- * account's reminders off.
- */
+/** Nothing is stored and the link never expires (an unsubscribe link must keep working); it can only turn reminders off. */
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const encoder = new TextEncoder();
@@ -21,7 +16,6 @@ export function unsubscribeToken(userId: string): string {
   return `${userId}.${encodeBase64urlNoPadding(mac(userId))}`;
 }
 
-/** The user id the token was made for by us, else null. */
 export function userOfUnsubscribeToken(token: string | null | undefined): string | null {
   if (!token || token.length > 200) return null;
   const [userId, signature, ...rest] = token.split('.');
@@ -36,11 +30,8 @@ export function userOfUnsubscribeToken(token: string | null | undefined): string
   return given.length === expected.length && constantTimeEqual(given, expected) ? userId : null;
 }
 
-/**
- * The one-click address (RFC 8058): the mail's `List-Unsubscribe` header; a mail program POSTs
- * `List-Unsubscribe=One-Click` to it.
- */
+/** RFC 8058 one-click: a mail program POSTs `List-Unsubscribe=One-Click` here. */
 export const oneClickUnsubscribeUrl = (token: string) => absoluteUrl(`/api/reminders/unsubscribe?token=${encodeURIComponent(token)}`);
 
-/** The page the mail's link opens: it turns reminders off at once and says so (the token stays in the fragment). */
+/** The token stays in the fragment. */
 export const unsubscribePageUrl = (token: string) => absoluteUrl(`/avmelding#token=${encodeURIComponent(token)}`);

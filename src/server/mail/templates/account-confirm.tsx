@@ -4,23 +4,15 @@ import { ActionLink, MailLayout, styles } from './layout';
 
 export interface AccountConfirmProps {
   firstName: string;
-  /** What the link confirms. */
   action: 'change_email' | 'delete';
-  /** The new address asked for (a change only). */
   newEmail?: string | undefined;
-  /** The absolute link that confirms it (it carries the one-time token). */
   confirmUrl: string;
-  /** How long the link works, in minutes. */
   validMinutes: number;
 }
 
 export const accountConfirmSubject = ({ action }: AccountConfirmProps) =>
   action === 'delete' ? 'Bekreft at du vil slette kontoen' : 'Bekreft at du vil endre e-postadressen';
 
-/**
- * An account without a password confirms a sensitive change with a link to its own address, where
- * another account gives its password: nothing changes until the link is opened and confirmed.
- */
 export function AccountConfirm({ firstName, action, newEmail, confirmUrl, validMinutes }: AccountConfirmProps) {
   const title = accountConfirmSubject({ firstName, action, newEmail, confirmUrl, validMinutes });
   return (

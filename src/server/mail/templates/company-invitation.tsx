@@ -4,18 +4,14 @@ import { ActionLink, MailLayout, styles } from './layout';
 
 export interface CompanyInvitationProps {
   companyName: string;
-  /** Who invited, as the company admin's name. */
   inviterName: string;
-  /** The absolute link that accepts the invitation (it carries the one-time token). */
   acceptUrl: string;
-  /** The package's courses, by title. */
   courseTitles: string[];
   validDays: number;
 }
 
 export const companyInvitationSubject = (props: CompanyInvitationProps) => `${props.companyName} gir deg tilgang til KI-kurs`;
 
-/** Sent when a company admin invites a person to a seat. */
 export function CompanyInvitation({ companyName, inviterName, acceptUrl, courseTitles, validDays }: CompanyInvitationProps) {
   return (
     <MailLayout preview={`${inviterName} har gitt deg en plass i KI Akademiets kurspakke.`}>

@@ -5,13 +5,11 @@ import { ActionLink, MailLayout, styles } from './layout';
 export interface CompanyReminderProps {
   firstName: string;
   companyName: string;
-  /** The dashboard, where the package's courses wait. */
   startUrl: string;
 }
 
 export const companyReminderSubject = () => 'Kursene dine venter på deg';
 
-/** 'Send påminnelse' from the manager's view, to a person who has not started. */
 export function CompanyReminder({ firstName, companyName, startUrl }: CompanyReminderProps) {
   return (
     <MailLayout preview="Kom i gang med KI-kursene du har fått tilgang til.">

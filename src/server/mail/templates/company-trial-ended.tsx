@@ -5,15 +5,12 @@ import { ActionLink, MailLayout, styles } from './layout';
 export interface CompanyTrialEndedProps {
   firstName: string;
   companyName: string;
-  /** How many seats the end took back. */
   seatsTakenBack: number;
-  /** The seat checkout with the company chosen. */
   buyUrl: string;
 }
 
 export const companyTrialEndedSubject = () => 'Prøveperioden er over';
 
-/** To each manager when the sweep ends the trial. */
 export function CompanyTrialEnded({ firstName, companyName, seatsTakenBack, buyUrl }: CompanyTrialEndedProps) {
   return (
     <MailLayout preview={`Prøveperioden for ${companyName} er over. Dere betaler ingenting.`}>

@@ -7,16 +7,13 @@ export interface CompanyTrialEndingProps {
   firstName: string;
   companyName: string;
   daysLeft: number;
-  /** The last day, written out ('5. desember 2026'). */
   endsOn: string;
-  /** The seat checkout with the company chosen. */
   buyUrl: string;
 }
 
 export const companyTrialEndingSubject = ({ daysLeft }: CompanyTrialEndingProps) =>
   `Prøveperioden slutter om ${daysLeft} ${daysLeft === 1 ? 'dag' : 'dager'}`;
 
-/** To each manager a couple of days before the trial ends. */
 export function CompanyTrialEnding({ firstName, companyName, daysLeft, endsOn, buyUrl }: CompanyTrialEndingProps) {
   return (
     <MailLayout preview={`${trialDaysLeftText(daysLeft)} for ${companyName}.`}>

@@ -8,13 +8,12 @@ export interface ContactMessageProps {
   email: string;
   company: string | null;
   message: string;
-  /** When it arrived, as the reader reads it ('26. november 2026 kl. 09:15'). */
   receivedAt: string;
 }
 
 export const contactMessageSubject = ({ name }: ContactMessageProps) => `Ny melding fra kontaktskjemaet: ${name}`;
 
-/** A message from the contact form on /kontakt, to the team; the reply goes to the sender's address. */
+/** The reply goes to the sender's address. */
 export function ContactMessage({ name, email, company, message, receivedAt }: ContactMessageProps) {
   return (
     <MailLayout preview={`${name} skrev via kontaktskjemaet.`}>

@@ -4,23 +4,15 @@ import { ActionLink, MailLayout, styles } from './layout';
 
 export interface CreatePasswordProps {
   firstName: string;
-  /** The address the account signs in with (the one this mail went to). */
   email: string;
-  /** The absolute link that proves the address and opens 'Lag et passord' (it carries the one-time token). */
   createUrl: string;
-  /** How long the link works, in days. */
   validDays: number;
-  /** Sent right after a purchase (the account was made by it), or later at the owner's request from /konto. */
   reason: 'purchase' | 'request';
 }
 
 export const createPasswordSubject = ({ reason }: CreatePasswordProps) =>
   reason === 'purchase' ? 'Bekreft e-postadressen og lag et passord' : 'Lag et passord til kontoen din';
 
-/**
- * The one mail of an account without a password: opening the link proves the address, and the page
- * it opens lets the owner choose a password to sign in with from then on.
- */
 export function CreatePassword({ firstName, email, createUrl, validDays, reason }: CreatePasswordProps) {
   return (
     <MailLayout preview="Bekreft e-postadressen din og lag et passord til kontoen din hos KI Akademiet.">

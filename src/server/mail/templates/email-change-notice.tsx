@@ -6,13 +6,12 @@ import { MailLayout, styles } from './layout';
 export interface EmailChangeNoticeProps {
   firstName: string;
   newEmail: string;
-  /** The company's contact address. */
   contactEmail: string;
 }
 
 export const emailChangeNoticeSubject = () => 'Noen vil endre e-postadressen på kontoen din';
 
-/** Sent to the old address when a change is asked for, so a stolen session cannot move the account quietly. */
+/** To the old address, so a stolen session cannot move the account quietly. */
 export function EmailChangeNotice({ firstName, newEmail, contactEmail }: EmailChangeNoticeProps) {
   return (
     <MailLayout preview="Det er bedt om å endre e-postadressen for kontoen din hos KI Akademiet.">

@@ -5,15 +5,12 @@ import { ActionLink, MailLayout, styles } from './layout';
 export interface EmailChangeProps {
   firstName: string;
   newEmail: string;
-  /** The absolute link that confirms the new address (it carries the one-time token). */
   confirmUrl: string;
-  /** How long the link works, in hours. */
   validHours: number;
 }
 
 export const emailChangeSubject = () => 'Bekreft ny e-postadresse';
 
-/** Sent to the new address when a learner changes it: the change happens only through this link. */
 export function EmailChange({ firstName, newEmail, confirmUrl, validHours }: EmailChangeProps) {
   return (
     <MailLayout preview="Bekreft den nye e-postadressen for kontoen din hos KI Akademiet.">

@@ -14,12 +14,7 @@ import { PasswordReset, type PasswordResetProps, passwordResetSubject } from './
 import { Receipt, type ReceiptProps, receiptSubject } from './receipt';
 import { VerifyEmail, type VerifyEmailProps, verifyEmailSubject } from './verify-email';
 
-/**
- * Every mail the platform sends, by name: its props, its subject and its React Email component
- *. A service queues a mail by name and props (`queueMail` in../outbox.ts, which
- * imports only these types); the sender renders it. A new mail is a component in this folder
- * and a line in both lists below.
- */
+/** A new mail is a component in this folder and a line in both lists below. */
 export interface MailTemplateProps {
   'password-reset': PasswordResetProps;
   'password-changed': PasswordChangedProps;
@@ -42,7 +37,6 @@ export type MailTemplateName = keyof MailTemplateProps;
 interface MailTemplate<P> {
   subject(props: P): string;
   Component(props: P): ReactElement;
-  /** Extra headers of the message (the reminder's `List-Unsubscribe`). */
   headers?(props: P): Record<string, string>;
 }
 

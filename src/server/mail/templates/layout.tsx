@@ -11,7 +11,7 @@ import { Text } from '@react-email/text';
 import type { ReactNode } from 'react';
 import { site } from '../../../config/site';
 
-/** Shared look of every mail: inline styles only (mail clients ignore style sheets). */
+/** Inline styles only: mail clients ignore style sheets. */
 export const styles = {
   body: { backgroundColor: '#f4f4f5', fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif', margin: 0, padding: '24px 0' },
   container: { backgroundColor: '#ffffff', borderRadius: '8px', maxWidth: '560px', padding: '32px' },
@@ -22,10 +22,6 @@ export const styles = {
   link: { color: '#3730a3' },
 } as const;
 
-/**
- * The frame of every mail: Norwegian (`lang="nb"`), a preview line for the inbox, the content,
- * and a footer with the company's name and address (the facts of src/config/site.ts).
- */
 export function MailLayout({ preview, children }: { preview: string; children: ReactNode }) {
   return (
     <Html lang="nb">
@@ -47,7 +43,7 @@ export function MailLayout({ preview, children }: { preview: string; children: R
   );
 }
 
-/** A mail's one action: the button, and the same link written out for a mail program that shows no buttons. */
+/** The link is also written out for mail programs that show no buttons. */
 export function ActionLink({ href, label }: { href: string; label: string }) {
   return (
     <>

@@ -9,19 +9,16 @@ export interface LearningReminderProps {
   courseTitle: string;
   completedLessons: number;
   totalLessons: number;
-  /** Null when every lesson is done but the course is not (the link then opens the course). */
+  /** Null when every lesson is done but the course is not. */
   nextLessonTitle: string | null;
-  /** Straight to the next lesson in the player. */
   nextLessonUrl: string;
-  /** The page that turns reminders off with one click. */
   unsubscribeUrl: string;
-  /** RFC 8058 one-click address for the `List-Unsubscribe` header. */
   oneClickUnsubscribeUrl: string;
 }
 
 export const learningReminderSubject = ({ courseTitle }: LearningReminderProps) => `Fortsett der du slapp: ${courseTitle}`;
 
-/** `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 2369, RFC 8058): the mail program's own unsubscribe button. */
+/** RFC 2369 and RFC 8058: the mail program's own unsubscribe button. */
 export const learningReminderHeaders = ({ oneClickUnsubscribeUrl }: LearningReminderProps) => ({
   'List-Unsubscribe': `<${oneClickUnsubscribeUrl}>`,
   'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
@@ -29,7 +26,6 @@ export const learningReminderHeaders = ({ oneClickUnsubscribeUrl }: LearningRemi
 
 const percent = (done: number, total: number) => (total > 0 ? Math.round((100 * done) / total) : 0);
 
-/** The weekly reminder to a learner who has not been back for a week. */
 export function LearningReminder(props: LearningReminderProps) {
   const { firstName, courseTitle, completedLessons, totalLessons, nextLessonTitle, nextLessonUrl, unsubscribeUrl } = props;
   return (

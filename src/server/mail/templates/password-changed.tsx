@@ -5,17 +5,13 @@ import { MailLayout, styles } from './layout';
 
 export interface PasswordChangedProps {
   firstName: string;
-  /** When it changed, as the reader reads it ('25. november 2026 kl. 21:40'). */
   changedAt: string;
-  /** The page to ask for a new password from, if it was not the owner. */
   resetUrl: string;
-  /** The company's contact address. */
   contactEmail: string;
 }
 
 export const passwordChangedSubject = () => 'Passordet ditt er endret';
 
-/** Sent after a reset or a change of the password: the owner learns of it either way. */
 export function PasswordChanged({ firstName, changedAt, resetUrl, contactEmail }: PasswordChangedProps) {
   return (
     <MailLayout preview="Passordet for kontoen din hos KI Akademiet er endret.">

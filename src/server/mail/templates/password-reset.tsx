@@ -4,15 +4,12 @@ import { ActionLink, MailLayout, styles } from './layout';
 
 export interface PasswordResetProps {
   firstName: string;
-  /** The absolute link that sets a new password (it carries the one-time token). */
   resetUrl: string;
-  /** How long the link works, in minutes. */
   validMinutes: number;
 }
 
 export const passwordResetSubject = () => 'Tilbakestill passordet ditt';
 
-/** Sent when someone asks to reset the password of an account (the accounts issue sends it). */
 export function PasswordReset({ firstName, resetUrl, validMinutes }: PasswordResetProps) {
   return (
     <MailLayout preview="Lag et nytt passord for kontoen din hos KI Akademiet.">

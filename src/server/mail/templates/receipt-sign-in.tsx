@@ -2,18 +2,11 @@ import { Link } from '@react-email/link';
 import { Text } from '@react-email/text';
 import { styles } from './layout';
 
-/**
- * How the buyer gets back in, on the receipt: kept apart from the receipt's own facts (which follow
- * the bookkeeping rules and the PDF), so either can change without the other.
- */
+/** Kept apart from the receipt's facts, which follow the bookkeeping rules, so either can change without the other. */
 export interface ReceiptSignInProps {
-  /** The address the account signs in with. */
   email: string;
-  /** False for an account made by the purchase: its password is chosen through the link of a mail of its own. */
   hasPassword: boolean;
-  /** The absolute link of the sign-in page. */
   signInUrl: string;
-  /** The absolute link of 'Glemt passord', which also gives a password-less account its password. */
   forgotUrl: string;
 }
 

@@ -21,18 +21,14 @@ import { type ReceiptData, withdrawalText } from '../../receipts/receipt-data';
 import { MailLayout, styles } from './layout';
 import { ReceiptSignIn, type ReceiptSignInProps } from './receipt-sign-in';
 
-/** A mail queued before the receipt number was a string and the statement part of the receipt has the older props. */
+/** Mails queued earlier carry a numeric receipt number and no statement. */
 export interface ReceiptProps extends Omit<ReceiptData, 'receiptNumber' | 'withdrawal'> {
   receiptNumber: string | number;
   withdrawal?: string;
   firstName: string;
-  /** The absolute link to the course bought ('Gå til kurset'). */
   courseUrl: string;
-  /** The absolute link to the receipt's PDF ('Se kvitteringen'). */
   receiptUrl: string;
-  /** Something the buyer must know about this order first (a second purchase of a course, refunded at once). */
   notice?: string | undefined;
-  /** How the buyer signs in again (none for an order whose account is gone). */
   signIn?: ReceiptSignInProps | undefined;
 }
 
@@ -42,12 +38,7 @@ const row = { ...styles.text, margin: '0 0 4px' } as const;
 const strong = { ...row, fontWeight: 600 } as const;
 const sectionTitle = { ...styles.text, fontWeight: 600, margin: '16px 0 8px' } as const;
 
-/**
- * The order confirmation on a durable medium (angrerettloven § 18) and the receipt
- * (bokføringsforskriften § 5-1-1): the same facts as the PDF (src/server/receipts/receipt-pdf.ts)
- * and the web receipt, from the same data and printed by the same functions, the withdrawal
- * statement included.
- */
+/** The order confirmation on a durable medium (angrerettloven § 18) and the receipt, from the same data as the PDF. */
 export function Receipt(props: ReceiptProps) {
   const { firstName, courseUrl, receiptUrl, seller, buyer, lines, discount, vatByRate, notice } = props;
   const number = formatReceiptNumber(props.receiptNumber);

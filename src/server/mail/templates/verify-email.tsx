@@ -4,15 +4,12 @@ import { ActionLink, MailLayout, styles } from './layout';
 
 export interface VerifyEmailProps {
   firstName: string;
-  /** The absolute link that proves the address (it carries the one-time token). */
   verifyUrl: string;
-  /** How long the link works, in days. */
   validDays: number;
 }
 
 export const verifyEmailSubject = () => 'Bekreft e-postadressen din';
 
-/** Sent at registration, and again when the learner asks for a new link. */
 export function VerifyEmail({ firstName, verifyUrl, validDays }: VerifyEmailProps) {
   return (
     <MailLayout preview="Bekreft at dette er e-postadressen din hos KI Akademiet.">
