@@ -145,7 +145,7 @@ async function searchQuestion(
     ),
     -- Each lesson's document is matched and ranked against each term once.
     readable AS MATERIALIZED (SELECT jsonb_array_elements_text(${readable}::jsonb) AS course_id),
-    -- Only what the asker may read (decision 26): the lessons of their courses and the previews.
+    -- Only what the asker may read: the lessons of their courses and the previews.
     matches AS MATERIALIZED (
       SELECT l.id, terms.term, ts_rank_cd(l.search_document, terms.query, 1) AS rank
       FROM terms JOIN lessons l ON l.search_document @@ terms.query
