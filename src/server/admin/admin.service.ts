@@ -20,22 +20,13 @@ import { BadRequestError, NotFoundError } from '../platform/errors';
 import { refusedImageSources, sanitizeLessonHtml } from '../platform/html';
 import { COURSE_NOT_FOUND, MODULE_NOT_FOUND } from '../learning/learning.service';
 
-/**
- * The admin's content work (issue 13, decision 14): the course list with students, new modules
- * and lessons (placed last unless an order is given), lesson edits, moving a module or a lesson,
- * and the video library. Renames and lesson edits go through content.service.ts, which marks
- * them as the admin's. HTML is sanitised before it is stored. Every write takes the
- * acting user's id and records its change in the content audit in its own transaction.
- */
+/** Every write records its change in the content audit in its own transaction; HTML is sanitised before it is stored. */
 
 export const adminServiceMessages = {
   videoNotFound: 'Fant ikke videoen',
   invalidContent: 'Ugyldig innhold',
 } as const;
 
-// --- courses ------------------------------------------------------------------
-
-/** Every course in catalogue order with its number of enrollments, in one statement. */
 export async function listAdminCourses(db: Db): Promise<AdminCourse[]> {
   return db
     .select({
@@ -52,19 +43,12 @@ export async function listAdminCourses(db: Db): Promise<AdminCourse[]> {
     .orderBy(asc(courses.orderIndex), asc(courses.id));
 }
 
-// --- lessons across courses ----------------------------------------------------------
-
 export interface LessonFilter {
   courseId?: string | undefined;
   type?: LessonType | undefined;
 }
 
-/**
- * The 'Leksjoner' tab (issue 29, point 9): every lesson of every course, or of one course and/or
- * one type, in catalogue order (course, module, lesson), with its module and course, in one
- * statement. No content: the editor reads the lesson's course as the Moduler tab does. The list is
- * the catalogue's, which admins write, not something learners grow, so it is not paged.
- */
+/** Not paged: the list is the catalogue, which admins write, not something learners grow. */
 export async function listAdminLessons(db: Db, filter: LessonFilter = {}): Promise<AdminLessonListItem[]> {
   const rows = await db
     .select({
@@ -100,15 +84,12 @@ export async function listAdminLessons(db: Db, filter: LessonFilter = {}): Promi
   }));
 }
 
-// --- modules ------------------------------------------------------------------
-
 export interface NewModule {
   title: string;
   description?: string | null | undefined;
   orderIndex?: number | undefined;
 }
 
-/** A new module of the course; orderIndex 0 or missing places it after the last one. */
 export async function createModule(db: Db, actorId: string, courseId: string, input: NewModule): Promise<AdminModule> {
   return atomically(db, async (tx) => {
     // Locks the course, so two modules created at once do not get the same place.
@@ -139,8 +120,6 @@ async function nextModuleIndex(db: Db, courseId: string): Promise<number> {
   return row?.next ?? 0;
 }
 
-// --- lessons ------------------------------------------------------------------
-
 export interface NewLesson {
   title: string;
   lessonType: 'text' | 'html' | 'video';
@@ -158,10 +137,6 @@ export interface LessonContentEdit {
   isPreview?: boolean | undefined;
 }
 
-/**
- * The body's content as the contract's `{type, content}`, HTML sanitised first; a failure is a
- * 400 whose message names the field.
- */
 function contractContent(
   type: LessonType,
   content: Record<string, unknown>,
@@ -213,7 +188,6 @@ const lessonColumns = {
   isPreview: lessons.isPreview,
 };
 
-/** A new lesson in the module; orderIndex 0 or missing places it after the last one. Searchable at once (generated tsvector). */
 export async function createLesson(db: Db, actorId: string, moduleId: string, input: NewLesson): Promise<AdminLesson> {
   const lesson = contractContent(input.lessonType, input.content, input);
   return atomically(db, async (tx) => {
@@ -241,10 +215,7 @@ export async function createLesson(db: Db, actorId: string, moduleId: string, in
   });
 }
 
-/**
- * New content (and optionally a new title) for a lesson of its stored type. A video lesson
- * keeps its stored URL, duration and captions where the body leaves them out.
- */
+/** A video lesson keeps its stored URL, duration and captions where the body leaves them out. */
 export async function updateLessonContent(db: Db, actorId: string, lessonId: string, input: LessonContentEdit): Promise<AdminLesson> {
   return atomically(db, async (tx) => {
     const [stored] = await tx
@@ -255,7 +226,6 @@ export async function updateLessonContent(db: Db, actorId: string, lessonId: str
     if (!stored) throw new NotFoundError(LESSON_NOT_FOUND);
     const lesson = contractContent(stored.type, input.content, input, stored.content);
     const row = await editLesson(tx, lessonId, { title: input.title, lesson, isPreview: input.isPreview });
-    // The preview flag is audited with the lesson's fields: who opened which lesson to everyone, and when.
     await auditUpdate(
       tx,
       { actorId, action: 'lesson.update', targetType: 'lesson', targetId: lessonId },
@@ -266,11 +236,8 @@ export async function updateLessonContent(db: Db, actorId: string, lessonId: str
   });
 }
 
-// --- moving -------------------------------------------------------------------
-
 export type Direction = 'up' | 'down';
 
-/** The siblings in their new order, or null when the move changes nothing (first up, last down). */
 function moved<T extends { id: string }>(siblings: T[], id: string, direction: Direction): T[] | null {
   const at = siblings.findIndex((s) => s.id === id);
   const to = direction === 'up' ? at - 1 : at + 1;
@@ -280,7 +247,6 @@ function moved<T extends { id: string }>(siblings: T[], id: string, direction: D
   return next;
 }
 
-/** `CASE id WHEN … THEN 0 WHEN … THEN 1 … END`: every sibling's new place, in one UPDATE. */
 function orderCase(ids: string[]) {
   return sql`CASE ${sql.join(
     ids.map((id, index) => sql`WHEN id = ${id}::uuid THEN ${index}::integer`),
@@ -288,7 +254,6 @@ function orderCase(ids: string[]) {
   )} END`;
 }
 
-/** A move's entry: the item's place among its siblings (1 = first) before and after. */
 const auditMove = (tx: Db, target: ContentTarget, before: { id: string }[], after: { id: string }[]) =>
   auditUpdate(
     tx,
@@ -297,10 +262,7 @@ const auditMove = (tx: Db, target: ContentTarget, before: { id: string }[], afte
     { position: after.findIndex((s) => s.id === target.targetId) + 1 },
   );
 
-/**
- * Moves a module one place up or down in its course: the course's modules get the places
- * 0…n−1 in one UPDATE, in one transaction, and the order becomes the admin's (the seed keeps it).
- */
+/** The order becomes the admin's, so the seed keeps it. */
 export async function moveModule(db: Db, actorId: string, moduleId: string, direction: Direction): Promise<OrderedItem[]> {
   return atomically(db, async (tx) => {
     const [module] = await tx.select({ courseId: modules.courseId }).from(modules).where(eq(modules.id, moduleId));
@@ -323,7 +285,6 @@ export async function moveModule(db: Db, actorId: string, moduleId: string, dire
   });
 }
 
-/** Moves a lesson one place up or down in its module, like `moveModule`. */
 export async function moveLesson(db: Db, actorId: string, lessonId: string, direction: Direction): Promise<OrderedItem[]> {
   return atomically(db, async (tx) => {
     const [lesson] = await tx.select({ moduleId: lessons.moduleId }).from(lessons).where(eq(lessons.id, lessonId));
@@ -345,8 +306,6 @@ export async function moveLesson(db: Db, actorId: string, lessonId: string, dire
     return next.map((s, index) => ({ ...s, orderIndex: index }));
   });
 }
-
-// --- the video library ----------------------------------------------------------
 
 const videoColumns = {
   id: videos.id,
@@ -383,7 +342,6 @@ export async function createVideo(db: Db, actorId: string, input: CreateVideoBod
   });
 }
 
-/** Removes a video from the library; lessons keep their own copy of its URL. */
 export async function deleteVideo(db: Db, actorId: string, id: string): Promise<void> {
   await atomically(db, async (tx) => {
     const [row] = await tx.delete(videos).where(eq(videos.id, id)).returning(videoColumns);

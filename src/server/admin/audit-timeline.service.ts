@@ -5,24 +5,17 @@ import type { AuditAction } from '../../schemas/admin';
 import type { AdminAuditEntry, AdminAuditPage, AuditFields, ContentAuditAction, ContentAuditTarget } from '../../schemas/audit';
 import { cursorCodec, type CursorValues, type PageRequest, toPage } from '../platform/paging';
 
-/**
- * The superuser's timeline of changes (issue 20, decision 24): the content audit and the user
- * audit (status and role changes) merged, newest first, paged by the paged lists' cursor
- * (src/server/platform/paging.ts) over (created_at, id). One statement per page: each log gives its newest `limit + 1` rows older than
- * the cursor (an index range on content_audit_log (created_at, id)), the union is cut to
- * `limit + 1`, and the actor and a readable target are joined to those rows only.
- */
+/** One statement per page: each log gives its newest `limit + 1` rows before the cursor, and only those get their joins. */
 
 export const AUDIT_PAGE_DEFAULT = 20;
 
 const AUDIT_KEY = ['time', 'uuid'] as const;
-/** The timeline's cursor: the last entry's time to the microsecond (UTC) and its id. */
 export const auditCursor = cursorCodec('audit', AUDIT_KEY);
 
 interface Row {
   source: 'content' | 'user';
   id: string;
-  /** created_at in UTC to the microsecond: the cursor's time (a JS Date would lose the microseconds). */
+  /** The cursor's time, as text: a JS Date would lose the microseconds. */
   at: string;
   action: string;
   target_type: string;
@@ -88,7 +81,6 @@ export async function auditTimeline(db: Db, request: PageRequest<CursorValues<ty
 
 const parsed = (json: string | null): AuditFields | null => (json === null ? null : (JSON.parse(json) as AuditFields));
 
-/** A user audit row's values as fields: a role, or the status as a boolean. */
 function userChange(action: AuditAction, from: string | null, to: string | null): Pick<AdminAuditEntry, 'before' | 'after'> {
   if (action === 'deactivated' || action === 'reactivated') {
     const active = (value: string | null) => (value === null ? null : value === 'true');

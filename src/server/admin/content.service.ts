@@ -6,15 +6,7 @@ import { auditUpdate } from './content-audit.service';
 import { NotFoundError } from '../platform/errors';
 import { COURSE_NOT_FOUND, MODULE_NOT_FOUND } from '../learning/learning.service';
 
-/**
- * Content edits made in the admin. Each marks what it touched as the admin's
- * (`admin_edited_at`), so the deploy-time seed leaves it alone:
- * a renamed course or module keeps its new title, an edited lesson all its fields.
- * After a successful edit the admin endpoint calls `requestSiteRebuild()`
- * (platform/site-rebuild.ts), so the prerendered pages pick up the new titles. The renames record their
- * change in the content audit (content-audit.service.ts) in the same transaction; `editLesson`
- * is the lesson write that `updateLessonContent` (admin.service.ts) audits.
- */
+/** Each edit sets `admin_edited_at`, so the deploy-time seed leaves the admin's changes alone. */
 
 export const LESSON_NOT_FOUND = 'Fant ikke leksjonen';
 
@@ -55,9 +47,7 @@ export interface LessonEdit {
   title?: string;
   description?: string | null;
   estimatedMinutes?: number;
-  /** A new type with its content; checked against the lesson-content contract. */
   lesson?: LessonContent;
-  /** Marks the lesson as a preview or not. */
   isPreview?: boolean;
 }
 
@@ -71,7 +61,6 @@ export interface EditedLesson {
   isPreview: boolean;
 }
 
-/** Edits a lesson; from then on the whole lesson is the admin's. */
 export async function editLesson(db: Db, lessonId: string, edit: LessonEdit): Promise<EditedLesson> {
   // The contract holds whoever calls: a body that skipped it cannot store malformed content.
   const lesson = edit.lesson ? lessonContentSchema.parse(edit.lesson) : undefined;

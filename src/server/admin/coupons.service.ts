@@ -6,12 +6,7 @@ import { normaliseCouponCode } from '../checkout/checkout.service';
 import { auditCreate, auditUpdate } from './content-audit.service';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/errors';
 
-/**
- * The superuser's coupons ('Rabattkoder' in /admin): made, listed, their window and limits edited,
- * deactivated, each change in the content audit (`coupon.create`, `coupon.update`). A code is
- * stored upper-case (the checkout looks it up the same way), so codes are unique whatever their
- * case. The window is whole days in Oslo: from the start of the first day to the end of the last.
- */
+/** Codes are stored upper-case, so they are unique whatever their case; the window is whole days in Oslo. */
 
 export const couponTexts = {
   notFound: 'Fant ikke rabattkoden.',
@@ -24,9 +19,7 @@ export const couponTexts = {
 const ORDER_LIST_MAX = 200;
 
 const osloDay = (column: unknown) => sql<string>`to_char(${column} AT TIME ZONE 'Europe/Oslo', 'YYYY-MM-DD')`;
-/** The start of an Oslo day. */
 const dayStart = (date: string) => sql`(${date}::date::timestamp AT TIME ZONE 'Europe/Oslo')`;
-/** The end of an Oslo day: the start of the next. */
 const dayEnd = (date: string) => sql`((${date}::date + 1)::timestamp AT TIME ZONE 'Europe/Oslo')`;
 
 const productTitle = sql<
@@ -78,7 +71,6 @@ async function couponRows(db: Db, id?: string): Promise<AdminCoupon[]> {
   return rows.map((row) => adminCoupon(row as Row));
 }
 
-/** Every coupon, newest first, with its uses so far and the products a coupon can be limited to. Two statements. */
 export async function listCoupons(db: Db): Promise<AdminCouponList> {
   const list = await couponRows(db);
   const productRows = await db
@@ -89,7 +81,6 @@ export async function listCoupons(db: Db): Promise<AdminCouponList> {
   return { coupons: list, products: productRows.map((p) => ({ id: p.id, title: p.title ?? p.id })) };
 }
 
-/** One coupon and the orders that took it, newest first. */
 export async function couponDetail(db: Db, couponId: string): Promise<AdminCouponDetail> {
   const [coupon] = await couponRows(db, couponId);
   if (!coupon) throw new NotFoundError(couponTexts.notFound);
@@ -124,7 +115,6 @@ const auditFields = (c: AdminCoupon) => ({
   active: c.active,
 });
 
-/** Makes a coupon (the code upper-cased); 409 when the code is taken in any case. */
 export async function createCoupon(db: Db, actorId: string, body: CreateCouponBody): Promise<AdminCoupon> {
   const code = normaliseCouponCode(body.code);
   const id = await atomically(db, async (tx) => {
@@ -155,7 +145,6 @@ export async function createCoupon(db: Db, actorId: string, body: CreateCouponBo
   return made!;
 }
 
-/** Changes a coupon's window, its limit or whether it works; the code, kind and value stay. */
 export async function editCoupon(db: Db, actorId: string, couponId: string, body: EditCouponBody): Promise<AdminCoupon> {
   await atomically(db, async (tx) => {
     const [locked] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId)).for('update');

@@ -4,19 +4,10 @@ import { seedModuleId } from '../../../db/seed-ids';
 import { appDatabaseOptions } from '../platform/db';
 import { migrationDatabaseUrl } from '../platform/env';
 
-/**
- * The course fields an admin owns (decision 10: course titles and module titles), as
- * the database has them, for the static build. The marketing pages are prerendered
- * from the catalogue in git; when the build has a database URL (on Netlify it always
- * does) these titles come from the database instead, so an admin's rename reaches the
- * public pages with the next build (`requestSiteRebuild()` starts one). Without a
- * database URL (local builds, CI) the git values stand.
- */
+/** Builds with a database URL take course and module titles from it, so an admin's rename reaches the prerendered pages. */
 
 export interface AdminOwnedTitles {
-  /** Course id → title. */
   courses: ReadonlyMap<string, string>;
-  /** Module id (the seed's id, see db/seed-ids.ts) → title. */
   modules: ReadonlyMap<string, string>;
 }
 
@@ -26,7 +17,6 @@ interface CourseLike {
   modules: readonly { title: string }[];
 }
 
-/** The catalogue with the database's titles where it has them; everything else as in git. */
 export function withAdminOwnedTitles<C extends CourseLike>(catalogue: readonly C[], titles: AdminOwnedTitles | null): C[] {
   if (!titles) return [...catalogue];
   return catalogue.map((course) => ({
@@ -36,7 +26,6 @@ export function withAdminOwnedTitles<C extends CourseLike>(catalogue: readonly C
   }));
 }
 
-/** Reads every course and module title: two statements, a few hundred rows at most. */
 export async function readAdminOwnedTitles(db: Db): Promise<AdminOwnedTitles> {
   const courseRows = await db.select({ id: courses.id, title: courses.title }).from(courses);
   const moduleRows = await db.select({ id: modules.id, title: modules.title }).from(modules);
@@ -45,11 +34,7 @@ export async function readAdminOwnedTitles(db: Db): Promise<AdminOwnedTitles> {
 
 let pending: Promise<AdminOwnedTitles | null> | undefined;
 
-/**
- * The titles for this build: read once per build from the database when a database URL
- * is configured, else null (git's titles stand). A configured database that cannot be
- * read fails the build rather than publish titles an admin has changed.
- */
+/** A configured database that cannot be read fails the build rather than publish titles an admin has changed. */
 export function buildTimeTitles(): Promise<AdminOwnedTitles | null> {
   if (!migrationDatabaseUrl) return Promise.resolve(null);
   pending ??= (async () => {

@@ -7,14 +7,6 @@ import { grantByHand, takeBackByHand } from '../access/entitlements';
 import { auditCreate, auditUpdate } from './content-audit.service';
 import { ConflictError, NotFoundError } from '../platform/errors';
 
-/**
- * The superuser's 'Brukere' tab: a search over people (name, e-mail, company), a person's page with
- * their companies (an invited employee shows the company that invited them), courses (and what gives
- * each), orders and the access given by hand, and 'Gi tilgang' / 'Ta tilbake' with a reason, each
- * recorded in the content audit ('access.grant', 'access.revoke' on the person) in the transaction
- * of the change.
- */
-
 export const peopleTexts = {
   notFound: 'Fant ikke brukeren.',
   courseNotFound: 'Fant ikke kurset.',
@@ -27,7 +19,6 @@ const ORDER_MAX = 100;
 
 const fullName = sql<string>`btrim(${users.firstName} || ' ' || ${users.lastName})`;
 
-/** Each person's companies: memberships, then pending invitations to their address (one statement each). */
 async function companiesOf(db: Db, people: { id: string; email: string }[]): Promise<Map<string, PersonCompany[]>> {
   const byUser = new Map<string, PersonCompany[]>();
   if (people.length === 0) return byUser;
@@ -76,7 +67,6 @@ const summaryColumns = {
   createdAt: users.createdAt,
 };
 
-/** The newest 50 people matching a name, an e-mail address or a company's name (empty: the newest). */
 export async function searchPeople(db: Db, q: string | undefined): Promise<PersonSummary[]> {
   const term = q?.trim() ?? '';
   const like = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -99,7 +89,6 @@ const revokers = alias(users, 'revoker');
 const actorName = (a: { firstName: SQLWrapper; lastName: SQLWrapper }) =>
   sql<string | null>`nullif(btrim(${a.firstName} || ' ' || ${a.lastName}), '')`;
 
-/** A person's page: who they are, their companies, courses, orders, grants by hand and the catalogue. */
 export async function personDetail(db: Db, userId: string): Promise<PersonDetail> {
   const [row] = await db.select(summaryColumns).from(users).where(eq(users.id, userId));
   if (!row) throw new NotFoundError(peopleTexts.notFound);
@@ -179,7 +168,6 @@ async function personAndCourse(tx: Db, userId: string, courseId: string): Promis
   return course.title;
 }
 
-/** 'Gi tilgang': the person gets the course by hand, with a reason (409 when a grant already stands). */
 export async function grantAccess(db: Db, actorId: string, userId: string, courseId: string, reason: string): Promise<PersonDetail> {
   await atomically(db, async (tx) => {
     const title = await personAndCourse(tx, userId, courseId);
@@ -190,10 +178,7 @@ export async function grantAccess(db: Db, actorId: string, userId: string, cours
   return personDetail(db, userId);
 }
 
-/**
- * 'Ta tilbake': the access given by hand ends, with a reason. What an order or a seat gives stays
- * (the enrollment is handed over to it); 409 when nothing was given by hand.
- */
+/** Only access given by hand ends; what an order or a seat gives stays. */
 export async function takeBackAccess(db: Db, actorId: string, userId: string, courseId: string, reason: string): Promise<PersonDetail> {
   await atomically(db, async (tx) => {
     const title = await personAndCourse(tx, userId, courseId);

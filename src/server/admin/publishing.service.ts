@@ -6,16 +6,7 @@ import { env } from '../platform/env';
 import { ConflictError } from '../platform/errors';
 import { requestSiteRebuild } from '../platform/site-rebuild';
 
-/**
- * Publishing an admin's edit to the public pages (issue 29, point 8; decision 38). The prerendered
- * pages read course and module titles from the database at build time, so after a
- * rename the admin endpoint asks Netlify for a new build through `NETLIFY_BUILD_HOOK_URL` and tells
- * the admin what happened: requested (with the time), skipped (no hook: the pages change with the
- * next deploy) or failed (the admin may ask again). Each request made to the hook, answered or not,
- * is recorded in the content audit as `site.rebuild` on the target ('site', 'netlify') with
- * `after = {result, reason}`; the last one is what `GET /api/admin/publishing` reports. A skipped
- * request is not recorded: nothing was asked of anyone.
- */
+/** Each request to the build hook, answered or not, is recorded as `site.rebuild`; a skipped one (no hook) is not. */
 
 export const SITE_TARGET = { targetType: 'site', targetId: 'netlify' } as const;
 
@@ -36,10 +27,7 @@ export const publishingTexts = {
 
 const clipReason = (reason: string) => (reason.length > REASON_MAX_CHARS ? `${reason.slice(0, REASON_MAX_CHARS - 1)}…` : reason);
 
-/**
- * Asks for a rebuild and records the request. Runs after the edit has been committed and never
- * throws for the hook (platform/site-rebuild.ts logs a failure); the edit stays saved whatever happens here.
- */
+/** Runs after the edit is committed and never throws for the hook: the edit stays saved whatever happens here. */
 export async function requestPublishing(db: Db, actorId: string, reason: string): Promise<PublishingOutcome> {
   const clipped = clipReason(reason);
   const result = await requestSiteRebuild({ reason: clipped });
@@ -58,7 +46,6 @@ export async function requestPublishing(db: Db, actorId: string, reason: string)
   }
 }
 
-/** The last request's reason and result (of one admin's requests, given `actorId`), or null before the first one. */
 async function lastRequest(
   db: Db,
   actorId?: string,
@@ -84,27 +71,16 @@ async function lastRequest(
   };
 }
 
-/** Whether a hook is set, and the last request made to it (whoever made it). */
 export async function publishingState(db: Db): Promise<PublishingState> {
   const last = await lastRequest(db);
   return { hookConfigured: Boolean(env.NETLIFY_BUILD_HOOK_URL), last: last && { status: last.result, at: last.at.toISOString() } };
 }
 
-/**
- * 'Prøv igjen': asks again, under the deploy title of this admin's last request (it names the edit
- * that waits to be published), or a general one when they made none. Any build publishes every
- * saved edit, whoever made it.
- */
 export async function requestPublishingAgain(db: Db, actorId: string): Promise<PublishingOutcome> {
   const last = await lastRequest(db, actorId);
   return requestPublishing(db, actorId, last?.reason ?? publishingReasons.again);
 }
 
-/**
- * 'Publiser nettsiden nå': a superuser starts a build of the public pages through the build hook,
- * recorded like every request to it. Without a hook there is nothing to start: 409 saying how the
- * site is published instead.
- */
 export async function startSiteBuild(db: Db, actorId: string): Promise<PublishingOutcome> {
   if (!env.NETLIFY_BUILD_HOOK_URL) throw new ConflictError(publishingTexts.noHook, 'no_build_hook');
   return requestPublishing(db, actorId, publishingReasons.byHand);

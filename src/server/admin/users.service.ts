@@ -5,13 +5,7 @@ import { adminStatisticsSnapshot, type Role, sessions, userAuditLog, users } fro
 import { type AdminUser, type AuditEntry, userChangeErrorTypes } from '../../schemas/admin';
 import { ConflictError, NotFoundError } from '../platform/errors';
 
-/**
- * The superuser's user management (issue 13, decision 14): the list (never a password hash or
- * session data), activation and role changes with an audit row each, and the command line's
- * create-or-promote (`npm run user:create`). Nobody changes their own account here, and the last
- * active superuser keeps the role and stays active, so the site always has someone who can open
- * the user list.
- */
+/** Nobody changes their own account here, and the last active superuser keeps the role, so someone can always open the user list. */
 
 export const userMessages = {
   notFound: 'Fant ikke brukeren',
@@ -36,7 +30,6 @@ type UserRow = { [K in keyof typeof userColumns]: (typeof users.$inferSelect)[K]
 
 const actors = alias(users, 'actor');
 
-/** The latest `AUDIT_ENTRIES` audit rows of each of these users, newest first (one statement). */
 async function auditOf(db: Db, userIds: string[] | null): Promise<Map<string, AuditEntry[]>> {
   const ranked = db
     .select({
@@ -89,7 +82,6 @@ async function auditOf(db: Db, userIds: string[] | null): Promise<Map<string, Au
 
 const adminUser = (row: UserRow, audit: AuditEntry[] = []): AdminUser => ({ ...row, createdAt: row.createdAt.toISOString(), audit });
 
-/** Every user, newest first, each with their latest audit entries: two statements. */
 export async function listUsers(db: Db): Promise<AdminUser[]> {
   const rows = await db.select(userColumns).from(users).orderBy(desc(users.createdAt), desc(users.id));
   const audit = await auditOf(db, null);
@@ -102,10 +94,7 @@ async function oneUser(db: Db, userId: string): Promise<AdminUser> {
   return adminUser(row, (await auditOf(db, [userId])).get(userId));
 }
 
-/**
- * Locks the active superusers and the target (in this order, so two superusers changing each
- * other at once queue up instead of both passing the last-superuser check).
- */
+/** Locks the active superusers, then the target, so two superusers changing each other queue up instead of both passing the check. */
 async function lockForChange(tx: Db, userId: string) {
   const activeSuperusers = await tx
     .select({ id: users.id })
@@ -122,10 +111,7 @@ async function lockForChange(tx: Db, userId: string) {
   return { target, otherActiveSuperusers: activeSuperusers.filter((s) => s.id !== userId).length };
 }
 
-/**
- * Activates or deactivates a user. Deactivating deletes all their sessions in the same
- * transaction (they are signed out at once; sign-in refuses them from then on).
- */
+/** Deactivating deletes all their sessions in the same transaction. */
 export async function setUserStatus(db: Db, actorId: string, userId: string, isActive: boolean): Promise<AdminUser> {
   if (actorId === userId) throw new ConflictError(userMessages.ownAccount, userChangeErrorTypes.ownAccount);
   await atomically(db, async (tx) => {
@@ -148,7 +134,6 @@ export async function setUserStatus(db: Db, actorId: string, userId: string, isA
   return oneUser(db, userId);
 }
 
-/** Gives a user another role; the last active superuser keeps theirs. */
 export async function setUserRole(db: Db, actorId: string, userId: string, role: Role): Promise<AdminUser> {
   if (actorId === userId) throw new ConflictError(userMessages.ownAccount, userChangeErrorTypes.ownAccount);
   await atomically(db, async (tx) => {
@@ -164,8 +149,6 @@ export async function setUserRole(db: Db, actorId: string, userId: string, role:
   return oneUser(db, userId);
 }
 
-// --- the command line ----------------------------------------------------------
-
 export interface CreateOrPromote {
   email: string;
   role: Role;
@@ -178,17 +161,12 @@ export type CreateOrPromoteResult =
   | { outcome: 'promoted'; userId: string; from: { role: Role; isActive: boolean } }
   | { outcome: 'unchanged'; userId: string };
 
-/** The user with this e-mail (stored lower-cased), if any. */
 export async function findUserByEmail(db: Db, email: string): Promise<{ id: string; role: Role; isActive: boolean } | null> {
   const [row] = await db.select({ id: users.id, role: users.role, isActive: users.isActive }).from(users).where(eq(users.email, email.toLowerCase()));
   return row ?? null;
 }
 
-/**
- * `npm run user:create`: creates the user with this role and password hash, or gives an existing
- * user the role (and reactivates them; their password stays). Audit rows ('created', 'promoted',
- * 'reactivated') with no actor say the command line did it. One transaction.
- */
+/** Audit rows with no actor say the command line did it. */
 export async function createOrPromoteUser(db: Db, input: CreateOrPromote, passwordHash: () => Promise<string>): Promise<CreateOrPromoteResult> {
   const email = input.email.toLowerCase();
   const existing = await findUserByEmail(db, email);

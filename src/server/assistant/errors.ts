@@ -1,24 +1,17 @@
-/**
- * Why the assistant could not answer, in the terms the chat panel reads (`errorType`,
- * spec: learner side, section 8) and with the Norwegian text a learner sees. The
- * function file turns it into the HTTP answer; a stream sends it as its `error` event.
- */
+/** `errorType` as the chat panel reads it, with the Norwegian text a learner sees. */
 export type AssistantErrorType = 'quota_exceeded' | 'rate_limit' | 'timeout' | 'provider_error';
 
 export class AssistantError extends Error {
   override readonly name = 'AssistantError';
   constructor(
     readonly errorType: AssistantErrorType,
-    /** 402 quota, 429 rate limits, 502 provider error, 503 provider unreachable, 504 timeout. */
     readonly status: 402 | 429 | 502 | 503 | 504,
     message: string,
-    /** Extra fields of the error body (`provider`, `retryAfter`). */
     readonly extra: Record<string, string | number> = {},
   ) {
     super(message);
   }
 
-  /** The JSON body: `{ error, errorType, ...extra }`. */
   body(): Record<string, string | number> {
     return { error: this.message, errorType: this.errorType, ...this.extra };
   }

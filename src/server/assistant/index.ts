@@ -1,4 +1,3 @@
-/** The chat assistant: retrieval, the offline answerer and the model behind one door. */
 export { AssistantError, assistantMessages } from './errors';
 export { offlineAnswer } from './offline';
 export { passagesMessage, siteAnswerMessage, SYSTEM_PROMPT } from './prompt';

@@ -3,18 +3,10 @@ import { markdown, paragraph, text } from './markdown';
 import { passagePath } from './prompt';
 import { type Passage, passageAccess } from './search';
 
-/**
- * The built-in assistant, used when no model is configured (local runs, CI): it answers
- * from retrieval alone. A lead sentence, the best matching lessons with a short excerpt
- * each (whole sentences, `excerpt.ts`) and a link, or — when nothing matches — a plain "not
- * in the courses" with what the courses do cover. Questions about the site rather than the
- * courses (prices, invoices, contact) are answered before this, by `topics.ts`. Titles and excerpts go in as text (`markdown.ts`): the links to
- * the lessons are the only links in the answer.
- */
+/** Used when no model is configured; titles and excerpts go in as text, so the lesson links are the only links. */
 
 const MAX_CITED = 3;
 
-/** What follows a cited link: where the lesson is, and whether it needs a purchase to open. */
 function citedAs(p: Passage): string {
   const where = ` – ${p.courseTitle}, ${p.moduleTitle ?? ''}`;
   switch (passageAccess(p)) {

@@ -4,13 +4,7 @@ import { describeError } from '../platform/log';
 import { AssistantError, assistantMessages } from './errors';
 import type { AssistantSettings } from './settings';
 
-/**
- * The model behind the assistant: any OpenAI-compatible chat completions API through
- * the `openai` SDK. The SDK's own retries are off (it would retry a 429 that means the
- * quota is gone, and a timeout that has already used the function's time); this module
- * retries once, and only what a retry can fix: a lost connection, a 5xx, or a
- * short-lived rate limit, before any part of the reply has arrived.
- */
+/** The SDK's retries are off (it would retry a spent quota or a used-up timeout); this module retries once what a retry can fix. */
 
 export type ModelMessage = ChatCompletionMessageParam;
 
@@ -20,7 +14,6 @@ export interface ModelReply {
   outputTokens: number;
 }
 
-/** Error codes and types with which providers say the account's credit or quota is used up. */
 const QUOTA_CODES = new Set(['insufficient_quota', 'billing_hard_limit_reached', 'billing_not_active', 'quota_exceeded', 'credit_balance_too_low']);
 
 const STREAM_DEADLINE_MAX_MS = 50_000;
@@ -34,7 +27,6 @@ function client(settings: AssistantSettings): OpenAI {
   });
 }
 
-/** True for a provider error that means "no credit left": retrying never helps. */
 function isQuotaError(error: APIError): boolean {
   return [error.code, error.type].some((value) => typeof value === 'string' && QUOTA_CODES.has(value));
 }
@@ -45,7 +37,6 @@ function retryAfterSeconds(error: APIError): number {
   return Number.isFinite(seconds) && seconds > 0 ? Math.min(Math.ceil(seconds), 3_600) : 20;
 }
 
-/** The provider's failure as the assistant's error (one log line for the operator, without content). */
 export function classifyProviderError(error: unknown, settings: AssistantSettings): AssistantError {
   if (error instanceof AssistantError) return error;
   let result: AssistantError;
@@ -61,7 +52,6 @@ export function classifyProviderError(error: unknown, settings: AssistantSetting
     const retryAfter = retryAfterSeconds(error);
     result = new AssistantError('rate_limit', 429, assistantMessages.providerRateLimit, { retryAfter });
   } else if (error instanceof APIError && error.status === undefined) {
-    // An error event inside a stream that has already begun.
     result = new AssistantError('provider_error', 502, assistantMessages.interrupted);
   } else {
     result = new AssistantError('provider_error', 502, assistantMessages.providerError);
@@ -72,7 +62,6 @@ export function classifyProviderError(error: unknown, settings: AssistantSetting
   return result;
 }
 
-/** Whether one more attempt may succeed. */
 function retryable(error: unknown): boolean {
   if (error instanceof APIConnectionTimeoutError || error instanceof APIUserAbortError) return false;
   if (error instanceof APIConnectionError) return true;
@@ -95,7 +84,6 @@ function request(settings: AssistantSettings, messages: ModelMessage[]) {
   return { model: settings.model, messages, max_completion_tokens: settings.maxOutputTokens };
 }
 
-/** One whole reply. */
 export async function completeChat(settings: AssistantSettings, messages: ModelMessage[], signal?: AbortSignal): Promise<ModelReply> {
   try {
     const completion = await withRetry(settings, signal, () => client(settings).chat.completions.create(request(settings, messages), { signal }));
@@ -107,18 +95,12 @@ export async function completeChat(settings: AssistantSettings, messages: ModelM
   }
 }
 
-/**
- * A reply in pieces: yields each piece of text as it arrives and returns the whole reply
- * with its token usage. Throws an AssistantError when the stream breaks or ends without a
- * finished reply; `signal` stops it (the learner went away).
- */
 export async function* streamChat(settings: AssistantSettings, messages: ModelMessage[], signal?: AbortSignal): AsyncGenerator<string, ModelReply> {
   let content = '';
   let inputTokens = 0;
   let outputTokens = 0;
   let finished = false;
-  // The SDK's timeout covers the wait for the response, not a stream that stalls half-way:
-  // the whole reply gets twice the timeout (at most 50 s, inside Netlify's 60 s).
+  // The SDK's timeout does not cover a stalled stream: twice the timeout in all, at most 50 s, inside Netlify's 60 s.
   const deadline = AbortSignal.timeout(Math.min(2 * settings.timeoutMs, STREAM_DEADLINE_MAX_MS));
   const combined = signal ? AbortSignal.any([signal, deadline]) : deadline;
   try {
@@ -144,8 +126,7 @@ export async function* streamChat(settings: AssistantSettings, messages: ModelMe
   } catch (error) {
     throw classifyProviderError(deadline.aborted && !signal?.aborted ? new APIConnectionTimeoutError() : error, settings);
   }
-  // A stream that stops without a finish reason was cut off (the SDK ends an aborted stream
-  // quietly): not a reply to store.
+  // A stream that stops without a finish reason was cut off (the SDK ends an aborted stream quietly).
   if (deadline.aborted && !signal?.aborted) throw classifyProviderError(new APIConnectionTimeoutError(), settings);
   if (!finished || !content.trim()) {
     throw classifyProviderError(new AssistantError('provider_error', 502, assistantMessages.interrupted), settings);

@@ -1,14 +1,7 @@
 import { synonymGroups } from './synonyms';
 
-/**
- * A learner's question as search terms, before the database stems them. A term is one
- * concept: a word of the question, or a synonym group the question touched, with its
- * alternatives (each alternative a list of words that must all occur). The search ORs
- * the terms and weighs each by how rare it is in the course content.
- */
 export interface Alternative {
   words: string[];
-  /** The last word may have any ending (`lysbilde*`). */
   prefix: boolean;
 }
 export type Term = Alternative[];
@@ -16,7 +9,6 @@ export type Term = Alternative[];
 /** Letters and digits only: what is left cannot be tsquery syntax. */
 const WORD = /[\p{L}\p{N}]+/gu;
 
-/** Lower case, one space between words, no punctuation: the form phrases are matched in. */
 function normalise(value: string): string {
   return (value.normalize('NFC').toLowerCase().match(WORD) ?? []).join(' ');
 }
@@ -35,7 +27,6 @@ const groups: Expression[][] = synonymGroups.map((group) =>
 /** Words of a phrase may stand this far apart ('finner ChatGPT på' is 'finner på'). */
 const MAX_GAP = 2;
 
-/** The question's word positions `expression` covers, or null when it does not occur. */
 function find(words: string[], expression: Expression): number[] | null {
   const parts = expression.normalised.split(' ');
   const fits = (word: string, i: number) => (i === parts.length - 1 && expression.prefix ? word.startsWith(parts[i]!) : word === parts[i]);
@@ -65,7 +56,6 @@ export function questionTerms(question: string): Term[] {
     if (hits.length === 0) continue;
     for (const hit of hits) for (const i of hit) covered.add(i);
     const alternatives = group.map((e) => ({ words: e.normalised.split(' '), prefix: e.prefix }));
-    // The learner's own words first: the group may not hold their exact form.
     const own = hits.map((hit) => ({ words: hit.map((i) => words[i]!), prefix: false }));
     terms.push([...own, ...alternatives]);
   }
@@ -84,12 +74,10 @@ export function questionTerms(question: string): Term[] {
     .slice(0, MAX_TERMS);
 }
 
-/** Every distinct word of the terms (what the database is asked to stem). */
 export function termWords(terms: Term[]): string[] {
   return [...new Set(terms.flatMap((term) => term.flatMap((alternative) => alternative.words)))];
 }
 
-/** Words that open a question of their own after 'og', 'men' or a comma ('…, og kan jeg få faktura?'). */
 const QUESTION_OPENERS = 'hva|hvordan|hvorfor|hvor|hvilke|hvilken|hvilket|hvem|når|kan|er|må|bør|skal|vil|finnes|får|gjelder|trenger|koster|går';
 const PART_BREAK = new RegExp(
   `[?;!\\n]+|[,.]\\s+(?:og|men|samt)\\s+(?=(?:${QUESTION_OPENERS})\\b)|\\s+(?:og|men)\\s+(?=(?:${QUESTION_OPENERS})\\s)|[,.]\\s+(?=(?:${QUESTION_OPENERS})\\b)`,
@@ -98,14 +86,7 @@ const PART_BREAK = new RegExp(
 
 const OPENS_QUESTION = new RegExp(`^(?:(?:og|men|samt)\\s+)?(?:${QUESTION_OPENERS})\\b`, 'iu');
 
-/**
- * A message's questions, each on its own: 'Hva koster kurset, og kan jeg få faktura?' is two
- * ('Hva koster kurset', 'kan jeg få faktura'). A piece is cut where a sentence ends, or where 'og',
- * 'men' or a comma is followed by a word that opens a question; 'ChatGPT og Copilot' stays one. A
- * piece is a question when it opens with such a word or ends with '?'; anything else ('Hei, jeg
- * bruker Teams.') is context and goes with the question after it (or, at the end, before it). One
- * question gives one part.
- */
+/** 'ChatGPT og Copilot' stays one piece; a piece that is not a question goes with the question after it. */
 export function questionParts(message: string): string[] {
   const pieces: { text: string; question: boolean }[] = [];
   let from = 0;

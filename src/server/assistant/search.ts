@@ -5,37 +5,14 @@ import { sentenceExcerpt } from './excerpt';
 import { cachedLexicon, LESSONS_VERSION, Lexicon, LEXICON_JSON, rememberLexicon } from './lexicon';
 import { questionParts, questionTerms, type Term, termWords } from './query';
 
-/**
- * Retrieval over the course content: Postgres full-text search in the
- * 'norwegian' configuration on `lessons.search_document` (generated column, GIN index;
- * weights A title, B description, C content, D what the video says).
- *
- * 1. The question becomes terms (`questionTerms`: words, and synonym groups it touched).
- * 2. One statement stems every word (`ts_lexize('norwegian_stem', …)`; stop words drop out)
- *    and returns the lessons' version; the content's compounds that end in a stem
- *    (`referat` → `møtereferat`) come from the documents' lexicon, cached in memory for that
- *    version (`lexicon.ts`; read again with `ts_stat` when a lesson changed). A stem of four
- *    letters or more also matches as a prefix (`automatiser:*` → `automatiseringsverktøy`).
- * 3. One statement ranks: each term's `ts_rank_cd` times its rarity (an IDF over the
- *    lessons), summed, so a rare word counts more than 'KI', which every lesson says; the
- *    lesson the learner is on and its course count a little more. The best few lessons
- *    come back with a short excerpt: whole sentences around `ts_headline`'s fragment (`excerpt.ts`).
- *
- * A message of several questions ('Hvordan skriver jeg en god prompt, og hva er tokens?') is
- * searched one question at a time (`questionParts`) and the results taken in turn, so the best
- * lessons of every part come first: ranked as one, the part with the rarer words took every place.
- */
+/** Terms are weighed by rarity so 'KI' counts little; a message's questions are searched one at a time and taken in turn. */
 
 export interface SearchContext {
   courseId?: string | undefined;
   lessonId?: string | undefined;
 }
 
-/**
- * What the asker may read (decision 26, from `readableCourseIds` of the entitlements): every
- * lesson of these courses, and the previews of the others. Nothing else is retrieved, so no
- * answer quotes a locked lesson.
- */
+/** Nothing outside these is retrieved, so no answer quotes a locked lesson. */
 export interface SearchScope {
   readableCourseIds: string[];
 }
@@ -43,28 +20,18 @@ export interface SearchScope {
 export interface Passage {
   courseId: string;
   courseTitle: string;
-  /** Null for a course's public text (a course the asker has not got): then the passage is the course. */
   moduleTitle: string | null;
   lessonId: string | null;
   lessonTitle: string | null;
-  /** Whole sentences of plain text around the words that matched (`excerpt.ts`). */
   excerpt: string;
   score: number;
-  /**
-   * Whether the asker can open what the passage links to: 'open' (a lesson of a course they may
-   * read), 'preview' (a free preview lesson of a course they have not got: the rest needs a
-   * purchase), 'purchase' (a course they have not got). Unset: 'open' for a lesson, 'purchase'
-   * for a course.
-   */
   access?: PassageAccess;
 }
 
 export type PassageAccess = 'open' | 'preview' | 'purchase';
 
-/** What the asker can open of a passage (see `Passage.access`). */
 export const passageAccess = (p: Passage): PassageAccess => p.access ?? (p.lessonId === null ? 'purchase' : 'open');
 
-/** At most this many questions of one message are searched on their own. */
 const MAX_PARTS = 3;
 
 /** Stems shorter than this match only exactly: a prefix `ki:*` would match 'kilde' and 'kino'. */
@@ -83,7 +50,6 @@ interface WordAnalysis {
 
 async function analyse(db: Db, words: string[]): Promise<Map<string, WordAnalysis>> {
   if (words.length === 0) return new Map();
-  // One statement per message: the stems, and the lessons' version to check the cached lexicon against.
   const stemmed = await db.execute(sql`
     SELECT ${sql.raw(LESSONS_VERSION)} AS version,
       (SELECT json_agg(json_build_array(w, (ts_lexize('norwegian_stem', w))[1]))
@@ -95,7 +61,6 @@ async function analyse(db: Db, words: string[]): Promise<Map<string, WordAnalysi
   );
 }
 
-/** Reads the lexicon with its version (only when the lessons changed since the last read). */
 async function readLexicon(db: Db): Promise<Lexicon> {
   const result = await db.execute(sql`SELECT ${sql.raw(LESSONS_VERSION)} AS version, ${sql.raw(LEXICON_JSON)} AS lexicon`);
   const row = (result as unknown as { rows: { version: string; lexicon: [string, number, boolean][] }[] }).rows[0]!;
@@ -103,7 +68,6 @@ async function readLexicon(db: Db): Promise<Lexicon> {
   return rememberLexicon(new Lexicon(row.version, entries));
 }
 
-/** A term as a tsquery: its alternatives ORed, each alternative's words ANDed. Null: nothing left to search. */
 function termQuery(term: Term, analysis: Map<string, WordAnalysis>): string | null {
   const alternatives = term.flatMap((alternative) => {
     // A phrase that loses a word to the stop list says too little ('finner på' is not 'finner').
@@ -122,7 +86,6 @@ function termQuery(term: Term, analysis: Map<string, WordAnalysis>): string | nu
   return distinct.length > 0 ? `(${distinct.join(' | ')})` : null;
 }
 
-/** The tsqueries of a question, one per term (empty: nothing searchable in it). */
 export async function questionQueries(db: Db, question: string): Promise<string[]> {
   const terms = questionTerms(question);
   const analysis = await analyse(db, termWords(terms));
@@ -149,7 +112,6 @@ export async function searchCourseContent(db: Db, question: string, scope: Searc
     }
     return [...taken.values()];
   };
-  // Each part keeps room for its two best lessons.
   const lessons = inTurn(
     found.map((f) => f.lessons),
     Math.max(limit, 2 * parts.length),
@@ -163,7 +125,6 @@ export async function searchCourseContent(db: Db, question: string, scope: Searc
   ];
 }
 
-/** One question's lessons (best first) and the courses the asker has not got that it matches. */
 async function searchQuestion(
   db: Db,
   question: string,
@@ -184,7 +145,7 @@ async function searchQuestion(
     ),
     -- Each lesson's document is matched and ranked against each term once.
     readable AS MATERIALIZED (SELECT jsonb_array_elements_text(${readable}::jsonb) AS course_id),
-    -- Only what the asker may read (decision 26): the lessons of their courses and the previews.
+    -- Only what the asker may read: the lessons of their courses and the previews.
     matches AS MATERIALIZED (
       SELECT l.id, terms.term, ts_rank_cd(l.search_document, terms.query, 1) AS rank
       FROM terms JOIN lessons l ON l.search_document @@ terms.query
@@ -226,20 +187,14 @@ async function searchQuestion(
   const readableIds = new Set(scope.readableCourseIds);
   const lessons = (result as unknown as { rows: (Passage & { document: string })[] }).rows.map((row) => ({
     ...toPassage(row),
-    // A lesson of a course the asker has not got is one of its free previews (the search retrieves no other).
     access: readableIds.has(row.courseId) ? ('open' as const) : ('preview' as const),
   }));
   return { lessons, courses: await searchLockedCourses(db, queries, scope) };
 }
 
-/** At most this many courses the asker has not got are offered beside the lessons. */
 const MAX_COURSE_PASSAGES = 2;
 
-/**
- * The public text (title and description, as the course pages show them) of the courses the asker
- * may not read, so 'which course teaches X' is answered for every course; the
- * passage names the course, never one of its lessons.
- */
+/** So 'which course teaches X' is answered for every course; the passage names the course, never a locked lesson. */
 async function searchLockedCourses(db: Db, queries: string[], scope: SearchScope): Promise<Passage[]> {
   const all = queries.join(' | ');
   const result = await db.execute(sql`
@@ -260,7 +215,6 @@ async function searchLockedCourses(db: Db, queries: string[], scope: SearchScope
   return (result as unknown as { rows: (Passage & { document: string })[] }).rows.map((row) => ({ ...toPassage(row), access: 'purchase' as const }));
 }
 
-/** A row as a passage: its excerpt whole sentences of the document around ts_headline's fragment. */
 function toPassage({ document, ...row }: Passage & { document: string }): Passage {
   return { ...row, excerpt: sentenceExcerpt(document, row.excerpt) };
 }

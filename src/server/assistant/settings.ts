@@ -1,12 +1,6 @@
 import { env } from '../platform/env';
 
-/**
- * The assistant's settings, from the env module. Tests replace some of them (a fake
- * provider's URL, a short timeout) with `overrideAssistantSettings` instead of
- * re-importing every module with a different environment.
- */
 export interface AssistantSettings {
-  /** Empty: the offline assistant answers. */
   apiKey: string | undefined;
   baseURL: string | undefined;
   model: string;
@@ -35,7 +29,6 @@ export function assistantSettings(): AssistantSettings {
   };
 }
 
-/** Tests only: replaces some settings until called again (`{}` restores the environment's). */
 export function overrideAssistantSettings(values: Partial<AssistantSettings>): void {
   overrides = { ...values };
 }

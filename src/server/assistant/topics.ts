@@ -3,21 +3,10 @@ import { assistantPages, coursePagePath } from '../../lib/assistant-links';
 import { markdown, paragraph, text } from './markdown';
 import { questionParts } from './query';
 
-/**
- * Questions about the site rather than the courses (issue 29, decision 36): the price, an
- * invoice or a receipt, buying for a company, withdrawing from a purchase, getting in touch. The
- * course material does not answer them, and the offline assistant's search would otherwise
- * answer with whichever lesson says 'pris' or 'kundeservice'. Such a question gets a short, honest
- * answer that says so and links the page that does answer it.
- *
- * The rules are deliberately narrow: a word of the topic, and a sign that the question is about
- * us (the courses, the package, 'dere', a course's name) — so 'Hva koster ChatGPT Plus?' and
- * 'Hvordan kan KI hjelpe kundeservice?' still go to the lessons that teach them.
- */
+/** Deliberately narrow: a topic word and a sign the question is about us, so 'Hva koster ChatGPT Plus?' still goes to the lessons. */
 
 export type SiteTopic = 'contact' | 'withdrawal' | 'invoice' | 'company' | 'price';
 
-/** A course the question may name: its title and where its public page is. */
 export interface TopicCourse {
   id: string;
   title: string;
@@ -133,7 +122,6 @@ const PRICE = set(
   'dyr',
   'abonnement',
 );
-/** Words that put the question on us: the courses, the package, access, 'dere'. */
 const OURS = set(
   'dere',
   'deres',
@@ -151,18 +139,15 @@ const OURS = set(
   'medlemskap',
 );
 const isOurs = (word: string) => OURS.has(word) || /kurs|pakke/u.test(word);
-/** Capitalised words other than the first and these name something else ('ChatGPT', 'Copilot'). */
 const NOT_NAMES = set('ki', 'ai', 'jeg', 'i');
 
 const hasAny = (list: string[], from: Set<string>) => list.some((w) => from.has(w));
 
-/** The course a question names (by title, 'KI for Kontoret'), if any. */
 function namedCourse(question: string, courses: TopicCourse[]): TopicCourse | undefined {
   const plain = words(question).join(' ');
   return courses.find((c) => plain.includes(words(c.title).join(' ')));
 }
 
-/** Whether the question names something by a capitalised word (a product: 'Hva koster ChatGPT Plus?'). */
 function namesSomethingElse(question: string): boolean {
   const all = question.normalize('NFC').match(WORD) ?? [];
   return all.slice(1).some((w) => /^\p{Lu}/u.test(w) && !NOT_NAMES.has(w.toLowerCase()));
@@ -177,7 +162,6 @@ export function mayBeSiteTopic(question: string): boolean {
   );
 }
 
-/** The site topic of a question, or null: a question for the course material. */
 export function siteTopic(question: string, courses: TopicCourse[] = []): SiteTopic | null {
   const list = words(question);
   const joined = list.join(' ');
@@ -201,10 +185,6 @@ export function siteTopic(question: string, courses: TopicCourse[] = []): SiteTo
 
 const link = (label: string, url: string) => ({ type: 'link' as const, url, children: [text(label)] });
 
-/**
- * The honest short answer to a site question: what the course material does not cover, and the
- * page that answers it. `course`: the course the learner is in or names, for its page's price.
- */
 export function siteTopicAnswer(topic: SiteTopic, course?: TopicCourse): string {
   const blocks: RootContent[] = [];
   const coursePage = course ? coursePagePath(course.id) : null;
@@ -278,30 +258,16 @@ export function siteTopicAnswer(topic: SiteTopic, course?: TopicCourse): string 
   return markdown(blocks);
 }
 
-/**
- * The answer to a question about the site, or null for a question for the course material. The
- * price links the course the question names, else the one the learner is in (`contextCourseId`).
- */
 export function siteTopicReply(question: string, courses: TopicCourse[], contextCourseId?: string): string | null {
   return splitSiteTopics(question, courses, contextCourseId).answer;
 }
 
-/** A message's questions about the site, answered, and what is left of it for the course material. */
 export interface SiteTopicSplit {
-  /** The site's answers, one per topic, in the order the message asks them; null when it asks none. */
   answer: string | null;
   topics: SiteTopic[];
-  /** The message's other questions (for the lessons), or '' when every question was about the site. */
   rest: string;
 }
 
-/**
- * Every question of a message is looked at on its own (`questionParts`): 'Hva koster kurset, og kan
- * jeg få faktura?' asks for the price and for an invoice, and gets both answers, where the message
- * read as one got only the first topic that matched. A question that is not about the site stays
- * for the lessons (`rest`). When no single question is about the site, the message as a whole may
- * still be.
- */
 export function splitSiteTopics(message: string, courses: TopicCourse[], contextCourseId?: string): SiteTopicSplit {
   const parts = questionParts(message);
   const topics: SiteTopic[] = [];

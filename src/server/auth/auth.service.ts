@@ -21,15 +21,10 @@ export interface SignedIn {
   user: CurrentUser;
   token: string;
   expiresAt: Date;
-  /** A fresh device token for the device cookie (see device.ts). */
   deviceToken: string;
 }
 
-/**
- * The throttle keys of one sign-in attempt, most specific first. A device that signed in
- * to this account before is throttled on its own; anyone else on account + address (strict),
- * address (across accounts) and the account as a whole (loose).
- */
+/** A device that signed in before is throttled on its own, so an attacker elsewhere cannot lock its owner out. */
 function loginKeys(email: string, ip: string, deviceNonce: string | null) {
   if (deviceNonce) return [{ key: `login:device:${deviceNonce}`, policy: policies.loginDevice }];
   return [
@@ -39,10 +34,7 @@ function loginKeys(email: string, ip: string, deviceNonce: string | null) {
   ];
 }
 
-/**
- * Signs in. `previousSessionId`: a session the browser already had, ended in the same
- * transaction that creates the new one (no session fixation, never half done).
- */
+/** Ends `previousSessionId` in the same transaction as the new session: no session fixation. */
 export async function login(
   db: Db,
   input: LoginBody,
@@ -52,8 +44,7 @@ export async function login(
   userAgent: string | null = null,
 ): Promise<SignedIn> {
   const keys = loginKeys(input.email, ip, verifyDeviceToken(deviceToken, input.email));
-  // The attempt is counted before the password is checked, atomically, so a burst of
-  // parallel guesses gets no more password checks than the policy allows.
+  // Counted before the password check, atomically, so parallel guesses get no extra password checks.
   const reservation = await reserveAll(db, keys);
   if (!reservation.allowed) throw new ThrottledError(messages.tooManyAttempts, reservation.retryAfter);
 
@@ -64,14 +55,12 @@ export async function login(
     .limit(1);
   // Unknown e-mail and wrong password cost the same time and give the same answer.
   const valid = await verifyPassword(row?.passwordHash ?? (await dummyPasswordHash()), input.password);
-  // A failure keeps its reservation: that is the counted failure.
   if (!row || !valid) throw new InvalidCredentialsError(messages.wrongCredentials);
   // Only someone who knows the password learns that the account is deactivated.
   if (!row.isActive) throw new AccountInactiveError(messages.inactive);
 
   const { passwordHash: _, ...user } = row;
   const signedIn = await atomically(db, async (tx) => {
-    // The owner proved who they are: forget this place's failures, give back the shared ones.
     const [specific, ...shared] = keys;
     if (specific) await clear(tx, specific.key);
     for (const { key, policy } of shared) await release(tx, key, policy);
@@ -81,10 +70,6 @@ export async function login(
   return { user, token: signedIn.token, expiresAt: signedIn.session.expiresAt, deviceToken: issueDeviceToken(user.email) };
 }
 
-/**
- * Creates an individual account and signs it in; ends `previousSessionId` in the same transaction,
- * and queues the mail with the link that proves the address.
- */
 export async function register(
   db: Db,
   input: RegisterBody,
@@ -92,8 +77,7 @@ export async function register(
   previousSessionId: string | null = null,
   userAgent: string | null = null,
 ): Promise<SignedIn> {
-  // Outside the transaction on purpose: every sign-up counts, also one that then fails
-  // (e-mail taken), and the reservation's row lock is not held through the password hash.
+  // Outside the transaction: a failed sign-up still counts, and the row lock is not held through the hash.
   const reservation = await reserve(db, `register:ip:${ip}`, policies.registerIp);
   if (!reservation.allowed) throw new ThrottledError(messages.tooManySignups, reservation.retryAfter);
 

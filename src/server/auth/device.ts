@@ -6,14 +6,7 @@ import { parseCookie, stringifySetCookie } from 'cookie';
 import { authSecret } from '../platform/env';
 import { isSecureRequest } from './session';
 
-/**
- * OWASP's device cookie: after a successful sign-in the browser gets a cookie that
- * says "this device has signed in to <e-mail> before", signed with AUTH_SECRET.
- * A sign-in from such a device is throttled on the device alone, so an attacker
- * who hammers the account from elsewhere cannot lock its owner out.
- * The cookie is `<nonce>.<mac>`; the MAC covers the nonce and the e-mail, so it
- * proves nothing for any other account. It is sent only to /api/auth.
- */
+/** OWASP's device cookie `<nonce>.<mac>`, the MAC over nonce and e-mail: a known device is throttled on its own. */
 
 export const DEVICE_COOKIE = 'device';
 const DEVICE_DAYS = 365;
@@ -25,7 +18,6 @@ function mac(email: string, nonce: string): Uint8Array {
   return hmac(SHA256, encoder.encode(authSecret), encoder.encode(`device-cookie:v1:${nonce}:${email}`));
 }
 
-/** A new signed device token for this (lower-cased) e-mail. */
 export function issueDeviceToken(email: string): string {
   const bytes = new Uint8Array(16);
   crypto.getRandomValues(bytes);
@@ -33,7 +25,6 @@ export function issueDeviceToken(email: string): string {
   return `${nonce}.${encodeBase64urlNoPadding(mac(email, nonce))}`;
 }
 
-/** The device's nonce when the token was issued for this e-mail by us, else null. */
 export function verifyDeviceToken(token: string | null | undefined, email: string): string | null {
   if (!token) return null;
   const [nonce, signature, ...rest] = token.split('.');

@@ -1,11 +1,6 @@
 import { argon2, randomBytes, timingSafeEqual } from 'node:crypto';
 
-/**
- * Argon2id with Node's own implementation (node:crypto, Node ≥ 24.7): no native add-on
- * to ship in every function bundle (docs/decisions/0018-function-bundles.md). Hashes are
- * PHC strings (`$argon2id$v=19$m=…,t=…,p=…$salt$hash`, unpadded base64), the format the
- * reference implementation and @node-rs/argon2 write, so stored hashes stay valid.
- */
+/** Argon2id via node:crypto (no native add-on); PHC strings as @node-rs/argon2 writes them, so stored hashes stay valid. */
 
 /** OWASP's Argon2id baseline: 19 MiB, two passes, one lane. */
 const PARAMS = { memory: 19_456, passes: 2, parallelism: 1 } as const;
@@ -28,10 +23,7 @@ function derive(algorithm: Algorithm, password: string, salt: Buffer, params: Pa
 
 const b64 = (bytes: Buffer) => bytes.toString('base64').replace(/=+$/, '');
 
-/**
- * The password hash of an account made by a guest's purchase: no password matches
- * it, so the account is opened only by the purchase's own sign-in until its owner sets one.
- */
+/** No password matches it: the account opens only by its purchase's sign-in until a password is set. */
 export const NO_PASSWORD = '!no-password';
 
 export async function hashPassword(password: string): Promise<string> {
@@ -56,11 +48,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-/**
- * A real hash of a throwaway password. Verifying against it when an e-mail is
- * unknown makes a miss cost the same time as a wrong password, so response
- * times do not reveal which e-mail addresses have accounts.
- */
+/** An unknown e-mail costs the same time as a wrong password, so response times reveal no accounts. */
 let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword('not-a-real-password-just-for-timing');

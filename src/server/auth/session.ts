@@ -9,32 +9,21 @@ import { sessions, users } from '../../../db/schema';
 import { env } from '../platform/env';
 import { SIGNED_IN_HINT } from '../../lib/signed-in-hint';
 
-/**
- * Sessions in Lucia's current design (https://lucia-auth.com/sessions/basic):
- * the token is `<id>.<secret>`, each part 160 random bits; the database keeps
- * only SHA-256(secret), compared in constant time. Sessions slide: one used in
- * the second half of its lifetime is extended to a full lifetime again.
- */
+/** Lucia's design: token `<id>.<secret>`, only SHA-256(secret) stored and compared in constant time; sessions slide. */
 
 export const SESSION_COOKIE = 'session';
-/**
- * Not a credential: a readable hint that a session cookie exists, so static pages
- * can decide to load the signed-in app without an API round trip. The APIs only
- * ever trust the HttpOnly session cookie.
- */
+/** Not a credential: a hint for static pages; the APIs trust only the HttpOnly session cookie. */
 export const SIGNED_IN_HINT_COOKIE = SIGNED_IN_HINT;
 
 const DAY_MS = 86_400_000;
 const lifetimeMs = () => env.SESSION_DAYS * DAY_MS;
 
-/** The user fields the app reads from a session (never the password hash). */
 export const sessionUserColumns = {
   id: users.id,
   email: users.email,
   firstName: users.firstName,
   lastName: users.lastName,
   role: users.role,
-  /** A hint for the client: the company of the person's oldest manager membership, else of their oldest membership. Never a right. */
   companyId: sql<
     string | null
   >`(SELECT m.company_id FROM company_memberships m WHERE m.user_id = ${users.id} ORDER BY m.role = 'manager' DESC, m.created_at, m.company_id LIMIT 1)`.as(
@@ -45,14 +34,13 @@ export const sessionUserColumns = {
   emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.as('email_verified'),
 };
 
-/** The signed-in user, exactly as `GET /api/auth/user` returns it. */
 export type SessionUser = CurrentUser;
 
 export interface ValidSession {
   id: string;
   userId: string;
   expiresAt: Date;
-  /** True when this validation extended the expiry: the cookie must be sent again. */
+  /** The expiry was extended: the cookie must be sent again. */
   renewed: boolean;
 }
 
@@ -68,10 +56,9 @@ function hashSecret(secret: string): Uint8Array {
 
 const TOKEN_PART = /^[a-z2-7]{32}$/;
 
-/** A session's `last_used_at` is written again only when it is older than this: one write an hour, not one a request. */
+/** One write an hour, not one a request. */
 const LAST_USED_PRECISION_MS = 60 * 60 * 1000;
 
-/** `userAgent`: the browser's, kept (cut to 500 characters) to name the device on the account page. */
 export async function createSession(
   db: Db,
   userId: string,
@@ -93,7 +80,6 @@ export async function createSession(
   return { token: `${id}.${secret}`, session: { id, userId, expiresAt, renewed: false } };
 }
 
-/** Every request's first statement: prepared once per database (see `preparedPer`). */
 const sessionLookup = preparedPer((db) =>
   db
     .select({ secretHash: sessions.secretHash, expiresAt: sessions.expiresAt, lastUsedAt: sessions.lastUsedAt, user: sessionUserColumns })
@@ -132,9 +118,6 @@ export async function invalidateSession(db: Db, sessionId: string): Promise<void
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-// --- cookies ------------------------------------------------------------------
-
-/** `Secure` is dropped only for plain-http localhost, where browsers would refuse it elsewhere. */
 export function isSecureRequest(requestUrl: string): boolean {
   const url = new URL(requestUrl);
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);

@@ -8,16 +8,7 @@ import { ThrottledError, UnavailableError } from '../platform/errors';
 import { logRequestError } from '../platform/log';
 import { certificateTexts, verifyCertificate } from './certificates.service';
 
-/**
- * The public check of a certificate, /bevis/{code}, answered in the page's own request: the same
- * lookup as GET /api/certificate-verifications/:code (`verifyCertificate`, with its rate limit per
- * address), so the answer is in the HTML and its status line. An employer who opens the link from a
- * mail preview, or LinkedIn's crawler reading the link's title and description, needs no JavaScript.
- *
- * The statuses: 200 valid, 410 revoked (it existed and is gone for good), 404 unknown (a malformed
- * code too: for a page it is a code that does not exist), 429 after too many unknown codes from one
- * address (with Retry-After), 503 when the database does not answer.
- */
+/** Answered in the page's own request so mail previews and LinkedIn's crawler need no JavaScript; a malformed code is a 404. */
 
 type Found = Extract<CertificateVerification, { status: 'valid' | 'revoked' }>;
 
@@ -38,7 +29,6 @@ export const certificatePageTexts = {
   throttled: certificateTexts.throttled,
 } as const;
 
-/** The client's address, as the API pipeline reads it: Netlify's (Astro's clientAddress), else its header. */
 function clientIp(astro: AstroGlobal): string {
   let address = '';
   try {
@@ -50,7 +40,6 @@ function clientIp(astro: AstroGlobal): string {
   return address || headers.get('x-nf-client-connection-ip') || headers.get('x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
 }
 
-/** The code as the address carries it, decoded (a scanned or typed code may hold encoded spaces). */
 function codeOf(astro: AstroGlobal): string {
   const raw = astro.params.code ?? '';
   try {
@@ -60,7 +49,6 @@ function codeOf(astro: AstroGlobal): string {
   }
 }
 
-/** Looks the code up and sets the page's status (and Retry-After); the page renders what it returns. */
 export async function certificatePage(astro: AstroGlobal): Promise<CertificatePage> {
   const page = await lookUp(codeOf(astro), clientIp(astro), astro.url.pathname);
   astro.response.status = page.status;
@@ -93,21 +81,14 @@ async function lookUp(code: string, ip: string, path: string): Promise<Certifica
   }
 }
 
-/** A certificate's date as the page shows it: '25. november 2026' (Oslo). */
 export function certificateDate(iso: string): string {
   return formatLongDate(new Date(iso));
 }
 
-/** A score as the page shows it: 87 → '87 %'. */
 export function formatScore(score: number): string {
   return `${score}\u00a0%`;
 }
 
-/**
- * The page's title and description, which a link preview (a mail client, LinkedIn, Slack) shows as
- * og:title and og:description: who, which course and when for a valid certificate, and plainly
- * that it is revoked or unknown otherwise.
- */
 export function certificatePageMeta(page: CertificatePage): { title: string; description: string } {
   switch (page.kind) {
     case 'valid': {

@@ -15,14 +15,7 @@ import { encode } from 'uqr';
 import { ACCENT, drawText, embedInter, INK, MUTED, RULE, wrapText } from '../receipts/pdf-text';
 import { formatLongDate } from '../../lib/format';
 
-/**
- * The certificate as a PDF (issue 25, decision 33): one A4 landscape page in the site's look
- * (Inter, the indigo accent), the learner's name, the course, its hours, the completion date, the
- * code, and a QR code of the public verification page, drawn with pdf-lib like the receipt
- * (../receipts/pdf-text.ts has the fonts). The QR code is vector squares (uqr computes the modules)
- * inside marked content `/QRCode`, with a link over it to the same address, so a reader can both
- * scan and click it.
- */
+/** The QR code is vector squares in marked content `/QRCode` with a link over it, so a reader can scan or click it. */
 
 export interface CertificatePdfData {
   learnerName: string;
@@ -30,20 +23,16 @@ export interface CertificatePdfData {
   courseHours: string;
   completedAt: Date;
   issuedAt: Date;
-  /** Formatted: 'A1B2C-3D4E5-F6A7B-8C9D0'. */
   code: string;
   verifyUrl: string;
   issuer: { productName: string; companyName: string; orgNumber: string };
 }
 
-// A4 landscape in points.
 const PAGE = { width: 841.89, height: 595.28 } as const;
 /** Error correction M (15 %) and no quiet zone in the matrix: the page's margin around it is white. */
 export const QR_OPTIONS = { ecc: 'M', border: 0 } as const;
-/** The marked-content tag around the QR code's squares. */
 export const QR_TAG = 'QRCode';
 
-/** The QR code of `text` as squares of `size` points in all, its lower left corner at (x, y): one run of dark modules per rectangle. */
 function drawQrCode(page: PDFPage, text: string, x: number, y: number, size: number): void {
   const qr = encode(text, QR_OPTIONS);
   const module = size / qr.size;
@@ -65,7 +54,6 @@ function drawQrCode(page: PDFPage, text: string, x: number, y: number, size: num
   page.pushOperators(...ops);
 }
 
-/** A link annotation over a rectangle of the page. */
 function addLink(doc: PDFDocument, page: PDFPage, url: string, rect: [number, number, number, number]): void {
   const link = doc.context.register(
     doc.context.obj({ Type: 'Annot', Subtype: 'Link', Rect: rect, Border: [0, 0, 0], A: { Type: 'Action', S: 'URI', URI: PDFString.of(url) } }),
@@ -90,7 +78,6 @@ export async function certificatePdf(data: CertificatePdfData): Promise<Uint8Arr
   doc.setModificationDate(data.issuedAt);
 
   const centre = PAGE.width / 2;
-  // A frame in the accent colour and a thin inner rule.
   page.drawRectangle({ x: 24, y: 24, width: PAGE.width - 48, height: PAGE.height - 48, borderColor: ACCENT, borderWidth: 3 });
   page.drawRectangle({ x: 34, y: 34, width: PAGE.width - 68, height: PAGE.height - 68, borderColor: RULE, borderWidth: 1 });
 
@@ -121,7 +108,6 @@ export async function certificatePdf(data: CertificatePdfData): Promise<Uint8Arr
     align: 'center',
   });
 
-  // The issuer bottom left; the QR code and its address bottom right.
   const left = 72;
   page.drawLine({ start: { x: left, y: 118 }, end: { x: left + 220, y: 118 }, thickness: 0.75, color: MUTED });
   drawText(page, bold, data.issuer.companyName, { x: left, y: 100, size: 11 });

@@ -10,11 +10,6 @@ import { policies, release, reserve } from '../platform/throttle';
 import { formatCode, linkedInAddUrl, newCertificateCode, normalizeCode, verificationUrl } from './codes';
 import { osloYearMonth } from '../../lib/format';
 
-/**
- * Certificates, 'Kursbevis' (issue 25, decision 33): issued by the completion step, listed for
- * their learner, drawn as a PDF, verified by anyone, revoked by a superuser.
- */
-
 export const certificateTexts = {
   notFound: 'Fant ikke kursbeviset.',
   alreadyRevoked: 'Kursbeviset er allerede trukket tilbake.',
@@ -22,13 +17,7 @@ export const certificateTexts = {
   throttled: 'Du har slått opp mange ukjente koder. Vent litt og prøv igjen.',
 } as const;
 
-/**
- * Issues the learner's certificate for the course, in the caller's transaction (the completion
- * step's, with the enrollment row locked). Copies the learner's name, the course's title and
- * hours and the completion time. At most one per learner and course, whatever runs at the same
- * time: the unique index decides and a second insert does nothing (`ON CONFLICT DO NOTHING`), so
- * completing the course again after undoing a lesson keeps the first certificate. One statement.
- */
+/** In the caller's transaction; the unique index keeps one per learner and course, so completing again keeps the first. */
 export async function issueCertificate(tx: Db, userId: string, courseId: string): Promise<void> {
   await tx.execute(sql`
     INSERT INTO ${certificates} (code, user_id, course_id, learner_name, course_title, course_hours, completed_at)
@@ -42,7 +31,6 @@ export async function issueCertificate(tx: Db, userId: string, courseId: string)
 
 type CertificateRow = typeof certificates.$inferSelect;
 
-/** Year and month in Oslo (LinkedIn's issue date). */
 function osloMonth(date: Date): Date {
   const { year, month } = osloYearMonth(date);
   return new Date(Date.UTC(year, month - 1, 15));
@@ -65,7 +53,6 @@ export function myCertificate(row: CertificateRow): MyCertificate {
   };
 }
 
-/** The caller's certificates, newest first (revoked ones included, marked). One statement. */
 export async function listMyCertificates(db: Db, userId: string): Promise<MyCertificate[]> {
   const rows = await db
     .select()
@@ -75,19 +62,14 @@ export async function listMyCertificates(db: Db, userId: string): Promise<MyCert
   return rows.map(myCertificate);
 }
 
-/** A certificate its learner or a superuser may read (the PDF); 404 for anyone else, as if it did not exist. */
+/** 404 for anyone but its learner or a superuser, as if it did not exist. */
 export async function readableCertificate(db: Db, certificateId: string, user: SessionUser): Promise<CertificateRow> {
   const [row] = await db.select().from(certificates).where(eq(certificates.id, certificateId));
   if (!row || (row.userId !== user.id && user.role !== 'superuser')) throw new NotFoundError(certificateTexts.notFound);
   return row;
 }
 
-/**
- * The public verification of a code (the page /bevis/{code}): valid, revoked or unknown.
- * Rate limited per client address so codes cannot be enumerated: every lookup reserves one
- * attempt and a found code gives it back, so only unknown codes count (CERTIFICATE_LOOKUPS_PER_ADDRESS
- * an hour, then growing waits, 429). A code that cannot be one is unknown without a query.
- */
+/** Rate limited per address so codes cannot be enumerated; a found code gives its attempt back, so only unknown codes count. */
 export async function verifyCertificate(db: Db, input: string, ip: string): Promise<CertificateVerification> {
   const code = normalizeCode(input);
   const key = `certificate-verify:ip:${ip}`;
@@ -111,7 +93,6 @@ export async function verifyCertificate(db: Db, input: string, ip: string): Prom
 
 const ADMIN_LIST_MAX = 50;
 
-/** Certificates as the superuser's list shows them, newest first (one statement). */
 async function adminCertificates(db: Db, where: SQL | undefined, limit = ADMIN_LIST_MAX): Promise<AdminCertificate[]> {
   const revoker = sql<string | null>`(SELECT btrim(r.first_name || ' ' || r.last_name) FROM users r WHERE r.id = ${certificates.revokedBy})`;
   const rows = await db
@@ -143,7 +124,6 @@ async function adminCertificates(db: Db, where: SQL | undefined, limit = ADMIN_L
   }));
 }
 
-/** The superuser's list: the newest 50 matching a code, an e-mail address, a name or a course title. One statement. */
 export function adminListCertificates(db: Db, q: string | undefined): Promise<AdminCertificate[]> {
   const term = q?.trim() ?? '';
   if (term === '') return adminCertificates(db, undefined);
@@ -160,11 +140,7 @@ export function adminListCertificates(db: Db, q: string | undefined): Promise<Ad
   );
 }
 
-/**
- * A superuser revokes a certificate with a reason: the row records when, by whom and why, and the
- * content audit records it in the same transaction ('certificate.revoke', shown under 'Siste
- * endringer'). The verification page says it is revoked from then on. 409 when it already is.
- */
+/** The content audit records the revocation in the same transaction; 409 when already revoked. */
 export async function revokeCertificate(db: Db, actor: SessionUser, certificateId: string, reason: string): Promise<AdminCertificate> {
   await atomically(db, async (tx) => {
     const [row] = await tx

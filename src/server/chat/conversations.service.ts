@@ -6,16 +6,10 @@ import { NotFoundError } from '../platform/errors';
 import { cursorCodec, type CursorValues, fetchSize, microsIso, type Page, type PageRequest, toPage } from '../platform/paging';
 import { createWithinQuota, quotaErrors, storageQuotas } from '../platform/quotas';
 
-/**
- * The chat assistant's conversations and messages. Conversations are
- * private: another user's id is answered like an unknown one (404). A message is stored
- * together with the assistant's reply, in one transaction, only once the reply exists;
- * a failed or broken reply stores nothing.
- */
+/** Another user's conversation is a 404 like an unknown one; a message is stored only with its finished reply. */
 
 export const CONVERSATION_NOT_FOUND = 'Fant ikke samtalen';
 
-/** A request the route's schema accepted but the data refuses (an unknown lesson in `context`): 400. */
 export class ChatInputError extends Error {
   override readonly name = 'ChatInputError';
   constructor(
@@ -37,11 +31,9 @@ const messageColumns = {
 export type MessageRow = { id: string; conversationId: string; role: ChatMessage['role']; content: string; createdAt: Date };
 export const toMessage = (row: MessageRow): ChatMessage => ({ ...row, createdAt: row.createdAt.toISOString() });
 
-/** Where a page of conversations ended: last use and creation (microseconds), id. */
 export const conversationCursor = cursorCodec('c', ['time', 'time', 'uuid'] as const);
 export type ConversationCursor = CursorValues<['time', 'time', 'uuid']>;
 
-/** A page of the caller's conversations, most recently used first. */
 export async function listConversations(db: Db, userId: string, page: PageRequest<ConversationCursor> = {}): Promise<Page<Conversation>> {
   const after = page.cursor;
   const rows = await db
@@ -70,7 +62,6 @@ export async function listConversations(db: Db, userId: string, page: PageReques
   );
 }
 
-/** A new conversation of the caller; 409 at the cap on conversations per user. */
 export async function createConversation(db: Db, userId: string, title: string | null | undefined): Promise<Conversation> {
   const max = storageQuotas().conversationsPerUser;
   const mine = eq(chatConversations.userId, userId);
@@ -90,7 +81,6 @@ export async function createConversation(db: Db, userId: string, title: string |
   });
 }
 
-/** Renames a conversation of the caller; the list keeps its order (only a message moves it up). */
 export async function renameConversation(db: Db, userId: string, id: string, title: string): Promise<Conversation> {
   const [row] = await db
     .update(chatConversations)
@@ -102,7 +92,6 @@ export async function renameConversation(db: Db, userId: string, id: string, tit
   return row;
 }
 
-/** Deletes a conversation of the caller with its messages (they cascade). */
 export async function deleteConversation(db: Db, userId: string, id: string): Promise<void> {
   const deleted = await db
     .delete(chatConversations)
@@ -119,15 +108,10 @@ async function requireConversation(db: Db, userId: string, id: string): Promise<
   if (!row) throw new NotFoundError(CONVERSATION_NOT_FOUND);
 }
 
-/** Where a page of messages ended: creation time (microseconds), id. */
 export const messageCursor = cursorCodec('m', ['time', 'uuid'] as const);
 export type MessageCursor = CursorValues<['time', 'uuid']>;
 
-/**
- * A page of a conversation's messages: the newest page first, each page in the order the
- * messages were written (so a client that shows the list as it comes shows the latest ones in
- * order); the next cursor leads to older messages.
- */
+/** The newest page first, each page in the order the messages were written. */
 export async function listMessages(
   db: Db,
   userId: string,

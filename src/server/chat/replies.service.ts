@@ -27,13 +27,6 @@ import { NotFoundError } from '../platform/errors';
 import { describeError } from '../platform/log';
 import { ChatInputError, CONVERSATION_NOT_FOUND, toMessage } from './conversations.service';
 
-/**
- * Sending a message to the chat assistant: the daily allowance, the lessons' passages
- * and the site's own answers, the model or the offline answerer, and the message stored together
- * with its reply in one transaction only once the reply exists; a failed or broken reply stores
- * nothing. The conversations themselves are conversations.service.ts.
- */
-
 export interface SendInput {
   content: string;
   context?: { courseId?: string | undefined; lessonId?: string | undefined } | undefined;
@@ -46,28 +39,20 @@ interface Prepared {
   content: string;
   receivedAt: Date;
   passages: Passage[];
-  /** The course the learner asks from (the player's context), if any. */
   courseId: string | undefined;
-  /** The message's questions about the site, answered, and the rest (the part the lessons were searched for). */
   site: SiteTopicSplit;
-  /** What the model gets: the system prompt, the latest messages, the passages, the question. */
   modelMessages: ModelMessage[];
 }
 
-/** The day an `ai_usage` row counts, in UTC, so every instance and database agrees. */
+/** UTC, so every instance and the database agree on the day. */
 const usageDay = (at: Date) => at.toISOString().slice(0, 10);
 
-/** Seconds until the next UTC midnight, when the daily allowance starts again. */
 function secondsUntilTomorrow(now: Date): number {
   const tomorrow = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1);
   return Math.max(1, Math.ceil((tomorrow - now.getTime()) / 1000));
 }
 
-/**
- * Counts one message against the caller's daily allowance, in one statement, before any
- * work is done (the sign-in throttle's design): the upsert locks the row, so parallel
- * messages get distinct counts and a burst never passes the limit.
- */
+/** Counted before any work in one upsert: the row lock gives parallel messages distinct counts. */
 async function reserveMessage(db: Db, userId: string, day: string, limit: number, now: Date): Promise<void> {
   const rows = await db
     .insert(aiUsage)
@@ -84,7 +69,6 @@ async function reserveMessage(db: Db, userId: string, day: string, limit: number
   }
 }
 
-/** Gives a reservation back: a reply that failed does not use up the learner's allowance. */
 async function refundMessage(db: Db, prepared: Pick<Prepared, 'userId' | 'day'>): Promise<void> {
   try {
     await db
@@ -96,11 +80,6 @@ async function refundMessage(db: Db, prepared: Pick<Prepared, 'userId' | 'day'>)
   }
 }
 
-/**
- * The conversation is the caller's, and the context's course and lesson exist and agree: one
- * statement for what were up to three lookups (a message's latency is mostly statements).
- * The errors keep their order: the conversation first, then the course, then the lesson.
- */
 async function checkConversationAndContext(db: Db, userId: string, conversationId: string, context: SendInput['context']): Promise<void> {
   const courseId = context?.courseId || null;
   const lessonId = context?.lessonId || null;
@@ -125,7 +104,6 @@ async function prepare(db: Db, userId: string, conversationId: string, input: Se
   await reserveMessage(db, userId, day, settings.dailyMessageLimit, receivedAt);
   try {
     const site = await siteTopics(db, input.content, input.context?.courseId);
-    // The lessons are searched for the questions that are not about the site (all of them, usually).
     const passages = site.rest
       ? await searchCourseContent(db, site.rest, { readableCourseIds: await readableCourseIds(db, userId) }, input.context ?? {})
       : [];
@@ -155,18 +133,12 @@ async function prepare(db: Db, userId: string, conversationId: string, input: Se
   }
 }
 
-/** The message's questions about the site, answered (the catalogue is read only when it may ask one). */
 async function siteTopics(db: Db, content: string, courseId: string | undefined): Promise<SiteTopicSplit> {
   if (!mayBeSiteTopic(content)) return { answer: null, topics: [], rest: content };
   const catalogue = await db.select({ id: courses.id, title: courses.title }).from(courses);
   return splitSiteTopics(content, catalogue, courseId);
 }
 
-/**
- * The offline assistant's reply: a question about the site (price, invoice, buying for a company,
- * withdrawal, contact) gets the page that answers it; the other questions of the message what the
- * lessons have on them, so a two-part question gets both halves answered.
- */
 async function offlineReply(db: Db, prepared: Prepared): Promise<ModelReply> {
   const { passages, site } = prepared;
   if (site.answer) {
@@ -181,17 +153,10 @@ async function offlineReply(db: Db, prepared: Prepared): Promise<ModelReply> {
   return { content: offlineAnswer(passages, titles), inputTokens: 0, outputTokens: 0 };
 }
 
-/**
- * Stores the question and the reply, bumps the conversation and, for a model's reply, counts it
- * with its tokens (the admin's usage chart, decision 38): all or nothing, in one statement
- * (data-modifying CTEs), so no BEGIN and COMMIT round trips. The first question names a
- * conversation still called 'Ny samtale': every part of the statement sees the
- * messages as they were before it, so 'first' is exact.
- */
+/** All or nothing in one statement (data-modifying CTEs); every part sees the messages as before it, so "first question" is exact. */
 async function store(db: Db, prepared: Prepared, reply: ModelReply): Promise<SendMessageResult> {
   const repliedAt = new Date(Math.max(Date.now(), prepared.receivedAt.getTime() + 1));
   const { conversationId } = prepared;
-  // Only a model gets messages to answer from (prepare()); the offline assistant answers from the passages.
   const byModel = prepared.modelMessages.length > 0;
   const result = await db.execute(sql`
     WITH stored AS (
@@ -224,12 +189,10 @@ async function store(db: Db, prepared: Prepared, reply: ModelReply): Promise<Sen
   };
 }
 
-/** Whether replies can stream: only a model streams; the offline assistant answers at once. */
 export function canStreamReplies(): boolean {
   return Boolean(assistantSettings().apiKey);
 }
 
-/** Sends a message and waits for the whole reply. */
 export async function sendMessage(
   db: Db,
   userId: string,
@@ -250,14 +213,7 @@ export async function sendMessage(
 
 const INTERNAL_ERROR = 'Noe gikk galt hos oss. Prøv igjen om litt.';
 
-/**
- * Sends a message and streams the reply as server-sent events: `delta` events with the
- * pieces (`{content}`), then `done` with `{userMessage, assistantMessage}` once both are
- * stored, or `error` with `{error, errorType}` (nothing stored). Everything that can fail
- * before the first piece (ownership, context, the daily limit, a provider that refuses)
- * throws as for `sendMessage`.
- * Cancelling the stream (the learner went away) stops the model and stores nothing.
- */
+/** Server-sent events: `delta`s, then `done` once stored or `error` (nothing stored); a cancelled stream stores nothing. */
 export async function streamMessage(
   db: Db,
   userId: string,
@@ -270,8 +226,7 @@ export async function streamMessage(
   const abort = new AbortController();
   signal?.addEventListener('abort', () => abort.abort(), { once: true });
   const pieces = streamChat(settings, prepared.modelMessages, abort.signal);
-  // Wait for the first piece before answering: a provider that refuses outright (quota, rate
-  // limit, outage, timeout) gets the same JSON error and status as an unstreamed request.
+  // Wait for the first piece so a provider's outright refusal gets the same JSON error as an unstreamed request.
   let first: IteratorResult<string, ModelReply>;
   try {
     first = await pieces.next();

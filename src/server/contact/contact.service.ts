@@ -8,14 +8,9 @@ import { ThrottledError } from '../platform/errors';
 import { queueMail } from '../mail/outbox';
 import { policies, reserve } from '../platform/throttle';
 
-/** Where the contact form's messages go: CONTACT_EMAIL, else the company's address (COMPANY_EMAIL). */
 export const contactRecipient = () => env.CONTACT_EMAIL ?? site.email;
 
-/**
- * Stores a message from /kontakt and queues its mail to the team in the same transaction
- *, after reserving one of the caller's address's messages for the hour (429 past
- * CONTACT_LIMIT_PER_HOUR: every message counts, so a script cannot flood the team's inbox).
- */
+/** Rate-limited per IP so a script cannot flood the team's inbox; the mail is queued in the same transaction. */
 export async function sendContactMessage(db: Db, input: ContactBody, ip: string, now = new Date()): Promise<{ id: string }> {
   const reservation = await reserve(db, `contact:ip:${ip}`, policies.contactIp, now);
   if (!reservation.allowed) throw new ThrottledError(contactMessages.tooMany, reservation.retryAfter);

@@ -8,19 +8,9 @@ import { NotFoundError } from '../platform/errors';
 import { sanitizeLessonHtml } from '../platform/html';
 import { playerMessages, watchState } from './player.service';
 
-/**
- * The course player's content: a course with every module and lesson and the
- * caller's state. Apart from player.service because it is the one learner API path that
- * sanitises HTML: the sanitiser (`xss`, small since decision 18's revision) then ships only in
- * the function that serves it (docs/decisions/0018-function-bundles.md).
- */
+// Apart from player.service so the HTML sanitiser ships only in the function that serves it.
 
-/**
- * Sanitised lesson HTML by its stored text, so that a course's HTML lessons are not sanitised
- * again on every request (sanitising is pure; about 0.4 ms for 4 kB, a lookup about 10 µs).
- * Bounded: at most `maxEntries` lessons and `maxChars` characters (stored and sanitised text),
- * the least recently used leaving first.
- */
+/** Sanitising costs ~0.4 ms for 4 kB against ~10 µs for a lookup; an LRU bounded by entries and characters. */
 export function sanitisedHtmlMemo({ maxEntries = 500, maxChars = 2_000_000 } = {}) {
   const entries = new Map<string, string>();
   let chars = 0;
@@ -58,23 +48,7 @@ function contentForPlayer(type: LessonType, content: LessonContentValue): Lesson
   return { ...html, html: lessonHtml.sanitise(html.html) };
 }
 
-// --- reading ------------------------------------------------------------------
-
-/**
- * The course with every module and lesson in order and the caller's state of each lesson. The
- * entitlements decide which lessons the caller may read; the others come as an outline, without
- * content (`withState`).
- *
- * The modules and lessons (with sanitised HTML) are the same for every learner, so they are kept
- * in memory by the course's **version**: the database, the server's start time and a hash of the
- * tuple version (`ctid`, `xmin`) of every module and lesson row of the course, the scheme of the
- * assistant's lexicon (src/server/assistant/lexicon.ts). Any insert, update or delete of one of
- * them, by the admin, the seed or by hand, changes the version, so a cached structure is never
- * served after its rows changed. Per request, two prepared statements after the session:
- * 1. the course, the caller's enrollment and the version;
- * 2. on a cache hit, the caller's progress rows in the course; on a miss, modules ⟕ lessons ⟕ the
- *    caller's progress in one ordered query, from which the structure is cached.
- */
+/** Structures are cached by a version hashed from every module and lesson row's (ctid, xmin), so any change to a row invalidates it. */
 const courseQuery = preparedPer((db) =>
   db
     .select({
@@ -139,7 +113,6 @@ const progressQuery = preparedPer((db) =>
     .prepare('course_progress_rows'),
 );
 
-/** A lesson as every learner's player starts from: its content, and whether it is a preview. */
 type StaticLesson = Omit<PlayerLesson, 'completed' | 'watch' | 'locked' | 'content'> & { content: LessonContentValue };
 type StaticModule = { module: PlayerModule['module']; lessons: StaticLesson[] };
 interface ProgressRow {
@@ -149,7 +122,6 @@ interface ProgressRow {
   savedAt: Date | null;
 }
 
-/** The latest course structures by course and version (bounded; the least recently used leave first). */
 const structures = new Map<string, StaticModule[]>();
 const MAX_STRUCTURES = 64;
 
@@ -165,13 +137,8 @@ function recall(key: string): StaticModule[] | undefined {
   return hit;
 }
 
-/** How many course structures are cached (for tests). */
 export const cachedCourseStructures = () => structures.size;
 
-/**
- * The caller's view of a lesson: a locked lesson keeps its outline (title, description, duration,
- * the caller's completion) and loses its body, video URL and captions.
- */
 function withState(lesson: StaticLesson, progress: ProgressRow | undefined, locked: boolean): PlayerLesson {
   return {
     ...lesson,

@@ -14,17 +14,9 @@ import {
 import { accessColumns, accessReason, enrollAsLearner, enrollmentOf, previewLessonCondition } from '../access/entitlements';
 import { NotFoundError } from '../platform/errors';
 
-/**
- * The catalogue and a learner's place in it. Every function runs a fixed
- * number of statements whatever the number of modules, lessons or
- * enrollments: no query per row.
- */
-
 export const COURSE_NOT_FOUND = 'Fant ikke kurset';
 export const MODULE_NOT_FOUND = 'Fant ikke modulen';
 
-// The dashboard's two list reads are prepared statements too (see `preparedPer`): no query
-// building per request, parsed once per connection.
 const coursesQuery = preparedPer((db) =>
   db
     .select({
@@ -34,11 +26,8 @@ const coursesQuery = preparedPer((db) =>
       duration: courses.duration,
       level: courses.level,
       orderIndex: courses.orderIndex,
-      // The facts the entitlements decide by, so the dashboard can tell the courses
-      // the caller has from those it may start or buy ('Flere kurs', issue 29).
       ...accessColumns(sql.placeholder('userId')),
       onSale: sql<boolean | null>`(SELECT ${products.onSale} FROM ${products} WHERE ${products.courseId} = ${courses.id})`,
-      // The lessons open to every signed-in user (the entitlements' own rule): 'Prøv gratis: N leksjoner'.
       previewLessons: sql<number>`(
         SELECT count(*)::int FROM lessons pl JOIN modules pm ON pm.id = pl.module_id
         WHERE pm.course_id = ${courses.id} AND ${previewLessonCondition(sql`pl.id`, sql`pl.is_preview`, sql`${courses.id}`)}
@@ -50,7 +39,6 @@ const coursesQuery = preparedPer((db) =>
     .prepare('list_courses'),
 );
 
-/** The catalogue in order, each course with its price and the caller's access to it. */
 export async function listCourses(db: Db, userId: string): Promise<CatalogueCourse[]> {
   const rows = await coursesQuery(db).execute({ userId });
   return rows.map(({ role, priceOre, enrollmentId, source, revokedAt, onSale, ...course }) => ({
@@ -61,7 +49,6 @@ export async function listCourses(db: Db, userId: string): Promise<CatalogueCour
   }));
 }
 
-/** The course's lessons in the player's order (modules, then lessons, each by order, creation time and id). */
 const playerOrder = sql`m.order_index, m.created_at, m.id, l.order_index, l.created_at, l.id`;
 
 const enrollmentsQuery = preparedPer((db) =>
@@ -78,7 +65,6 @@ const enrollmentsQuery = preparedPer((db) =>
         SELECT count(*)::int FROM lesson_progress lp JOIN lessons l ON l.id = lp.lesson_id JOIN modules m ON m.id = l.module_id
         WHERE m.course_id = ${enrollments.courseId} AND lp.user_id = ${enrollments.userId} AND lp.completed
       )`.mapWith(Number),
-      // The card's main button: the first lesson not completed, or the first lesson once all are.
       nextLessonId: sql<string | null>`(
         SELECT l.id FROM lessons l JOIN modules m ON m.id = l.module_id
         LEFT JOIN lesson_progress lp ON lp.lesson_id = l.id AND lp.user_id = ${enrollments.userId}
@@ -88,31 +74,21 @@ const enrollmentsQuery = preparedPer((db) =>
     })
     .from(enrollments)
     .innerJoin(courses, eq(courses.id, enrollments.courseId))
-    // A seat's courses come in one grant (one time): they keep the package's recommended order.
     .leftJoin(
       productCourses,
       and(eq(enrollments.source, 'seat'), eq(productCourses.productId, PACKAGE_PRODUCT), eq(productCourses.courseId, enrollments.courseId)),
     )
-    // A revoked enrollment gives no lessons: it leaves the dashboard (its progress stays, decision 26).
+    // A revoked enrollment leaves the dashboard; its progress stays.
     .where(and(eq(enrollments.userId, sql.placeholder('userId')), isNull(enrollments.revokedAt)))
     .orderBy(asc(enrollments.createdAt), sql`${productCourses.position} NULLS LAST`, asc(courses.orderIndex), asc(enrollments.id))
     .prepare('list_enrollments'),
 );
 
-/**
- * The caller's courses in the order they came (a seat's in the package's recommended order), each
- * with its lesson counts and the lesson its main button opens.
- */
 export async function listEnrollments(db: Db, userId: string): Promise<ListedEnrollment[]> {
   const rows = await enrollmentsQuery(db).execute({ userId });
   return rows.map((r) => ({ ...r, enrolledAt: r.enrolledAt.toISOString(), completedAt: r.completedAt?.toISOString() ?? null }));
 }
 
-/**
- * Enrolls the user as POST /api/enrollments asks: the entitlements decide. An
- * enrollment that gives access is returned (`created: false`), a free course enrolls, a paid
- * course is a 402 with its product; 404 for an unknown course.
- */
 export async function enroll(db: Db, userId: string, courseId: string): Promise<{ enrollment: Enrollment; created: boolean }> {
   const row = await enrollAsLearner(db, userId, courseId);
   return {
@@ -121,12 +97,7 @@ export async function enroll(db: Db, userId: string, courseId: string): Promise<
   };
 }
 
-/**
- * Each module of the course in order, with the user's completed and total lesson counts.
- * One prepared statement: the course left-joined to its modules, so an unknown course is
- * no row at all and a course without modules one row with no module (the dashboard's
- * hottest path: no separate existence check, no query building per request).
- */
+/** Left join: an unknown course gives no row, a course without modules one row with no module. */
 const modulesWithProgressQuery = preparedPer((db) =>
   db
     .select({
@@ -161,7 +132,6 @@ export async function modulesWithProgress(db: Db, userId: string, courseId: stri
   );
 }
 
-/** The module's lessons in order, without their content. */
 export async function moduleLessons(db: Db, moduleId: string): Promise<LessonSummary[]> {
   const [module] = await db.select({ id: modules.id }).from(modules).where(eq(modules.id, moduleId));
   if (!module) throw new NotFoundError(MODULE_NOT_FOUND);
@@ -180,14 +150,7 @@ export async function moduleLessons(db: Db, moduleId: string): Promise<LessonSum
     .orderBy(asc(lessons.orderIndex), asc(lessons.id));
 }
 
-/**
- * The dashboard's figures, in one statement, each counting what its label says:
- * - minutes: time actually spent: the seconds of video watched (the furthest point the server
- *   accepted, paced as the player service paces it) and the seconds on text, task and HTML lessons the
- *   player's heartbeats measured (bounded and capped per lesson, `recordStudyTime`);
- * - tasks: task lessons whose every answer field (its own and each question) has an answer;
- * - modules: modules whose every lesson is completed.
- */
+/** Minutes are time actually spent: video seconds the server accepted plus heartbeat-measured seconds on other lessons. */
 const learnerProgressQuery = preparedPer((db) =>
   db
     .select({

@@ -25,23 +25,7 @@ import { logRequestError } from '../platform/log';
 import { courseProgress, playerMessages } from './player.service';
 import { clearedSessionCookies, SESSION_COOKIE, type SessionUser, sessionCookies, validateSessionToken } from '../auth/session';
 
-/**
- * The first view of the signed-in pages rendered on demand (the course player, /admin, the
- * dashboard on '/'), read in
- * the page's own request: the session exactly as the API pipeline checks it
- * (src/server/platform/http/access.ts: `validateSessionToken`, the same renewal and clearing of cookies), then the
- * same services the API routes call, with the same access rules. The page renders what this
- * returns and hands it to its island as react-query's initial data, so the island asks nothing
- * again on hydration.
- *
- * What a page gets back:
- * - `redirect`: no valid session (absent, expired, deactivated user): 302 to sign-in and back,
- *   with the stale cookies cleared, before any markup;
- * - `not-found` / `forbidden`: the service's 404 / 403 (an unknown course; a learner on /admin);
- * - `unavailable`: the database did not answer (503, the API's own sentence);
- * - `ok`: the signed-in user and the page's data, as JSON would carry it (dates as strings), so the
- *   island's cache holds what `/api/*` would have answered.
- */
+/** The session is checked exactly as the API pipeline does; `ok` data is JSON-shaped (dates as strings) to seed react-query. */
 export type PageData<T> =
   | { kind: 'ok'; user: SessionUser; data: T }
   | { kind: 'redirect'; response: Response }
@@ -49,7 +33,6 @@ export type PageData<T> =
   | { kind: 'forbidden'; message: string }
   | { kind: 'unavailable'; message: string };
 
-/** The 302 to sign-in and back to this page (as `guardAppPage` sends without a cookie), with `cookies` set. */
 function signInRedirect(astro: AstroGlobal, cookies: string[]): Response {
   const next = astro.url.pathname + astro.url.search;
   const headers = new Headers({ Location: `/api/login?next=${encodeURIComponent(next)}`, 'Cache-Control': 'private, no-store' });
@@ -57,15 +40,11 @@ function signInRedirect(astro: AstroGlobal, cookies: string[]): Response {
   return new Response(null, { status: 302, headers });
 }
 
-/** JSON's view of a value: what the API would have sent (a Date becomes its ISO string). */
 function asJson<T>(value: T): T {
   return JSON.parse(JSON.stringify(value)) as T;
 }
 
-/**
- * Reads the session of the page's request and runs `load` with the database and the user. Call
- * it after `guardAppPage(Astro)` (which answers a request without a cookie and sets the headers).
- */
+/** Call after `guardAppPage(Astro)`, which answers a request without a cookie and sets the headers. */
 export async function loadPageData<T>(astro: AstroGlobal, load: (db: Db, user: SessionUser) => Promise<T>): Promise<PageData<T>> {
   const requestId = crypto.randomUUID();
   const route = `page ${astro.url.pathname}`;
@@ -94,29 +73,17 @@ export async function loadPageData<T>(astro: AstroGlobal, load: (db: Db, user: S
   }
 }
 
-/** The player's first view: what `GET /api/courses/:courseId/with-content` and `…/progress` answer the user. */
 export interface PlayerPageData {
   course: CourseWithContent;
   progress: CourseProgress;
-  /** The current lesson's saved answers (`GET /api/lessons/:id/answers`), when it is an open task lesson. */
   taskAnswers?: { lessonId: string; answers: TaskAnswers };
-  /** The caller's certificates (`GET /api/certificates`), when the current lesson is the course's last (it offers the certificate). */
   certificates?: MyCertificate[];
 }
 
-/**
- * Which lesson the page shows and whether it is the course's last: the player's own rule
- * (src/features/player/player-lessons.ts), handed in by the page, which may use browser code.
- */
+/** The player's own rule, handed in by the page since src/server imports no browser code. */
 export type CurrentLessonOf = (course: CourseWithContent) => { lesson: PlayerLesson; last: boolean } | undefined;
 
-/**
- * The course with the caller's progress and watch state; the entitlements (inside
- * `courseWithContent`) leave a locked lesson without its body, video URL and captions. A course id
- * the API would refuse as malformed (400) is, for a page, a course that does not exist. What the
- * current lesson reads when it opens (a task's saved answers, the last lesson's certificate) is
- * read here too, so the island asks the API nothing while it hydrates.
- */
+/** A malformed course id is, for a page, a course that does not exist. */
 export async function playerPageData(db: Db, user: SessionUser, courseId: string, currentOf: CurrentLessonOf): Promise<PlayerPageData> {
   if (!courseParams.safeParse({ courseId }).success) throw new NotFoundError(playerMessages.courseNotFound);
   const course = await courseWithContent(db, user.id, courseId);
@@ -130,17 +97,12 @@ export async function playerPageData(db: Db, user: SessionUser, courseId: string
   return data;
 }
 
-/** Who may open /admin: the roles of the admin API's routes (netlify/functions/admin.ts). */
 const ADMIN_ROLES: readonly SessionUser['role'][] = ['admin', 'superuser'];
 
 export const adminPageMessages = {
   noAccess: 'Kun administratorer og superbrukere har tilgang til administrasjonsdashboardet.',
 } as const;
 
-/**
- * The admin page's first tab (Innholdsbehandling › Kurs): what `GET /api/admin/courses` answers, and
- * the publishing status above the tabs: what `GET /api/admin/publishing` answers.
- */
 export interface AdminPageData {
   courses: AdminCourse[];
   publishing: PublishingState;
@@ -152,26 +114,14 @@ export async function adminPageData(db: Db, user: SessionUser): Promise<AdminPag
   return { courses, publishing };
 }
 
-/**
- * The dashboard's first view on '/': what its island asks when it opens, each as its route answers
- * it: `GET /api/users/me/enrollments`, `GET /api/courses`, `GET /api/users/me/progress`,
- * `GET /api/certificates` and `GET /api/courses/:courseId/modules-with-progress` for the courses
- * whose module progress the dashboard shows at once.
- */
 export interface DashboardPageData {
   enrollments: ListedEnrollment[];
   courses: CatalogueCourse[];
   figures: LearnerProgress;
   certificates: MyCertificate[];
-  /** Module progress per course id, for the courses `progressIdsOf` picks. */
   modules: { courseId: string; modules: ModuleWithProgress[] }[];
 }
 
-/**
- * Reads the dashboard's first view for `user`. Which enrolled courses get their module progress
- * read at once is the dashboard's own rule (src/features/dashboard/dashboard-stats.ts), handed in
- * by the page, since src/server imports no browser code.
- */
 export async function dashboardPageData(
   db: Db,
   user: SessionUser,

@@ -18,13 +18,6 @@ import { type LessonAccess, requireReadableLesson } from '../access/entitlements
 import { recordCourseCompletion } from './completion.service';
 import { BadRequestError, ConflictError, NotFoundError } from '../platform/errors';
 
-/**
- * The course player: a course with all its content, the caller's progress, completing
- * lessons and the watch position of video lessons. Every function runs a
- * fixed number of statements whatever the size of the course; writes of more than one
- * statement run in one transaction.
- */
-
 export const playerMessages = {
   courseNotFound: 'Kurs ikke funnet',
   lessonNotFound: 'Fant ikke leksjonen',
@@ -33,20 +26,11 @@ export const playerMessages = {
   videoNotWatched: 'Du må se hele videoen før du kan fullføre leksjonen.',
 } as const;
 
-/** `errorType` of the 409 when a video lesson is completed before it was watched. */
 export const VIDEO_NOT_WATCHED = 'video_not_watched';
 
-/**
- * The longest gap between two saves that stays within one viewing, in seconds. The player
- * saves every 10 s while playing (and on pause and when the page is left), so a longer gap
- * means the video was paused or the page closed: the next save starts a new viewing from
- * the furthest point, and the gap earns nothing (a learner who comes back after a week and
- * seeks to the end gets one slack, not the whole video). Two minutes leaves room for
- * browsers that slow the timers of a background tab to about once a minute.
- */
+/** A longer gap between saves starts a new viewing that earns nothing; 120 s allows for background tabs' slowed timers. */
 export const WATCH_MAX_ELAPSED_SECONDS = 120;
 
-/** True when the furthest point played counts as watching the video (95 %, or its end). */
 export function isWatched(furthestSeconds: number, durationSeconds: number): boolean {
   return furthestSeconds >= WATCHED_THRESHOLD * durationSeconds;
 }
@@ -57,8 +41,6 @@ export function watchState(positionSeconds: number, furthestSeconds: number, dur
 
 const completedCount = sql<number>`count(${lessonProgress.id}) filter (where ${lessonProgress.completed})`.mapWith(Number);
 
-/** The caller's completed and total lessons of the course, in one statement (404 for an unknown course). */
-/** The player's progress read, prepared once per database (`preparedPer`): no query building per request. */
 const courseProgressQuery = preparedPer((db) =>
   db
     .select({ total: count(lessons.id), completed: completedCount })
@@ -77,16 +59,7 @@ export async function courseProgress(db: Db, userId: string, courseId: string): 
   return { completed: row.completed, total: row.total, percentage: percentage(row.completed, row.total) };
 }
 
-// --- writing ------------------------------------------------------------------
-
-/**
- * Before a progress or watch write: the enrollment that gives the course is locked until the
- * transaction ends (`ON CONFLICT DO UPDATE … WHERE false` locks the row without writing it), so
- * two progress changes of one learner in one course run one after the other and the second sees
- * the first when the course's completion is decided. A free course the learner has not enrolled
- * in is enrolled here (source `free`), as opening it in the player always did. Staff and a
- * learner on a preview get no enrollment.
- */
+/** Locks the enrollment (`ON CONFLICT DO UPDATE … WHERE false`) so one learner's progress writes in a course run one after the other. */
 async function lockEnrollment(tx: Db, userId: string, access: LessonAccess): Promise<void> {
   if (access.reason === null || access.reason === 'staff') return;
   if (access.facts.enrollmentId === null && access.reason !== 'free') return;
@@ -100,12 +73,7 @@ async function lockEnrollment(tx: Db, userId: string, access: LessonAccess): Pro
     });
 }
 
-/**
- * Marks the lesson completed or not for the caller, idempotently, in one transaction:
- * check access (entitlements) → lock the enrollment → upsert the progress row → count the course
- * → the course's completion step (completion.service.ts). A video lesson can be completed only once the saved
- * furthest point reaches 95 % of the video; a lesson completed earlier stays completed.
- */
+/** Idempotent; a video lesson completes only once the saved furthest point reaches 95 %. */
 export async function setLessonProgress(db: Db, userId: string, lessonId: string, completed: boolean): Promise<ProgressResult> {
   return atomically(db, async (tx) => {
     const lesson = await requireReadableLesson(tx, userId, lessonId);
@@ -134,21 +102,7 @@ export async function setLessonProgress(db: Db, userId: string, lessonId: string
   });
 }
 
-/**
- * Saves where the caller is in a video lesson and moves the furthest point the server
- * accepts as played: within one viewing it grows no faster than playing at
- * double speed since the viewing's first save, plus one slack, however many saves arrive
- * and in whatever order. One upsert decides it with the database's clock; ON CONFLICT DO
- * UPDATE locks the row, so concurrent saves (a beacon and a timer, or a script's burst)
- * each see the one before:
- *
- *   position  = clamp(posted, 0, duration)
- *   viewing   = a new one (start now, base = furthest) on the first save, or when the last
- *               save is more than WATCH_MAX_ELAPSED_SECONDS ago; else the current one
- *   reach     = base + MAX_PLAYBACK_RATE × (now − viewing start) + WATCH_SLACK_SECONDS
- *   furthest' = max(furthest, min(position, reach)), and the whole duration once it is
- *               within one second of the end.
- */
+/** The furthest point grows at most MAX_PLAYBACK_RATE × the viewing's time plus one slack; the upsert's row lock orders concurrent saves. */
 export async function saveWatchPosition(db: Db, userId: string, lessonId: string, positionSeconds: number): Promise<WatchState> {
   return atomically(db, async (tx) => {
     const lesson = await requireReadableLesson(tx, userId, lessonId);
@@ -160,7 +114,6 @@ export async function saveWatchPosition(db: Db, userId: string, lessonId: string
     const toEnd = (furthest: number) => (furthest >= duration - 1 ? duration : furthest);
     const { watchSavedAt: savedAt, watchViewingStartedAt: startedAt, watchViewingBaseSeconds: base, watchFurthestSeconds: furthest } = lessonProgress;
     // In DO UPDATE these columns are the stored row's, locked and read after any save that went first.
-    // A row without a viewing (written by the progress endpoint, or before migration 0006) starts one.
     const newViewing = sql`(${startedAt} IS NULL OR ${savedAt} IS NULL OR now() - ${savedAt} > make_interval(secs => ${WATCH_MAX_ELAPSED_SECONDS}))`;
     const viewingSeconds = sql`greatest(extract(epoch from (now() - ${startedAt}))::float8, 0)`;
     const reach = sql`(CASE WHEN ${newViewing} THEN ${furthest} ELSE ${base} + ${MAX_PLAYBACK_RATE}::float8 * ${viewingSeconds} END + ${WATCH_SLACK_SECONDS}::float8)`;
@@ -193,17 +146,7 @@ export async function saveWatchPosition(db: Db, userId: string, lessonId: string
   });
 }
 
-/**
- * A heartbeat of a text, task or HTML lesson the learner has open and in view (the player sends
- * one when the lesson opens, every STUDY_HEARTBEAT_MS while the page is visible, and one when it is
- * hidden or left). The server counts the time itself, with its own clock: the time since the last
- * heartbeat on the lesson, when that is at most STUDY_MAX_GAP_SECONDS (a longer gap means the page
- * was hidden, asleep or closed, and earns nothing), and never more in all than STUDY_CAP_FACTOR
- * times the lesson's estimated minutes. So one request adds at most the gap limit, however often
- * or in whatever order they come, and a tab left open stops counting at the cap. One upsert: ON
- * CONFLICT DO UPDATE locks the row, so concurrent heartbeats each see the one before. Video
- * lessons count their watched seconds instead (400).
- */
+/** The server counts with its own clock: at most STUDY_MAX_GAP_SECONDS per heartbeat, capped per lesson; the row lock orders concurrent ones. */
 export async function recordStudyTime(db: Db, userId: string, lessonId: string): Promise<StudyTime> {
   const lesson = await requireReadableLesson(db, userId, lessonId);
   if (lesson.type === 'video') throw new BadRequestError(playerMessages.videoStudyTime);

@@ -9,18 +9,10 @@ import { cursorCodec, type CursorValues, fetchSize, microsIso, type Page, type P
 import { playerMessages } from '../learning/player.service';
 import { createWithinQuota, quotaErrors, storageQuotas } from '../platform/quotas';
 
-/**
- * A learner's private notes on video lessons. Every query is scoped to the caller: another
- * user's note is "not found" (404), never "forbidden", so note ids reveal nothing. Reading,
- * writing and editing notes asks the entitlements first: a locked lesson is a 403,
- * and its notes stay stored for when access is granted again. Deleting one's own note is never
- * locked. A create is the access check, the lesson check, then the insert under the per-lesson
- * cap (`createWithinQuota`: BEGIN, lock, insert, COMMIT).
- */
+/** Another user's note is a 404, never a 403, so note ids reveal nothing; a locked lesson's notes stay stored. */
 
 export const NOTE_NOT_FOUND = 'Fant ikke notatet';
 
-/** A note's time must lie within the video: 'Tidspunkt kan ikke være etter videoens slutt (00:28)', as the player shows times. */
 const noteAfterEnd = (durationSeconds: number) => `Tidspunkt kan ikke være etter videoens slutt (${formatTimestamp(durationSeconds)})`;
 
 const columns = {
@@ -37,15 +29,9 @@ type NoteRow = Omit<VideoNote, 'createdAt' | 'updatedAt'> & { createdAt: Date; u
 
 const toNote = (r: NoteRow): VideoNote => ({ ...r, createdAt: r.createdAt.toISOString(), updatedAt: r.updatedAt.toISOString() });
 
-/** Where a page of notes ended: time in the video, creation time (microseconds), id. */
 export const noteCursor = cursorCodec('n', ['seconds', 'time', 'uuid'] as const);
 export type NoteCursor = CursorValues<['seconds', 'time', 'uuid']>;
 
-/**
- * A page of the caller's notes on the lesson in the order of the video (by time in the video,
- * then oldest first), as the player lists them; 404 for an unknown lesson, 403 for a locked one.
- * Two statements: the access check, then the lesson left-joined with the page of notes.
- */
 export async function listNotes(db: Db, userId: string, lessonId: string, page: PageRequest<NoteCursor> = {}): Promise<Page<VideoNote>> {
   await requireReadableLesson(db, userId, lessonId);
   const after = page.cursor;
@@ -75,10 +61,7 @@ export async function listNotes(db: Db, userId: string, lessonId: string, page: 
   );
 }
 
-/**
- * A new note at `timestamp` seconds (stored in whole seconds) on a video lesson, at most at the
- * video's end (its stored length); 409 at the cap. A lesson that is not a video has no notes: 400.
- */
+/** `timestamp` in seconds (stored whole), at most the video's stored length. */
 export async function createNote(db: Db, userId: string, input: { lessonId: string; timestamp: number; noteText: string }): Promise<VideoNote> {
   await requireReadableLesson(db, userId, input.lessonId);
   const mine = and(eq(videoNotes.userId, userId), eq(videoNotes.lessonId, input.lessonId));
@@ -109,7 +92,6 @@ export async function createNote(db: Db, userId: string, input: { lessonId: stri
   return toNote(row);
 }
 
-/** Replaces the text of the caller's note; 404 when it is not theirs or does not exist, 403 when its lesson is locked. */
 export async function updateNote(db: Db, userId: string, noteId: string, noteText: string): Promise<VideoNote> {
   const [note] = await db
     .select({ lessonId: videoNotes.lessonId })
@@ -126,7 +108,6 @@ export async function updateNote(db: Db, userId: string, noteId: string, noteTex
   return toNote(row);
 }
 
-/** Deletes the caller's note; 404 when it is not theirs or does not exist. */
 export async function deleteNote(db: Db, userId: string, noteId: string): Promise<void> {
   const deleted = await db
     .delete(videoNotes)

@@ -1,12 +1,7 @@
 import { acquireDb, type DatabaseOptions, type Driver, type RequestDb, resolveDriver } from '../../../db/client';
 import { databaseUrl, env, isProduction, migrationDatabaseUrl } from './env';
 
-/**
- * Connection settings of the running app, from the env module. Requests get every
- * timeout, so an unreachable or silent database costs seconds, not the function's
- * whole time limit. Migrations and the seed only get the connect timeout: a
- * migration's statement may rightly run longer than a request's.
- */
+/** Requests get every timeout, so a silent database costs seconds; migrations only the connect timeout, as a statement may rightly run long. */
 export function appDatabaseOptions(purpose: 'app' | 'migrate' = 'app'): DatabaseOptions {
   const url = purpose === 'migrate' ? migrationDatabaseUrl : databaseUrl;
   if (isProduction && !url) {
@@ -23,8 +18,7 @@ export function appDatabaseOptions(purpose: 'app' | 'migrate' = 'app'): Database
     ...base,
     queryTimeoutMs: env.DATABASE_QUERY_TIMEOUT_MS,
     statementTimeoutMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
-    // Long enough for a request's own pauses between statements, short enough that
-    // a transaction left open by a killed function stops holding its locks.
+    // Short enough that a transaction left open by a killed function stops holding its locks.
     idleInTransactionTimeoutMs: 2 * env.DATABASE_STATEMENT_TIMEOUT_MS,
   };
 }
@@ -34,7 +28,6 @@ export function acquireAppDb(): Promise<RequestDb> {
   return acquireDb(appDatabaseOptions());
 }
 
-/** The driver the app runs on with the current settings. */
 export function appDriver(): Driver {
   return resolveDriver(appDatabaseOptions());
 }

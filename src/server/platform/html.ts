@@ -2,30 +2,11 @@ import xss from 'xss';
 import { isMediaUrl } from '../../schemas/media';
 
 /**
- * The one HTML sanitiser: an allow-list over the `xss` package (js-xss, a maintained, small,
- * dependency-light sanitiser: decision 18 explains why it replaced sanitize-html). xss supplies
- * the tokenizer (tags, quoted and unquoted attributes, comments) and the hooks; the policy below
- * is ours, and every tag in the output is written by `onTag` from scratch, so whatever the input,
- * the output holds only allowed elements with allowed, quoted and escaped attributes, and text in
- * which `<` and `>` are escaped. The course player sends HTML lessons through it and the admin's
- * save runs it. Anything not listed is dropped: script, style, iframe, object, forms,
- * every `on*` handler, `style`, `class` and `id`; comments go.
- *
- * - links: `href` with http, https or a relative address only (no `javascript:`, `data:`,
- *   protocol-relative `//host`), judged on the value the browser will see (entities decoded, tabs
- *   and newlines removed, by the WHATWG URL parser); every link gets `rel="noopener"` (a given
- *   `rel` is replaced);
- * - images: `src` a path on the site or an https URL on a media host (src/schemas/media.ts), plus `alt`,
- *   `width`, `height`; an image without an acceptable `src` is removed;
- * - text structure: headings, paragraphs, lists, emphasis, code, quotes and simple tables;
- * - script, style, textarea, option, noscript, iframe, object, embed, template, svg and math are
- *   dropped with their content; any other tag is dropped and its text kept;
- * - tags are balanced: an end tag without its start tag is dropped, and whatever is still open at
- *   the end is closed, so a lesson cannot close or swallow the page around it.
+ * Allow-list sanitiser over `xss`: every output tag is written from scratch by `onTag`, links are http(s) or relative
+ * only (judged as the browser will parse them), and tags are balanced so a lesson cannot close or swallow the page.
  */
 
-// CommonJS: its helpers are properties of the default export, not all named exports Node can
-// see (parseAttr is not); its typings describe that export as the bare function.
+// CommonJS: parseAttr is a property of the default export only, and the typings describe that export as the bare function.
 const { FilterXSS, parseAttr } = xss as unknown as typeof import('xss');
 
 const allowedAttributes: Record<string, string[]> = {
@@ -60,34 +41,24 @@ const allowedAttributes: Record<string, string[]> = {
   td: ['colspan', 'rowspan'],
 };
 
-/** Allowed elements that have no end tag; written `<br />`. */
 const voidTags = new Set(['br', 'hr', 'img']);
 
-/** Dropped with their content, not just their tags. */
 const droppedWithContent = new Set(['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math']);
 /** Of those, the ones whose content a browser reads as raw text: only their own end tag ends them. */
 const rawText = new Set(['script', 'style', 'textarea', 'noscript', 'iframe']);
-/** Tags that end an open `<option>` (as a browser's parser does). */
 const endsOption = new Set(['option', 'optgroup', 'select', 'datalist']);
 
-/** Text: `<` and `>` escaped, and a bare `&` (one that cannot start a character reference). */
 const escapeText = (text: string) =>
   text
     .replace(/&(?![#a-zA-Z0-9])/g, '&amp;')
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
 
-/** An attribute value kept as written (the browser decodes its references as it would have). */
 const escapeRawValue = (value: string) => value.replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/** A decoded attribute value, encoded so that the browser decodes it to exactly this string. */
 const encodeValue = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
-/**
- * Named character references decoded in URL attributes. The decoded value is re-encoded on
- * output, so the browser sees exactly the string that was checked; a reference not listed here
- * stays literal text (`&amp;name;`), which is safe, only less faithful.
- */
+/** Decoded values are re-encoded on output, so the browser sees exactly what was checked; unlisted references stay literal. */
 const namedReferences: Record<string, string> = {
   amp: '&',
   AMP: '&',
@@ -132,7 +103,6 @@ function codePoint(n: number): string {
   return String.fromCodePoint(n);
 }
 
-/** An attribute value as the browser reads it: character references decoded. */
 export function decodeAttributeValue(value: string): string {
   return value.replace(
     /&(?:#(\d+);?|#[xX]([0-9a-fA-F]+);?|([a-zA-Z][a-zA-Z0-9]*)(;?))/g,
@@ -150,7 +120,6 @@ export function decodeAttributeValue(value: string): string {
 
 const BASE = 'https://base.invalid/';
 
-/** A link target the browser would follow to http(s) only: absolute http(s) or relative to the page. */
 export function isSafeHref(href: string): boolean {
   // What the WHATWG URL parser does first: strip leading/trailing C0 controls and spaces, drop tabs and newlines.
   const cleaned = href.replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
@@ -162,11 +131,7 @@ export function isSafeHref(href: string): boolean {
   return hasScheme || url.host === 'base.invalid';
 }
 
-/**
- * A tag's name as a browser reads it: up to whitespace, `/` or `>` (`<p/onclick=x>` is a `p`
- * with an attribute, where xss would read one tag name `p/onclick=x`), and its attribute part
- * (`<a href="x" title=y />` → `href="x" title=y`).
- */
+/** Tag names end at whitespace, `/` or `>` as in a browser: `<p/onclick=x>` is a `p` with an attribute. */
 function splitTag(tagHtml: string): { name: string; attributes: string } {
   const name = /^<\/?([a-zA-Z][^\s/>]*)/.exec(tagHtml)?.[1] ?? '';
   const rest = tagHtml
@@ -176,7 +141,7 @@ function splitTag(tagHtml: string): { name: string; attributes: string } {
   return { name: name.toLowerCase(), attributes: rest.endsWith('/') ? rest.slice(0, -1).trim() : rest };
 }
 
-/** A start tag's allowed attributes in source order (the first of duplicates wins, as in a browser). */
+/** The first of duplicate attributes wins, as in a browser. */
 function readAttributes(tag: string, source: string): Map<string, string> {
   const allowed = allowedAttributes[tag] ?? [];
   const attributes = new Map<string, string>();
@@ -187,10 +152,6 @@ function readAttributes(tag: string, source: string): Map<string, string> {
   return attributes;
 }
 
-/**
- * The start tag to write for an allowed element, or '' to drop it (an image without acceptable
- * `src`, whose `src` then goes to `refused`).
- */
 function startTag(tag: string, source: string, refused: string[]): string {
   const attributes = readAttributes(tag, source);
   const parts: string[] = [];
@@ -216,15 +177,9 @@ function startTag(tag: string, source: string, refused: string[]): string {
 }
 
 const headings = new Set(['h1', 'h2', 'h3', 'h4', 'h5', 'h6']);
-/** Start tags that close an open `<p>` (as a browser's parser does). */
 const closesParagraph = new Set(['p', 'ul', 'ol', 'pre', 'blockquote', 'table', 'hr', ...headings]);
-/** Elements a `<p>` cannot be closed across. */
 const paragraphScope = new Set(['table', 'td', 'th', 'caption']);
 
-/**
- * The end tags a browser implies before this start tag (a new `<li>` ends the open one, a block
- * ends an open `<p>`, a cell ends the open cell…), as the index in `open` to close from, or -1.
- */
 function impliedEnd(open: string[], tag: string): number {
   const lastOf = (names: string[], within: string[]) => {
     for (let i = open.length - 1; i >= 0; i--) {
@@ -242,7 +197,6 @@ function impliedEnd(open: string[], tag: string): number {
   return -1;
 }
 
-/** End tags for `open[from…]`, innermost first, removing them from `open`. */
 const closeFrom = (open: string[], from: string | number) =>
   open
     .splice(typeof from === 'number' ? from : open.lastIndexOf(from))
@@ -250,37 +204,28 @@ const closeFrom = (open: string[], from: string | number) =>
     .map((t) => `</${t}>`)
     .join('');
 
-/** HTML written by an admin, made safe to insert into a page. */
 export function sanitizeLessonHtml(html: string): string {
   return sanitize(html).html;
 }
 
-/**
- * The `src` of every image the sanitiser would drop for its address (another host than the media
- * rule allows, `http:`, `javascript:`…), as the browser would read them: the admin's save refuses
- * HTML holding one rather than storing a lesson that silently loses its images.
- */
+/** The admin's save refuses HTML holding one rather than storing a lesson that silently loses its images. */
 export function refusedImageSources(html: string): string[] {
   return sanitize(html).refusedImages;
 }
 
 function sanitize(html: string): { html: string; refusedImages: string[] } {
   const refusedImages: string[] = [];
-  /** Allowed elements open in the output, to balance end tags. */
   const open: string[] = [];
-  /** Elements being dropped with their content (outermost first). */
   const dropping: string[] = [];
 
   const filter = new FilterXSS({
     whiteList: allowedAttributes,
     css: false,
-    // Comments are removed (allowCommentTag defaults to false).
     escapeHtml: (text) => (dropping.length ? '' : escapeText(text)),
     onTag: (_xssName, tagHtml, info) => {
       const closing = info.isClosing;
       const { name: tag, attributes } = splitTag(tagHtml);
       const selfClosed = tagHtml.endsWith('/>');
-      // Inside an element dropped with its content: follow its nesting, write nothing.
       const top = dropping.at(-1);
       if (top !== undefined) {
         if (rawText.has(top)) {
@@ -298,10 +243,8 @@ function sanitize(html: string): { html: string; refusedImages: string[] } {
       }
       // `<` not followed by a letter (`a < b >`) is text to a browser; `<!…>`, `<?…>`, `</…>` that are not tags are dropped.
       if (!tag) return /^<[!?/]/.test(tagHtml) ? '' : escapeText(tagHtml);
-      // A tag cut off by the end of the input: a browser drops it too.
       if (!tagHtml.endsWith('>')) return '';
       if (droppedWithContent.has(tag)) {
-        // embed has no content; a self-closed svg or math has none either.
         if (!closing && tag !== 'embed' && !selfClosed) dropping.push(tag);
         return '';
       }

@@ -1,8 +1,4 @@
-/**
- * How deeply a JSON request body may nest. No body the API takes needs more than a handful of
- * levels; 64 leaves ample room for any honest client while keeping every later step that walks
- * the value recursively (zod's `z.json()`, a jsonb write, `JSON.stringify`) far from the stack's end.
- */
+/** Keeps everything that walks the value recursively (zod, jsonb, JSON.stringify) far from the stack's end. */
 export const MAX_JSON_DEPTH = 64;
 
 const QUOTE = 0x22; // "
@@ -12,12 +8,7 @@ const CLOSE_BRACKET = 0x5d; // ]
 const OPEN_BRACE = 0x7b; // {
 const CLOSE_BRACE = 0x7d; // }
 
-/**
- * True when the JSON text opens more than `limit` arrays or objects inside one another. One pass
- * over the text, no recursion and no parsing, so it can run before `JSON.parse` on any input:
- * brackets inside strings do not count (escaped quotes included), and text that is not JSON gets
- * an answer too (the parse that follows refuses it).
- */
+/** One pass without recursion or parsing, so it can run before `JSON.parse` on any input. */
 export function jsonNestsDeeperThan(json: string, limit: number = MAX_JSON_DEPTH): boolean {
   let depth = 0;
   let inString = false;

@@ -2,18 +2,7 @@ import { type Column, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { PAGE_LIMIT_MAX, pagingMessages } from '../../schemas/issues';
 
-/**
- * Keyset paging of the lists that grow with what a user stores: a video lesson's
- * notes, the conversations, a conversation's messages. A page is a JSON list of at most `limit`
- * items (the spec's response shape stays a list); the next page's cursor comes in the
- * `X-Next-Cursor` header (and `Link: <…>; rel="next"`), absent on the last page.
- *
- * A cursor is opaque to clients: base64url of `[kind, ...sort key of the page's last item]`.
- * It only says where in the caller's own list to continue (every query stays scoped to the
- * caller), so it needs no signature; a malformed one, or another list's, is a Norwegian 400.
- * Timestamps travel with microseconds, as Postgres stores them, so rows created in the same
- * millisecond are neither skipped nor repeated.
- */
+/** A cursor needs no signature: every query stays scoped to the caller. Timestamps keep microseconds, so no row is skipped or repeated. */
 
 export const PAGE_LIMIT_DEFAULT = 50;
 export { PAGE_LIMIT_MAX, pagingMessages };
@@ -37,17 +26,14 @@ const validPart: Record<Part, (value: unknown) => boolean> = {
   seconds: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 86_400,
   time: (v) => typeof v === 'string' && validTime(v),
   uuid: (v) => typeof v === 'string' && UUID.test(v),
-  /** A row's place in a stored list, from 1. */
   position: (v) => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 1_000_000,
 };
 
 export interface CursorCodec<P extends readonly Part[]> {
   encode(values: CursorValues<P>): string;
-  /** The sort key, or null for anything this list did not issue. */
   decode(text: string): CursorValues<P> | null;
 }
 
-/** A cursor for one list: `kind` tells the lists apart, `parts` is its sort key. */
 export function cursorCodec<const P extends readonly Part[]>(kind: string, parts: P): CursorCodec<P> {
   return {
     encode: (values) => Buffer.from(JSON.stringify([kind, ...values])).toString('base64url'),
@@ -66,7 +52,6 @@ export function cursorCodec<const P extends readonly Part[]>(kind: string, parts
   };
 }
 
-/** `?limit=&cursor=` of a paged list; unknown parameters are ignored, as on every route. */
 export function pageQuery<P extends readonly Part[]>(codec: CursorCodec<P>) {
   return z.object({
     limit: z
@@ -90,22 +75,18 @@ export function pageQuery<P extends readonly Part[]>(codec: CursorCodec<P>) {
   });
 }
 
-/** What a service is asked for: a page size (default 50) and where the previous page ended. */
 export interface PageRequest<V> {
   limit?: number | undefined;
   cursor?: V | undefined;
 }
 
-/** A page of a list and the cursor of the next one (null: this was the last page). */
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
 
-/** The rows to fetch for a page: one more than it shows, to know whether another follows. */
 export const fetchSize = (page: PageRequest<unknown>) => (page.limit ?? PAGE_LIMIT_DEFAULT) + 1;
 
-/** Cuts the fetched rows to the page and makes the next cursor from its last row. */
 export function toPage<R, T>(rows: R[], page: PageRequest<unknown>, item: (row: R) => T, cursorOf: (row: R) => string): Page<T> {
   const limit = page.limit ?? PAGE_LIMIT_DEFAULT;
   const shown = rows.slice(0, limit);
@@ -113,5 +94,4 @@ export function toPage<R, T>(rows: R[], page: PageRequest<unknown>, item: (row: 
   return { items: shown.map(item), nextCursor: rows.length > limit && last !== undefined ? cursorOf(last) : null };
 }
 
-/** A timestamp column as UTC ISO 8601 with microseconds: exact, and read back by `::timestamptz`. */
 export const microsIso = (column: Column | SQL): SQL<string> => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;

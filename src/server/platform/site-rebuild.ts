@@ -1,21 +1,10 @@
 import { env } from './env';
 
-/**
- * Asks Netlify to rebuild the static site, so an admin's change to a field the admin
- * owns (course and module titles, decision 10) reaches the prerendered pages: the
- * build reads those fields from the database. The admin endpoints call this after a
- * content edit has been committed.
- *
- * Never throws: the edit is already saved, and a missed rebuild only delays the public
- * pages until the next deploy. A failure is logged as one line without the hook URL
- * (anyone holding it can start builds).
- */
+/** Never throws: the edit is saved already; a failure is logged without the hook URL (anyone holding it can start builds). */
 export type RebuildResult = 'requested' | 'skipped' | 'failed';
 
 export interface RebuildOptions {
-  /** The build hook; defaults to NETLIFY_BUILD_HOOK_URL. Empty: nothing to do. */
   hookUrl?: string | undefined;
-  /** Shown as the deploy's title in Netlify's deploy list. */
   reason?: string;
   timeoutMs?: number;
 }

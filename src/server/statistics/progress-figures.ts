@@ -1,11 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 
-/**
- * The progress figures' SQL, one definition for the superuser's statistics (stats.service.ts)
- * and the company manager's view (company/company.service.ts, issue 24): lessons per course, and
- * per learner and course the lessons completed and the last activity. A course's progress is
- * completed ÷ lessons; `scope` narrows both CTEs (a company's people and its package's courses).
- */
+/** A course's progress is completed ÷ lessons; `scope` narrows both CTEs. */
 export function progressCtes(scope: { users?: SQL; courses?: SQL } = {}): SQL {
   const courseFilter = scope.courses ? sql`WHERE m.course_id IN (${scope.courses})` : sql``;
   const doneFilter = [

@@ -3,29 +3,8 @@ import type { Db } from '../../../db/client';
 import type { AdminStatistics } from '../../schemas/admin';
 import { progressCtes } from './progress-figures';
 
-/**
- * The superuser's statistics, served from a snapshot.
- *
- * Computing them aggregates whole tables, so its cost grows with the data (about 0.8 s at 20,000
- * users and 100,000 progress rows under load). A dashboard does not need them to the second:
- * `admin_statistics_snapshot` holds the last answer with the database time it was computed, and
- * a request reads that one row (one statement). When the snapshot is older than
- * `ADMIN_STATS_MAX_AGE_SECONDS`, the first request to notice claims the refresh in the same
- * statement (`refreshing_until`, 30 s) and recomputes; requests meanwhile keep getting the last
- * figures, so a burst of requests never starts a burst of aggregations. `fresh` (the dashboard's
- * 'Oppdater tall') recomputes at once, and a superuser's change of a user's status or role deletes
- * the snapshot in the same transaction (users.service.ts), so the figures the superuser just changed are never stale.
- *
- * The computation itself is three statements whatever the data size:
- * 1. every count of the spec's ten fields, the completion rate, the average course progress
- *    over all enrollments, and the assistant's usage this month;
- * 2. the assistant's usage per day for the last 30 days (today included), zeros filled;
- * 3. the five users who asked the most this month (then by tokens).
- * The assistant's usage comes from `ai_usage` (one row per user and day: requests = questions, each
- * answered; model_answers = those a model answered, the rest offline; input + output tokens, a
- * model's only), so the chart has bars whenever people ask, with or without a model;
- * "this month" and "today" are the database's `CURRENT_DATE`, the same clock that stamps `ai_usage.day`.
- */
+/** Served from a snapshot: the aggregation's cost grows with the data, so a burst of requests must not start a burst of them. */
+// "This month" and "today" are the database's CURRENT_DATE, the clock that stamps ai_usage.day.
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
@@ -48,7 +27,6 @@ interface CountsRow {
 
 type Figures = Omit<AdminStatistics, 'computedAt'>;
 
-/** Questions, split by who answered them (a model's count never above the questions), and tokens. */
 function answered(questions: number | string, modelAnswers: number | string, tokens: number | string) {
   const asked = Number(questions);
   const byModel = Math.min(asked, Number(modelAnswers));
@@ -156,13 +134,11 @@ async function computeStatistics(db: Db): Promise<Figures> {
   };
 }
 
-/** How long one request may take to recompute before another may try. */
 const REFRESH_CLAIM_SECONDS = 30;
 
 export interface StatisticsOptions {
-  /** Serve a snapshot at most this many seconds old; 0 computes every time. */
+  /** Seconds; 0 computes every time. */
   maxAgeSeconds: number;
-  /** Recompute now, whatever the snapshot's age. */
   fresh?: boolean;
 }
 
@@ -182,7 +158,6 @@ export async function adminStatistics(db: Db, { maxAgeSeconds, fresh = false }: 
         FROM admin_statistics_snapshot s WHERE s.id = 1
       `),
     );
-    // Fresh enough, or another request is already recomputing: the last figures.
     if (snapshot && !snapshot.claimed) return { ...snapshot.data, computedAt: new Date(snapshot.computed_at).toISOString() };
   }
   const figures = await computeStatistics(db);

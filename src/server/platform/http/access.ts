@@ -5,19 +5,9 @@ import { env } from '../env';
 import { forbidden, HttpError, httpMessages, unauthorized } from './errors';
 import type { Access, FunctionContext, RouteDefinition } from './route';
 
-/**
- * Who is asking, and whether they may: the same-origin rule for state-changing requests (or a
- * mailed link's signature instead), the session cookie (renewed when due, cleared when dead), and
- * the route's access rule (401 / 403).
- */
-
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/**
- * CSRF defence for JSON APIs: a state-changing request must come from our own
- * origin. Browsers send `Sec-Fetch-Site`; older ones fall back to `Origin`.
- * A request that proves neither is refused.
- */
+/** CSRF defence: a state-changing request must come from our own origin (`Sec-Fetch-Site`, else `Origin`). */
 export function isSameOrigin(request: Request): boolean {
   const site = request.headers.get('Sec-Fetch-Site');
   if (site) return site === 'same-origin';
@@ -26,11 +16,7 @@ export function isSameOrigin(request: Request): boolean {
   return origin === new URL(request.url).origin || origin === new URL(env.SITE_URL).origin;
 }
 
-/**
- * True for a navigation the user started on our own pages or in the address bar
- * (`Sec-Fetch-Site: same-origin` or `none`, and no foreign `Origin`). Requests
- * without fetch metadata prove nothing and are not such a navigation.
- */
+/** Requests without fetch metadata prove nothing and are not such a navigation. */
 export function isUserNavigation(request: Request): boolean {
   const site = request.headers.get('Sec-Fetch-Site');
   if (site !== 'same-origin' && site !== 'none') return false;
@@ -38,10 +24,6 @@ export function isUserNavigation(request: Request): boolean {
   return !origin || origin === new URL(request.url).origin || origin === new URL(env.SITE_URL).origin;
 }
 
-/**
- * The request's proof of where it comes from: a signed link's token when the route takes one
- * (401 without it), else our own origin for anything but a read (403).
- */
 export function checkOrigin(request: Request, url: URL, definition: Pick<RouteDefinition, 'signedLink'>): void {
   const { signedLink } = definition;
   if (signedLink) {
@@ -50,10 +32,6 @@ export function checkOrigin(request: Request, url: URL, definition: Pick<RouteDe
   } else if (!SAFE_METHODS.has(request.method) && !isSameOrigin(request)) throw forbidden(httpMessages.crossSite);
 }
 
-/**
- * The request's session, when its cookie names a live one. A dead cookie is cleared and a
- * session due for renewal renewed, through the Set-Cookie values pushed onto `cookies`.
- */
 export async function readSession(
   db: Db | undefined,
   request: Request,
@@ -67,7 +45,6 @@ export async function readSession(
   return auth;
 }
 
-/** The route's access rule: 401 without a session, 403 for a role it does not name. */
 export function checkAccess(access: Access, auth: { user: SessionUser } | null): void {
   if (access === 'public') return;
   if (!auth) throw unauthorized();

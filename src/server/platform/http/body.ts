@@ -3,12 +3,6 @@ import { jsonNestsDeeperThan } from '../json-depth';
 import { HttpError, httpMessages, invalidRequest } from './errors';
 import type { Schema } from './route';
 
-/**
- * What a request brings: its bytes within the size limit (413), JSON only (415), no deeper than
- * the nesting limit, and every part checked against the route's zod schema (400 with `issues`).
- */
-
-/** The body's bytes, exactly as sent; 413 past `limit` (declared or streamed). */
 export async function readBodyBytes(request: Request, limit: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get('Content-Length') ?? '0');
   if (declared > limit) throw new HttpError(413, httpMessages.tooLarge);
@@ -29,7 +23,6 @@ export async function readBodyBytes(request: Request, limit: number): Promise<Ui
   return Buffer.concat(chunks);
 }
 
-/** The value as the schema makes it, or a 400 naming every field's problem. */
 export function validation<S extends Schema>(schema: S, value: unknown): z.infer<S> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -43,10 +36,7 @@ export function requireJson(request: Request): void {
   }
 }
 
-/**
- * The body as JSON, validated. The nesting is measured on the text first, so neither the parse
- * nor anything after it that walks the value recursively can run out of stack (a 500).
- */
+/** The nesting is measured on the text first, so nothing that walks the value recursively can run out of stack. */
 export function parseJson(bytes: Uint8Array, schema: Schema): unknown {
   const text = new TextDecoder().decode(bytes);
   if (jsonNestsDeeperThan(text)) throw new HttpError(400, httpMessages.tooDeep);

@@ -8,7 +8,6 @@ import {
   ThrottledError,
 } from '../errors';
 
-/** An answer the pipeline gives instead of the handler's: a status, a Norwegian `error` and what goes with it. */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -20,11 +19,7 @@ export class HttpError extends Error {
   }
 }
 
-/**
- * The pipeline's own error texts. Every body a person may read is Norwegian; the 401
- * keeps the word 'Unauthorized' in `error`, which the islands' `isUnauthorizedError`
- * reads (spec, learner side, section 7), with a Norwegian sentence beside it.
- */
+/** The 401 keeps 'Unauthorized' in `error`, which the islands' `isUnauthorizedError` reads. */
 export const httpMessages = {
   unauthorized: 'Du må logge inn for å fortsette.',
   forbidden: 'Du har ikke tilgang til dette.',
@@ -50,11 +45,7 @@ export interface Issue {
   message: string;
 }
 
-/**
- * A 400 `{error, issues}`. `error` is the first issue's own sentence ('Tidspunkt må være 0
- * sekunder eller mer'), since it is what a toast shows (the chat panel's 'Feil' toast shows
- * `error`); `issues` lists every field's message for the forms.
- */
+/** `error` is the first issue's own sentence, since that is what a toast shows. */
 export function invalidRequest(issues: Issue[]): HttpError {
   const [first] = issues;
   if (!first) return new HttpError(400, httpMessages.invalid, { issues });
@@ -62,7 +53,6 @@ export function invalidRequest(issues: Issue[]): HttpError {
   return new HttpError(400, more === 0 ? first.message : `${first.message} (og ${more} feil til)`, { issues });
 }
 
-/** The status of each service error (src/server/platform/errors.ts); a new kind must be added here. */
 const domainErrorStatus: Record<DomainErrorCode, number> = {
   bad_request: 400,
   not_found: 404,
@@ -76,7 +66,6 @@ const domainErrorStatus: Record<DomainErrorCode, number> = {
   unavailable: 503,
 };
 
-/** A service's error as the response the API gives: its status, its Norwegian text, and `Retry-After` when throttled. */
 export function httpErrorFromDomain(error: DomainError): HttpError {
   const status = domainErrorStatus[error.code];
   if (error instanceof ThrottledError) {

@@ -1,6 +1,4 @@
-// The pipeline's public face for the function files. Every function needs createHandler, which
-// loads every part below anyway, so this re-export adds nothing to a function's bundle.
-// The text schema's side effect (zod's Norwegian issue texts) comes first, as in router.ts.
+// Every function needs createHandler, which loads every part below anyway; the text schema's side effect comes first.
 import '../../../schemas/text';
 
 export { isUserNavigation } from './access';

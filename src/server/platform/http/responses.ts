@@ -7,10 +7,6 @@ export function json(data: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(data), { ...init, headers });
 }
 
-/**
- * One page of a list (src/server/platform/paging.ts): the items as a JSON list, and while more follow,
- * the next page's cursor in `X-Next-Cursor` and as a `Link` to the next page (with the same `limit`).
- */
 export function pageResponse(url: URL, page: { items: unknown[]; nextCursor: string | null }): Response {
   const headers = new Headers();
   if (page.nextCursor) {
@@ -32,7 +28,6 @@ export function errorResponse(error: HttpError): Response {
   return json({ error: error.message, ...error.extra }, { status: error.status, headers: error.headers });
 }
 
-/** The response with the security headers, `Cache-Control: no-store` unless it set its own, and the cookies. */
 export function withApiHeaders(response: Response, cookies: string[]): Response {
   // Copy into a fresh Response: bodies from fetch()/Response.json() may have immutable headers.
   const headers = new Headers(response.headers);
@@ -46,7 +41,6 @@ export function withApiHeaders(response: Response, cookies: string[]): Response 
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
-/** A minimal page that asks before signing out: its button POSTs to /api/logout. */
 export function signOutPage(): Response {
   const html = `<!doctype html>
 <html lang="nb">

@@ -12,32 +12,17 @@ import { contractProblem, type ResponseContract } from './response-contract';
 import type { Access, FunctionContext, Method, RouteDefinition, Routes, Schema } from './route';
 import { runWebhook } from './webhook';
 
-/**
- * The request pipeline every /api function uses. A function file declares its
- * routes (route.ts); `createHandler` matches method and path (URLPattern), checks that a
- * mutating request comes from our own origin, looks up the session and applies the route's
- * access rule (access.ts), enforces the body-size limit and validates params, query and JSON
- * body with zod (body.ts), and turns every failure into a JSON error (errors.ts, responses.ts).
- * Handlers only do their own work: parse → authorise → call a service → respond.
- *
- * A webhook route (`webhookRoute`, webhook.ts) is the one exception to the origin and session
- * rules: a provider's server calls it, so it proves itself with a signature over the raw body
- * instead.
- */
+/** Webhook routes skip the origin and session rules: a provider proves itself with a signature over the raw body. */
 
 // URLPattern is global from Node 24 on, the runtime netlify.toml and package.json pin.
 if (typeof URLPattern === 'undefined') {
   throw new Error('The API needs Node.js 24 or newer (URLPattern). Check NODE_VERSION / AWS_LAMBDA_JS_RUNTIME on Netlify.');
 }
 
-// --- streamed responses -------------------------------------------------------
-
-/** A response whose body is produced while it is sent (server-sent events). */
 function isStreamed(response: Response): boolean {
   return response.body !== null && /^text\/event-stream\b/i.test(response.headers.get('Content-Type') ?? '');
 }
 
-/** The same response, with `done` called once its body has ended, failed or been cancelled. */
 function releasingWhenDone(response: Response, done: () => Promise<void>): Response {
   const reader = response.body!.getReader();
   let finished = false;
@@ -62,7 +47,6 @@ function releasingWhenDone(response: Response, done: () => Promise<void>): Respo
       }
     },
     async cancel(reason) {
-      // The client went away: stop the producer, then give the database back.
       await reader.cancel(reason).catch(() => {});
       finish();
     },
@@ -70,7 +54,6 @@ function releasingWhenDone(response: Response, done: () => Promise<void>): Respo
   return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
-/** Runs a route's `afterResponse` work; a failure is one log line (the scheduled sender catches up). */
 async function runAfterResponse(work: () => Promise<unknown>, requestId: string, routeName: string, context: FunctionContext): Promise<void> {
   const done = work().then(
     () => {},
@@ -80,14 +63,11 @@ async function runAfterResponse(work: () => Promise<unknown>, requestId: string,
   else await done;
 }
 
-/** Gives the request's database back; a failure is one log line, never the response's problem. */
 async function releaseDatabase(release: () => Promise<void>, requestId: string, routeName: string, context: FunctionContext): Promise<void> {
   const done = release().catch((e: unknown) => logRequestError(requestId, `${routeName} (releasing the database)`, e));
   if (context.waitUntil) context.waitUntil(done);
   else await done;
 }
-
-// --- the handler --------------------------------------------------------------
 
 interface CompiledRoute {
   key: string;
@@ -124,8 +104,7 @@ export function createHandler(routes: Routes) {
 
       const { webhook } = definition;
       if (webhook) {
-        // A provider's server, not a browser: no origin to check and no session to read. The
-        // signature over the exact bytes decides, before the database is even opened.
+        // A provider's server: the signature over the exact bytes decides, before the database is opened.
         const rawBody = await readBodyBytes(request, definition.maxBodyBytes ?? env.MAX_BODY_BYTES);
         if (!webhook.verifier.verify(request, rawBody)) throw new HttpError(401, httpMessages.badSignature);
         const acquired = await acquireAppDb();
@@ -141,7 +120,6 @@ export function createHandler(routes: Routes) {
       release = acquired?.release;
       const db = acquired?.db;
 
-      // A signed link's route never reads the session: the link alone is its proof.
       const auth = await readSession(db, request, !definition.signedLink, cookies);
       checkAccess(definition.access, auth);
 
@@ -170,8 +148,7 @@ export function createHandler(routes: Routes) {
         if (problem) throw new Error(`${routeName} answered outside its response contract: ${problem}`);
       }
       if (release && isStreamed(response)) {
-        // A streamed body (server-sent events) still writes to the database after the handler
-        // returns, and on Neon `release` ends the request's Pool: release when the body ends.
+        // A streamed body still writes after the handler returns, and on Neon `release` ends the Pool: release when the body ends.
         const releaseLater = release;
         release = undefined;
         return withApiHeaders(
@@ -194,7 +171,5 @@ export function createHandler(routes: Routes) {
       if (release) await releaseDatabase(release, requestId, routeName, context);
     }
   };
-  // The declared routes, so tests can check them against the function's literal `config`
-  // and fuzz every route with its own schemas.
   return Object.assign(handler, { routes: Object.keys(routes) as (keyof Routes)[], definitions: routes });
 }

@@ -2,20 +2,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../../db/client';
 import { webhookEvents } from '../../../../db/schema';
 
-/** One verified delivery of a provider's event. */
 export interface WebhookEventKey {
   provider: string;
   eventId: string;
 }
 
-/**
- * Claims an event for handling, inside the transaction that will handle it. The
- * first delivery inserts the row and gets `true`. A later delivery meets the unique key and only
- * counts itself; if the first delivery's transaction is still open, PostgreSQL makes this
- * statement wait for it: when that one commits, the row has `processed_at` and the answer is
- * `false` (handled already); when it rolled back (its handler failed), the insert goes through
- * and this delivery handles the event.
- */
+/** A later delivery waits on the first one's open transaction: committed → `false`; rolled back → this delivery handles it. */
 export async function claimWebhookEvent(tx: Db, event: WebhookEventKey): Promise<boolean> {
   const [row] = await tx
     .insert(webhookEvents)
@@ -28,7 +20,6 @@ export async function claimWebhookEvent(tx: Db, event: WebhookEventKey): Promise
   return row?.processedAt === null;
 }
 
-/** Marks the event handled, in the same transaction as its handler's work. */
 export async function markWebhookEventProcessed(tx: Db, event: WebhookEventKey): Promise<void> {
   await tx
     .update(webhookEvents)
@@ -36,7 +27,6 @@ export async function markWebhookEventProcessed(tx: Db, event: WebhookEventKey):
     .where(and(eq(webhookEvents.provider, event.provider), eq(webhookEvents.eventId, event.eventId)));
 }
 
-/** Keeps the event's type and what the route wants to keep of it with its record. */
 export async function recordWebhookEvent(tx: Db, event: WebhookEventKey, details: { type: string; payload: unknown }): Promise<void> {
   await tx
     .update(webhookEvents)

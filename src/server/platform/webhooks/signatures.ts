@@ -1,33 +1,18 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/**
- * Signed webhooks. A provider that calls us proves who it is with a signature
- * over the exact bytes it sent, not with a session or our origin. A route declares itself a
- * webhook with `webhookRoute()` (src/server/platform/http/webhook.ts) and names a verifier from here; the pipeline
- * keeps the raw body, runs the verifier before anything else touches the request, and records
- * each event once (src/server/platform/webhooks/events.service.ts).
- */
-
-/** Checks that a delivery really comes from its provider. */
 export interface WebhookVerifier {
-  /** The provider's name, stored with each event id (`webhook_events.provider`). */
   readonly provider: string;
-  /** True when `rawBody`, exactly as received, carries a valid, fresh signature. Never throws. */
   verify(request: Request, rawBody: Uint8Array, now?: Date): boolean;
 }
 
 /** Signatures older or newer than this are refused, so a captured delivery cannot be replayed later. */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
 
-/** HMAC-SHA256 over `${timestamp}.${rawBody}`, as hex: the scheme of the built-in test provider (and Stripe's). */
 export function timestampedHmac(secret: string, timestamp: number, rawBody: Uint8Array): string {
   return createHmac('sha256', secret).update(`${timestamp}.`).update(rawBody).digest('hex');
 }
 
-/**
- * Parses a `t=<unix seconds>,v1=<hex>[,v1=<hex>…]` signature header. Several `v1` values are
- * allowed, so a provider can sign with an old and a new secret while the secret is rotated.
- */
+/** Several `v1` values let a provider sign with an old and a new secret during rotation. */
 export function parseSignatureHeader(header: string | null): { timestamp: number; signatures: string[] } | null {
   if (!header || header.length > 1_000) return null;
   let timestamp: number | null = null;
@@ -41,11 +26,7 @@ export function parseSignatureHeader(header: string | null): { timestamp: number
   return timestamp === null || signatures.length === 0 ? null : { timestamp, signatures };
 }
 
-/**
- * True when one of the header's signatures is the HMAC of this body with `secret` and its
- * timestamp lies within the tolerance of `now`. The comparison is constant-time
- * (`timingSafeEqual`), so the answer's timing tells an attacker nothing about the right value.
- */
+/** Constant-time comparison, so the timing tells an attacker nothing. */
 export function verifyTimestampedHmac(options: {
   secret: string | undefined;
   header: string | null;
