@@ -5,7 +5,6 @@ import { type CatalogueCourse, catalogueCourseSchema } from '../src/schemas/cata
 
 export const catalogueFolder = fileURLToPath(new URL('../src/content/courses', import.meta.url));
 
-/** Reads and validates every course file, in catalogue order. */
 export function loadCatalogue(folder = catalogueFolder): CatalogueCourse[] {
   const courses = readdirSync(folder)
     .filter((f) => f.endsWith('.json'))

@@ -1,11 +1,4 @@
-/**
- * One line about an error for the logs, with nothing a user typed in it:
- * `Name [code]: first line of the message`. drizzle's DrizzleQueryError is
- * unwrapped to the driver's error, because its own message carries the SQL and
- * the query's parameters (an e-mail, a password hash); values Postgres quotes in
- * its messages ('invalid input syntax for type uuid: "…"') are blanked. Shared
- * by the database pools (db/client.ts) and the request log (src/server/platform/log.ts).
- */
+/** Never logs what a user typed: DrizzleQueryError is unwrapped because its message carries the SQL parameters, and values Postgres quotes are blanked. */
 
 interface ErrorLike {
   name?: unknown;

@@ -1,15 +1,8 @@
-/**
- * The length of every video file the catalogue points at, in whole seconds, so the
- * seed can give each video lesson its `durationSeconds` without the catalogue
- * repeating it 79 times. Measured from the file itself (the `mvhd` box of the mp4);
- * `db/media.test.ts` measures again and fails when a file and this table disagree.
- */
+/** Whole seconds, measured from each mp4's `mvhd` box; db/media.test.ts fails when a file disagrees. */
 export const videoDurations: Readonly<Record<string, number>> = {
-  // 27.8 s: scripts/media/make-demo-video.py
   '/media/demo-leksjon.mp4': 28,
 };
 
-/** The measured length of a video the catalogue uses; throws for one this table does not know. */
 export function videoDurationSeconds(videoUrl: string): number {
   const seconds = videoDurations[videoUrl];
   if (seconds === undefined) {
@@ -18,14 +11,10 @@ export function videoDurationSeconds(videoUrl: string): number {
   return seconds;
 }
 
-/**
- * The duration in seconds of an mp4/mov file, read from its movie header box (`moov/mvhd`):
- * version 0 stores timescale and duration as 32-bit numbers, version 1 the duration as 64-bit.
- */
+/** Version 0 stores timescale and duration as 32-bit numbers, version 1 the duration as 64-bit. */
 export function mp4DurationSeconds(file: Uint8Array): number {
   const view = new DataView(file.buffer, file.byteOffset, file.byteLength);
   const type = (at: number) => String.fromCharCode(...file.subarray(at + 4, at + 8));
-  // Walk the top-level boxes to 'moov', then its children to 'mvhd'.
   const find = (start: number, end: number, name: string): { at: number; size: number } => {
     for (let at = start; at + 8 <= end;) {
       let size = view.getUint32(at);

@@ -3,7 +3,6 @@ import type { Database } from './client';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Applies the committed migrations in db/migrations with the driver's own migrator. */
 export async function migrateDatabase(database: Database): Promise<void> {
   const config = { migrationsFolder };
   switch (database.driver) {

@@ -3,7 +3,6 @@ import { type DatabaseOptions, openDatabase } from './client';
 import { migrateDatabase } from './migrate';
 import { seedDatabase } from './seed';
 
-/** Migrates a database and seeds the catalogue and the demo accounts (local and test databases). */
 export async function migrateAndSeed(options: DatabaseOptions): Promise<void> {
   const database = await openDatabase(options);
   try {
@@ -14,10 +13,7 @@ export async function migrateAndSeed(options: DatabaseOptions): Promise<void> {
   }
 }
 
-/**
- * Creates, migrates and seeds the embedded PGlite database. Idempotent and quick on a
- * database that is already up to date. `fresh` starts from an empty folder (end-to-end tests).
- */
+/** Idempotent; `fresh` starts from an empty folder. */
 export async function prepareEmbeddedDatabase(options: DatabaseOptions, { fresh = false } = {}): Promise<void> {
   const dataDir = options.pgliteDataDir ?? '.data/pglite';
   if (fresh && !dataDir.startsWith('memory://')) rmSync(dataDir, { recursive: true, force: true });

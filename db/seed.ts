@@ -32,18 +32,7 @@ import {
 import { parse as parseYaml } from 'yaml';
 import { PACKAGE_PRODUCT } from '../src/lib/company-package';
 
-/**
- * The seed: the course catalogue from git, plus demo accounts outside production.
- * Every row has a deterministic id (a name-based UUID) and a fixed creation time, and
- * the whole seed runs in one transaction: a failure half-way leaves nothing behind.
- *
- * Who owns what: the catalogue rows are upserted, so a field git owns
- * (descriptions, durations, level, order, lesson content) reaches a deployed database
- * on the next seed, while what an admin owns survives it: a course or module title the
- * admin renamed (`admin_edited_at` set) and every seeded lesson an admin edited. A row
- * is only rewritten when a value really changes, so seeding twice changes nothing.
- * Demo data is inserted once (ON CONFLICT DO NOTHING) and never overwritten.
- */
+/** Catalogue rows are upserted so git's fields reach a deployed database while an admin's edits (`admin_edited_at`) survive; one transaction, deterministic ids. */
 
 export { seedId };
 
@@ -51,11 +40,7 @@ const SEED_TIME = new Date('2025-09-01T08:00:00.000Z');
 const at = (days: number, hours = 0) => new Date(SEED_TIME.getTime() + (days * 24 + hours) * 3_600_000);
 
 export const DEMO_PASSWORD = 'demo1234';
-/**
- * An Argon2id hash of DEMO_PASSWORD with the app's parameters (src/server/auth/password.ts),
- * computed once, so the seed needs no password hashing (db/ never imports src/server) and
- * stays fast. src/server/auth/password.test.ts checks that it verifies. Demo accounts only.
- */
+/** Precomputed Argon2id hash of DEMO_PASSWORD so db/ needs no hashing; src/server/auth/password.test.ts checks it. Demo accounts only. */
 export const DEMO_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$PqfxDq6E6pROdIhKfaQNbg$OMNl5OTVeMXZD0zvUcYmOmMdksBeE+8A4kp0IjmDAzA';
 
 export const demoUsers = [
@@ -76,13 +61,8 @@ export const demoCompany = {
   invoiceAddress: 'Fjordveien 1, 5003 Bergen',
 };
 
-/** The demo company's seats: ten on an invoice not yet paid ('fakturert'), bought by bedrift@demo.no. */
 export const demoSeatOrder = { id: seedId('order:fjordtech-seats'), quantity: 10 };
 
-/**
- * Fjordtech's employees holding two of its seats (password demo1234): one part way through the
- * package's first course, one not started, so /bedrift shows progress, filters and 'Send påminnelse'.
- */
 export const demoEmployees = [
   { email: 'ansatt@demo.no', firstName: 'Sofie', lastName: 'Nilsen', lessonsDone: 3 },
   { email: 'ansatt2@demo.no', firstName: 'Henrik', lastName: 'Moe', lessonsDone: 0 },
@@ -90,16 +70,11 @@ export const demoEmployees = [
 
 const userId = (email: string) => seedId(`user:${email}`);
 
-/** The value the insert proposed for `column` (`excluded.<name>` in ON CONFLICT DO UPDATE). */
 const excluded = (column: AnyColumn) => sql.raw(`excluded."${column.name}"`);
 
-/** Git's value, unless an admin has edited the row (then the current value stays). */
 const gitUnlessEdited = (editedAt: AnyColumn, column: AnyColumn) => sql`CASE WHEN ${editedAt} IS NULL THEN ${excluded(column)} ELSE ${column} END`;
 
-/**
- * ON CONFLICT DO UPDATE that writes the given values, but only when one of them differs
- * from the stored row: an unchanged row gets no new version and keeps its `updated_at`.
- */
+/** Writes only when a value differs, so an unchanged row keeps its `updated_at`. */
 function upsertChanged(table: PgTable, values: [AnyColumn, SQL][], condition?: SQL) {
   const keyOf = new Map<AnyColumn, string>(Object.entries(getTableColumns(table)).map(([key, column]) => [column, key]));
   const set: Record<string, SQL> = { updatedAt: sql`now()` };
@@ -114,10 +89,6 @@ function upsertChanged(table: PgTable, values: [AnyColumn, SQL][], condition?: S
   return { set, setWhere: condition ? sql`${condition} AND ${differs}` : differs };
 }
 
-/**
- * A catalogue lesson's type and content as stored: a video gets its measured length
- * when the catalogue does not state one. Validated against the lesson-content contract.
- */
 function seedLessonContent(lesson: CatalogueLesson): LessonContent {
   const value =
     lesson.type === 'video'
@@ -133,7 +104,6 @@ function seedLessonContent(lesson: CatalogueLesson): LessonContent {
   return parsed.data;
 }
 
-/** The spoken text of a WebVTT file: the cue lines, without the header, cue ids and timings. */
 export function webVttText(vtt: string): string {
   const cues = vtt.replace(/\r\n?/g, '\n').split(/\n{2,}/u);
   const lines: string[] = [];
@@ -149,10 +119,6 @@ export function webVttText(vtt: string): string {
   return lines.join(' ');
 }
 
-/**
- * The captions text of every site-path captions file the catalogue's videos use, read from
- * `public/` (the assistant searches it, decision 12). A file that is missing is skipped.
- */
 function catalogueCaptions(catalogue: CatalogueCourse[]): { url: string; text: string }[] {
   const urls = new Set<string>();
   for (const lesson of catalogue.flatMap((c) => c.modules.flatMap((m) => m.lessons))) {
@@ -226,7 +192,6 @@ export async function seedCatalogue(db: Db, catalogue: CatalogueCourse[] = loadC
       })),
     ),
   );
-  // A lesson an admin edited is the admin's as a whole.
   const lessonUpdate = upsertChanged(
     lessons,
     [
@@ -249,11 +214,7 @@ export async function seedCatalogue(db: Db, catalogue: CatalogueCourse[] = loadC
   await seedPackage(db, catalogue);
 }
 
-/**
- * The online package sold per seat (issue 24, decision 32): its price per person and its courses
- * come from its page in git (src/content/pages/nettbasert-pakke.yaml: `price.priceNok` and the
- * included courses that are catalogue courses), so the page and the checkout read one figure.
- */
+/** Price and courses come from the package page in git, so the page and the checkout read one figure. */
 async function seedPackage(db: Db, catalogue: CatalogueCourse[]): Promise<void> {
   const page = parseYaml(readFileSync(fileURLToPath(new URL('../src/content/pages/nettbasert-pakke.yaml', import.meta.url)), 'utf8')) as {
     hero: { title: string };
@@ -263,7 +224,6 @@ async function seedPackage(db: Db, catalogue: CatalogueCourse[]): Promise<void> 
   };
   const known = new Set(catalogue.map((c) => c.id));
   const courseIds = page.includedCourses.items.map((item) => item.href.replace(/^\//, '')).filter((id) => known.has(id));
-  // The recommended order: the learning path's courses in its order, then any other included course.
   const pathOrder = page.learningPath.stages.flatMap((stage) => (stage.course ? [stage.course.replace(/^\//, '')] : []));
   const position = (courseId: string) => {
     const i = pathOrder.indexOf(courseId);
@@ -296,16 +256,9 @@ async function seedPackage(db: Db, catalogue: CatalogueCourse[]): Promise<void> 
     await db.insert(productCourses).values(courseIds.map((courseId) => ({ productId: PACKAGE_PRODUCT, courseId, position: position(courseId) })));
 }
 
-/** The product id of a course: one product per course. */
 export const courseProductId = (courseId: string) => `course:${courseId}`;
 
-/**
- * Every catalogue course as a product (issue 21, decision 26). The price is git's: the course
- * file's `marketing.priceNok`, the figure its public page shows, stored in øre; a price of 0
- * makes the course free. The catalogue's courses are self-study e-learning, so 25 % VAT; a
- * product where a teacher takes part (the live course, later) is stored as exempt. All of it is
- * git's, so a changed price reaches the database on the next seed.
- */
+/** Prices are git's, stored in øre; catalogue courses are self-study e-learning, so 25 % VAT. */
 async function seedProducts(db: Db, catalogue: CatalogueCourse[]): Promise<void> {
   const rows = catalogue.map((c) => ({
     id: courseProductId(c.id),
@@ -330,11 +283,7 @@ async function seedProducts(db: Db, catalogue: CatalogueCourse[]): Promise<void>
     .onConflictDoUpdate({ target: products.id, ...update });
 }
 
-/**
- * Gives every lesson (seeded or an admin's) the text of the captions file it points to, for
- * the assistant's search. Derived data, like the search document: `updated_at`
- * keeps its meaning ("the lesson changed") and is left alone; unchanged rows are not touched.
- */
+/** Derived data, like the search document: `updated_at` is left alone. */
 async function seedCaptions(db: Db, captions: { url: string; text: string }[]): Promise<void> {
   const url = sql`${lessons.content}->>'captionsUrl'`;
   for (const file of captions) {
@@ -357,7 +306,6 @@ async function seedCaptions(db: Db, captions: { url: string; text: string }[]): 
     );
 }
 
-/** Fjordtech's employees: accounts, a seat each with the package's courses (source 'seat'), and some progress. */
 async function seedDemoEmployees(db: Db, catalogue: CatalogueCourse[]): Promise<void> {
   const packageCourses = (
     await db
@@ -428,11 +376,7 @@ async function seedDemoEmployees(db: Db, catalogue: CatalogueCourse[]): Promise<
   }
 }
 
-/**
- * The time a demo learner spent on a lesson they completed, as the player would have recorded it:
- * a video watched to its end (it opens again at its start: a saved position at the very end would
- * start the player at the end), a text or task lesson read for its estimated minutes.
- */
+/** A finished video is saved at position 0: a position at the very end would open the player at the end. */
 function seededTimeSpent(lesson: CatalogueLesson) {
   if (lesson.type === 'video') {
     const { durationSeconds = videoDurationSeconds(lesson.content.videoUrl) } = lesson.content;
@@ -441,11 +385,10 @@ function seededTimeSpent(lesson: CatalogueLesson) {
   return { studySeconds: lesson.estimatedMinutes * 60 };
 }
 
-/** Demo accounts and their learning history. Local and test databases only. */
+/** Local and test databases only. */
 export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCatalogue()): Promise<void> {
   await db
     .insert(companies)
-    // A superuser has vouched for the demo company: all ten invoice seats can be used.
     .values({ ...demoCompany, approvedAt: SEED_TIME, createdAt: SEED_TIME, updatedAt: SEED_TIME })
     .onConflictDoNothing();
 
@@ -460,7 +403,6 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
         lastName: u.lastName,
         role: u.role,
         isActive: u.isActive,
-        // The demo addresses count as proven: no verification banner on `npm start`.
         emailVerifiedAt: at(i),
         createdAt: at(i),
         updatedAt: at(i),
@@ -468,7 +410,6 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
     )
     .onConflictDoNothing();
 
-  // The demo company's ten seats on an unpaid invoice: bedrift@demo.no manages them at /bedrift.
   const buyer = demoUsers.find((u) => u.role === 'company_admin')!;
   await db
     .insert(companyMemberships)
@@ -510,8 +451,6 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
 
   await seedDemoEmployees(db, catalogue);
 
-  // elev@demo.no: four enrollments, an admin's grants; the first course finished, the others partly done.
-  // ny@demo.no has none: every catalogue course costs money, so they see the outlines and the previews.
   const learner = userId('elev@demo.no');
   const byId = new Map(catalogue.map((c) => [c.id, c]));
   const plan: { courseId: string; done: (m: number, l: number) => boolean; completed: boolean }[] = [
@@ -532,8 +471,7 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
       updatedAt: at(10 + i),
     }));
   if (enrollmentRows.length > 0) await db.insert(enrollments).values(enrollmentRows).onConflictDoNothing();
-  // The finished course's certificate, as the completion step issues it. Its code comes from a
-  // hash so that reseeding keeps it; demo accounts never reach production.
+  // Its code comes from a hash so that reseeding keeps it; demo accounts never reach production.
   const certificateRows = enrollmentRows.flatMap((e) => {
     const course = byId.get(e.courseId);
     if (!e.completedAt || !course) return [];
@@ -578,7 +516,6 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
   });
   if (progressRows.length > 0) await db.insert(lessonProgress).values(progressRows).onConflictDoNothing();
 
-  // A few timestamped notes on the first video lesson of 'KI for Kontoret'.
   const office = byId.get('ki-for-kontoret');
   const firstVideo = office?.modules.flatMap((m, mi) => m.lessons.map((l, li) => ({ l, mi, li }))).find((x) => x.l.type === 'video');
   if (office && firstVideo) {
@@ -603,7 +540,6 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
       .onConflictDoNothing();
   }
 
-  // An answer in the first task lesson of the finished course: answers are kept.
   const basics = byId.get('grunnleggende-ki');
   const firstTask = basics?.modules.flatMap((m, mi) => m.lessons.map((l, li) => ({ l, mi, li }))).find((x) => x.l.type === 'task');
   if (basics && firstTask) {
@@ -654,7 +590,6 @@ export async function seedDemoData(db: Db, catalogue: CatalogueCourse[] = loadCa
     .onConflictDoNothing();
 }
 
-/** Seeds the catalogue (and the demo data) in one transaction: all of it or nothing. */
 export async function seedDatabase(db: Db, options: { demoData: boolean; catalogue?: CatalogueCourse[] }): Promise<void> {
   const catalogue = options.catalogue ?? loadCatalogue();
   await atomically(db, async (tx) => {

@@ -4,17 +4,7 @@ import { catalogueCourseSchema } from './schemas/catalogue';
 import { legalSchema, pageSchema, toolCategorySchema, workflowCategorySchema } from './schemas/content';
 import { buildTimeTitles, withAdminOwnedTitles } from './server/admin/course-titles';
 
-/**
- * Marketing content lives in git and is validated at build time. The course
- * files are the same ones the database seed reads (`db/catalogue.ts`).
- */
-
-/**
- * The course files, with the fields an admin owns (course and module titles, decision 10)
- * taken from the database when the build has a database URL, so an admin's rename reaches
- * the prerendered pages with the next build. Without one (local builds, CI) git's values
- * stand. Every page that shows a course gets the same titles.
- */
+/** Admin-owned titles come from the database when the build has a URL, so a rename reaches the prerendered pages on the next build. */
 function catalogueLoader(): Loader {
   const files = glob({ pattern: '*.json', base: './src/content/courses' });
   return {

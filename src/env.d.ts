@@ -2,7 +2,6 @@
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate when idle, or at once on a press, which is replayed after hydration (src/directives/ready.ts). */
     'client:ready'?: boolean;
   }
 }

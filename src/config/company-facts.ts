@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { COMPANY_FACT_VARIABLES, companyFactsFrom, SAMPLE_COMPANY_FACTS, type CompanyFactName } from './site';
 
-/**
- * The build's check of the company facts and the testimonials. Build-time
- * only (it loads zod; `site.ts` stays browser-safe). Every build checks the facts' form;
- * a production build (Netlify's CONTEXT=production, or APP_ENV=production) also refuses
- * sample facts and invented testimonials: Norwegian law requires the real organisation
- * number and contact details on the site (ehandelsloven § 8), and the Marketing Control Act
- * forbids reviews that are not real.
- */
+/** Build-time only (it loads zod); a production build refuses sample facts (ehandelsloven § 8) and invented testimonials (the Marketing Control Act). */
 
-/** Norwegian organisation number: nine digits, the last a modulus-11 check digit. */
 function validOrgNumber(value: string): boolean {
   const digits = value.replace(/\s/g, '');
   if (!/^\d{9}$/.test(digits)) return false;
@@ -41,9 +33,7 @@ const FACT_LABELS: Record<CompanyFactName, string> = {
   bookingUrl: 'adressen til bookingkalenderen',
 };
 
-/** A testimonial as a content file states it. */
 export interface TestimonialSource {
-  /** The content file, e.g. 'src/content/pages/dashboards.yaml'. */
   file: string;
   name: string;
   consented: boolean;
@@ -57,11 +47,7 @@ export function isProductionContext(env: Env): boolean {
   return env.APP_ENV === 'production' || env.CONTEXT === 'production';
 }
 
-/**
- * What stops this build, as lines a person can act on; empty when it may go ahead.
- * Malformed facts stop every build; sample facts and testimonials without consent
- * stop a production build only.
- */
+/** Malformed facts stop every build; sample facts and unconsented testimonials stop a production build only. */
 export function siteConfigProblems(env: Env, testimonials: TestimonialSource[]): string[] {
   const { facts, sampleFacts } = companyFactsFrom(env);
   const problems: string[] = [];
@@ -86,7 +72,6 @@ export function siteConfigProblems(env: Env, testimonials: TestimonialSource[]):
   return problems;
 }
 
-/** The message a refused build prints. */
 export function formatProblems(problems: string[], production: boolean): string {
   const intro = production
     ? 'Produksjonsbygget stopper: firmaopplysningene må være ekte før siden publiseres (se .env.example og docs/decisions/0016-company-facts-and-one-figure.md).'

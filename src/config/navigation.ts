@@ -1,7 +1,3 @@
-/**
- * The public site's navigation, exactly as the spec lists it. The header, the
- * mobile sheet and the footer all read it, so a route is named in one place.
- */
 export interface NavLink {
   label: string;
   href: string;
@@ -59,7 +55,6 @@ export const navGroups: NavGroup[] = [
 
 export const aboutLink: NavLink = { label: 'Om oss', href: '/om-oss' };
 
-/** /kontakt: the contact form and the company's details; the footer links it. */
 export const contactLink: NavLink = { label: 'Kontakt oss', href: '/kontakt' };
 
 export const legalLinks: NavLink[] = [

@@ -1,6 +1,2 @@
-/**
- * The product's name, alone: the app's islands import this rather than `site.ts`, whose company
- * facts, their build-time variables and the code that reads them are for the build, not the
- * browser (issue 26's first-load budget).
- */
+/** Islands import this rather than site.ts, whose company facts are for the build, not the browser. */
 export const PRODUCT_NAME = 'KI Akademiet';

@@ -3,20 +3,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 
-/**
- * Astro's `security.csp` writes a prerendered page's policy as a `<meta>` where it writes the
- * rest of the head content: at the end of `<head>`, after everything the layout put there
- * (JSON-LD among it). A policy only covers what the parser meets after it, so a script that got
- * into the head above the `<meta>` (a `</script>` in a title, say) would run unchecked. This
- * integration moves the `<meta>` of every built page to right after `<meta charset>`, the first
- * element of `<head>`; the charset declaration stays where it was (within the first 1024
- * bytes, as HTML requires). Decision 22.
- */
+/** A CSP `<meta>` only covers what the parser meets after it, so it moves to right after `<meta charset>`. */
 
 const cspMeta = /<meta http-equiv="content-security-policy" content="[^"]*">/gi;
 const headStart = /<head>\s*<meta charset="utf-8">/i;
 
-/** The page with its one CSP `<meta>` moved to right after `<meta charset>`; throws where that cannot be done safely. */
 export function moveCspMetaFirst(html: string, page = 'page'): string {
   const metas = html.match(cspMeta) ?? [];
   if (metas.length !== 1) throw new Error(`${page}: expected one content-security-policy <meta>, found ${metas.length}`);
@@ -36,10 +27,7 @@ async function htmlFiles(dir: string): Promise<string[]> {
   return entries.filter((e) => e.isFile() && e.name.endsWith('.html')).map((e) => join(e.parentPath, e.name));
 }
 
-/**
- * Runs when the prerendered pages are written (`astro:build:generated`), before any
- * `astro:build:done` hook reads them (the Netlify adapter copies 404.html into its function).
- */
+/** Before any `astro:build:done` hook reads the pages (the Netlify adapter copies 404.html into its function). */
 export function cspMetaFirst(): AstroIntegration {
   return {
     name: 'csp-meta-first',

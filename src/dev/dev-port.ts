@@ -1,17 +1,12 @@
 import { createServer } from 'node:net';
 
-/**
- * The port of `astro dev`: the one in SITE_URL when that is a local address, so the
- * origin in canonical URLs, og:url, robots.txt and the sign-in hint is where the dev
- * server really listens; 4321 otherwise. `npm run serve` uses SERVE_PORT (4322).
- */
+/** The port in a local SITE_URL, so canonical URLs and robots.txt name where the dev server listens. */
 export function devPort(siteUrl: string): number {
   const url = new URL(siteUrl);
   const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
   return local && url.port ? Number(url.port) : 4321;
 }
 
-/** Whether something on this machine listens on `port` (IPv4 or IPv6 loopback). */
 export async function portInUse(port: number): Promise<boolean> {
   for (const host of ['127.0.0.1', '::1']) {
     const taken = await new Promise<boolean>((resolve) => {

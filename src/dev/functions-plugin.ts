@@ -13,17 +13,12 @@ import {
 } from './node-bridge';
 
 export interface FunctionsMiddlewareOptions {
-  /** The current function routes (the dev server reloads them on every request). */
   routes: () => Promise<FunctionRoute[]>;
-  /** Host for a request without a Host header. */
   fallbackHost: string;
   log?: (line: string) => void;
 }
 
-/**
- * Connect middleware for /api/*: a request a function serves goes to that function;
- * any other /api/ request is a JSON 404 (or 405 with Allow) and never reaches Astro.
- */
+/** Any /api/ request no function serves is a JSON 404 or 405 and never reaches Astro. */
 export function functionsMiddleware(options: FunctionsMiddlewareOptions) {
   return (req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     if (!req.url?.startsWith('/api/')) return next();
@@ -42,14 +37,7 @@ export function functionsMiddleware(options: FunctionsMiddlewareOptions) {
   };
 }
 
-/**
- * Dev server only: serves /api/* from netlify/functions in the dev process itself,
- * loaded through Vite (so edits reload), routed by each function's config.path and
- * config.method exactly as on Netlify. The adapter's Netlify emulation runs every
- * invocation in a new worker thread, which cannot share the embedded PGlite
- * database (each request opened another instance of it, taking seconds) and keeps
- * only the last Set-Cookie header. See docs/decisions/0004-dev-functions.md.
- */
+/** Served in the dev process through Vite: Netlify's emulation runs each call in a new worker thread, which cannot share the embedded PGlite and keeps only the last Set-Cookie. */
 export function netlifyFunctionsDev(directory = 'netlify/functions'): Plugin {
   const dir = resolve(directory);
   const files = () => readdirSync(dir).filter((f) => /\.(ts|mts|js|mjs)$/.test(f) && !f.includes('.test.'));

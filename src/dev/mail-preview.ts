@@ -1,12 +1,7 @@
 import { resolve } from 'node:path';
 import type { Plugin } from 'vite';
 
-/**
- * Dev server only (`apply: 'serve'`: Vite never runs it in `astro build`, so the page is not in
- * any production build): serves /dev/e-post, the mails the outbox kept because no `SMTP_URL` is
- * set (src/server/mail/dev-page.ts, decision 28). Loaded through Vite like the functions, so it
- * shares their embedded database.
- */
+/** `apply: 'serve'` keeps /dev/e-post out of every production build. */
 export function devMailPreview(): Plugin {
   return {
     name: 'ki-akademiet:dev-mail-preview',

@@ -4,12 +4,6 @@ import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
 import { apiSecurityHeaders } from '../server/platform/security-headers';
 
-/**
- * Runs Netlify Functions v2 behind a Node HTTP server, routed the way Netlify
- * routes them (`config.path` with `:params`, `config.method`). Shared by the dev
- * server plugin (src/dev/functions-plugin.ts) and `npm run serve`.
- */
-
 export type NetlifyHandler = (request: Request, context: object) => Promise<Response> | Response;
 
 export interface FunctionModule {
@@ -22,7 +16,6 @@ export interface FunctionRoute {
   patterns: URLPattern[];
   methods: string[] | null;
   handler: NetlifyHandler;
-  /** A scheduled function's cron expression (it has no path). */
   schedule: string | null;
 }
 
@@ -38,17 +31,13 @@ export function functionRoute(name: string, mod: FunctionModule): FunctionRoute 
   };
 }
 
-/**
- * A scheduled function run by hand, as `netlify dev` allows: `POST /.netlify/functions/<name>`
- * (the end-to-end tests run the weekly reminder this way). Null for any other request.
- */
+/** `POST /.netlify/functions/<name>` runs a scheduled function by hand, as `netlify dev` allows. */
 export function matchScheduledFunction(routes: FunctionRoute[], method: string, pathname: string): FunctionRoute | null {
   const name = /^\/\.netlify\/functions\/([\w-]+)$/.exec(pathname)?.[1];
   if (method !== 'POST' || !name) return null;
   return routes.find((route) => route.name === name && route.schedule !== null) ?? null;
 }
 
-/** The first function that serves this method and path, with its URL params. */
 export function matchFunction(
   routes: FunctionRoute[],
   method: string,
@@ -63,10 +52,6 @@ export function matchFunction(
   return null;
 }
 
-/**
- * Why no function takes this request: no function has the path (404), or some have it
- * for other methods only (405, with the methods they do take).
- */
 function unmatchedReason(routes: FunctionRoute[], pathname: string): { status: 404 } | { status: 405; allow: string } {
   const allow = new Set<string>();
   for (const route of routes) {
@@ -75,20 +60,14 @@ function unmatchedReason(routes: FunctionRoute[], pathname: string): { status: 4
   return allow.size ? { status: 405, allow: [...allow].join(', ') } : { status: 404 };
 }
 
-/**
- * The JSON answer for an /api request no function takes, in the words of the request
- * pipeline (src/server/platform/http/errors.ts `httpMessages`; a test keeps them equal).
- */
+/** A test keeps these words equal to `httpMessages` in src/server/platform/http/errors.ts. */
 export function sendUnmatchedApi(res: ServerResponse, routes: FunctionRoute[], pathname: string): void {
   const reason = unmatchedReason(routes, pathname);
   if (reason.status === 405) sendJsonError(res, 405, 'Denne metoden er ikke tillatt her.', { Allow: reason.allow });
   else sendJsonError(res, 404, 'Fant ikke det du ba om.');
 }
 
-/**
- * A request that Node's HTTP parser accepted but that cannot become a web Request:
- * the client's fault, answered with `status` (as Netlify would) rather than a 500.
- */
+/** The client's fault, answered with `status` as Netlify would rather than a 500. */
 class BadRequestError extends Error {
   constructor(
     readonly status: 400 | 405,
@@ -104,11 +83,7 @@ class BadRequestError extends Error {
 const forbiddenMethods = new Set(['CONNECT', 'TRACE', 'TRACK']);
 const allowedMethods = 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS';
 
-/**
- * host[:port] as RFC 9110 allows it: a bracketed IP literal or a name without URL
- * delimiters (the URL parser would otherwise read `a/b` as host `a`, `u@h` as
- * credentials), then a port in range.
- */
+/** No URL delimiters, or the URL parser would read `a/b` as host `a` and `u@h` as credentials. */
 const hostHeader = /^(?:\[[0-9A-Fa-f:.]+\]|[^\x00-\x20\x7f/\\?#@[\]:%]+)(?::(\d{1,5}))?$/;
 
 function requestUrl(target: string, host: string): URL {
@@ -121,7 +96,6 @@ function requestUrl(target: string, host: string): URL {
   }
 }
 
-/** A web Request for this Node request; throws BadRequestError when there can be none. */
 function toRequest(req: IncomingMessage, fallbackHost: string): Request {
   const method = req.method ?? 'GET';
   if (forbiddenMethods.has(method.toUpperCase())) {
@@ -151,13 +125,7 @@ function toRequest(req: IncomingMessage, fallbackHost: string): Request {
 /** Text the CDN compresses; an event stream is left alone so that each event reaches the browser at once. */
 const compressible = /^(text\/(?!event-stream)|application\/(json|xml|javascript)|image\/svg)/;
 
-/**
- * Writes a fetch `Response` to a Node response, its headers as flat pairs so that several
- * Set-Cookie survive. A compressible body is gzipped when the
- * request accepts it, as Netlify's CDN compresses what a function answers (the pages rendered
- * on demand and the JSON of the API), so `npm run serve` and the audit measure the bytes a
- * phone really downloads.
- */
+/** Gzipped as Netlify's CDN does, so local measurements see the bytes a phone downloads. */
 export async function sendResponse(res: ServerResponse, response: Response): Promise<void> {
   const headers: string[] = [];
   const gzip =
@@ -186,7 +154,6 @@ export async function sendResponse(res: ServerResponse, response: Response): Pro
   });
 }
 
-/** Calls a matched function with the context Netlify would give it. */
 export async function invokeFunction(
   req: IncomingMessage,
   res: ServerResponse,
@@ -205,7 +172,6 @@ export async function invokeFunction(
   await Promise.allSettled(pending);
 }
 
-/** A JSON error the way the functions answer one: `{ "error": "<Norwegian sentence>" }`. */
 function sendJsonError(res: ServerResponse, status: number, error: string, extra: Record<string, string> = {}): void {
   const body = JSON.stringify({ error });
   res.writeHead(status, {
@@ -233,21 +199,12 @@ function loggablePath(target: string | undefined): string {
 }
 
 export interface NodeRequestOptions {
-  /** Host for a request without a Host header (HTTP/1.0). */
   fallbackHost: string;
-  /** Answers the request; may throw, which becomes a JSON 500. */
   handle: (request: Request, requestId: string) => Promise<void> | void;
-  /** Where failures are logged: one line with request id, method, pathname and message. */
   log?: (line: string) => void;
 }
 
-/**
- * One request through a Node HTTP server the way Netlify would treat it, shared by
- * `npm run serve` and the dev server's functions plugin: a request that cannot be a
- * web Request is a JSON 405/400, any other failure a JSON 500. The log line never
- * carries the query string, headers, body or the error object (whose cause or
- * properties might hold request data), only the error's message.
- */
+/** The log line carries only the error's message: the query string, headers, body or error object might hold request data. */
 export async function handleNodeRequest(req: IncomingMessage, res: ServerResponse, options: NodeRequestOptions): Promise<void> {
   const requestId = randomUUID();
   try {

@@ -1,14 +1,6 @@
 import type { Plugin } from 'vite';
 
-/**
- * @astrojs/react renders with `renderToString` when streaming is off (astro.config.ts, decision 34)
- * but leaves out the island's `identifierPrefix` there, which it passes to the stream and which the
- * browser's `hydrateRoot` uses: every `useId` of a server-rendered island (Radix's tab, dialog and
- * label ids) came out different on the server and in the browser, so a tab opened after hydration
- * was not the panel its trigger's `aria-controls` named. This passes the same options to
- * `renderToString`. The build fails if the line is gone (a newer @astrojs/react that fixed it, or
- * moved it): then remove this plugin or follow the change.
- */
+/** @astrojs/react's `renderToString` omits the island's `identifierPrefix`, so `useId` differed between server and browser; the build fails if this line changes upstream. */
 export const unpatched = 'ReactDOM.renderToString(vnode)';
 const patched = 'ReactDOM.renderToString(vnode, renderOptions)';
 

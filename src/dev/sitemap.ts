@@ -2,16 +2,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AstroIntegration, IntegrationResolvedRoute } from 'astro';
 import type { Plugin } from 'vite';
 
-/**
- * Pages that must not be indexed stay out of the sitemap (they also carry noindex).
- * Used by @astrojs/sitemap at build time and by the dev server's sitemap below.
- */
+/** They also carry noindex. */
 export const sitemapFilter = (page: string): boolean => {
   const { pathname } = new URL(page);
-  // The checkout pages (/kasse/<course>, the test payment and the return page) are noindex too, and
-  // the buyer's own pages (/kjop, /kvittering/<order>) and the account (/konto) are signed-in pages; the
-  // pages of a mail's link (/nytt-passord, /bekreft-epost, /invitasjon, /lag-passord, /bekreft-konto) and /glemt-passord are noindex like the sign-in page;
-  // /bedrift is a signed-in page; the reminder mail's /avmelding and the certificate check /bevis/<code> are noindex.
+  // Checkout, account, mailed-link and certificate-check pages are noindex or signed in.
   return (
     !/\/(logg-inn|registrer|glemt-passord|nytt-passord|bekreft-epost|invitasjon|lag-passord|bekreft-konto|avmelding|admin|kjop|konto|bedrift|404)\/?$/.test(
       pathname,
@@ -22,10 +16,6 @@ export const sitemapFilter = (page: string): boolean => {
 type Route = Pick<IntegrationResolvedRoute, 'type' | 'origin' | 'pathname' | 'entrypoint' | 'isPrerendered' | 'generate'>;
 type PageModule = { getStaticPaths?: () => Promise<{ params: Record<string, string | undefined> }[]> };
 
-/**
- * The paths @astrojs/sitemap lists: every page with a fixed path (prerendered or, like '/', rendered
- * on demand; the filter leaves out the signed-in ones), and the prerendered dynamic ones from getStaticPaths.
- */
 async function pagePaths(routes: Route[], load: (entrypoint: string) => Promise<PageModule>): Promise<string[]> {
   const paths: string[] = [];
   for (const route of routes) {
@@ -41,7 +31,6 @@ const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&
 const head = '<?xml version="1.0" encoding="UTF-8"?>';
 const ns = 'http://www.sitemaps.org/schemas/sitemap/0.9';
 
-/** The same two documents @astrojs/sitemap writes into dist/ (one sitemap file is plenty here). */
 function sitemapIndexXml(site: string): string {
   return `${head}<sitemapindex xmlns="${ns}"><sitemap><loc>${escapeXml(new URL('/sitemap-0.xml', site).href)}</loc></sitemap></sitemapindex>`;
 }
@@ -57,7 +46,6 @@ export interface SitemapMiddlewareOptions {
   filter?: (page: string) => boolean;
 }
 
-/** Connect middleware answering /sitemap-index.xml and /sitemap-0.xml from the current routes. */
 export function sitemapMiddleware(options: SitemapMiddlewareOptions) {
   return (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void): void => {
     const pathname = (req.url ?? '/').split('?', 1)[0];
@@ -80,12 +68,7 @@ export function sitemapMiddleware(options: SitemapMiddlewareOptions) {
   };
 }
 
-/**
- * Dev server only: @astrojs/sitemap writes its files when a build ends, so under
- * `astro dev` the sitemap every page links to (and robots.txt names) was a 404. This
- * serves the same documents from the routes Astro resolved, calling getStaticPaths
- * for dynamic ones, as the build would list them.
- */
+/** @astrojs/sitemap writes its files only when a build ends, so the dev server serves the same documents itself. */
 export function devSitemap(options: { filter?: (page: string) => boolean } = {}): AstroIntegration {
   let routes: IntegrationResolvedRoute[] = [];
   return {

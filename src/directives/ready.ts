@@ -1,31 +1,14 @@
 import type { ClientDirective } from 'astro';
 
-/**
- * `client:ready`: for an island the server has rendered (the course player, /admin, the
- * dashboard). It hydrates at the first idle moment after the page has loaded, so the island's
- * scripts never race the first paint; but its buttons are on screen before React listens to
- * them, and on a slow phone a press in that time would do nothing. So, from the moment this
- * script runs (Astro puts it before the first island, ahead of the island's markup), a press on
- * a control inside a server-rendered island that has not hydrated yet is held: the control shows
- * that it is waiting (`aria-busy`, `data-press-waiting`: global.css), the island hydrates at once
- * instead of waiting for the browser to be idle, and the press is replayed on the same control
- * right after hydration has begun (React hydrates the part that holds it first, synchronously).
- * Links are left alone: they work without JavaScript, and the page they lead to is rendered on
- * the server too. A form submitted before hydration (Enter in a field) is submitted again after.
- */
+/** Until the island hydrates, a press on its controls is held (`aria-busy`), hydration starts at once, and the press is replayed; links are left alone. */
 
-/** What a held press was aimed at: a control to press again, or a form to submit again. */
 type Held = HTMLElement | { form: HTMLFormElement; submitter: HTMLElement | null };
 
-/** The event that tells a waiting island to hydrate now. */
 const PRESSED = 'app:pressed';
 const WAITING = 'data-press-waiting';
-/** What a press may be aimed at: buttons and the roles that act like them (tabs, menu items, switches). */
 const CONTROL = 'button,[role=button],[role=tab],[role=menuitem],[role=switch],[role=checkbox],input[type=checkbox],input[type=radio]';
-/** The presses held per island, until it hydrates. */
 const held = new Map<Element, Held[]>();
 
-/** Holds `event` when it is aimed at a server-rendered island that has not hydrated; returns what it was aimed at. */
 function hold(event: Event, aim: (island: Element) => Held | null | undefined): void {
   const island = event.target instanceof Element ? event.target.closest('astro-island[ssr][client=ready]') : null;
   const target = island && aim(island);
@@ -51,7 +34,7 @@ document.addEventListener(
   true,
 );
 
-/** Presses the control again as a pointer would: what Radix's tabs and menus listen to (down) and buttons (click). */
+/** Pointer down for Radix's tabs and menus, click for buttons. */
 function replay(press: Held): void {
   if (!(press instanceof HTMLElement)) {
     if (press.form.isConnected) press.form.requestSubmit(press.submitter?.isConnected ? press.submitter : null);
@@ -88,8 +71,7 @@ const ready: ClientDirective = (load, _options, island) => {
     return;
   }
   island.addEventListener(PRESSED, () => void start(), { once: true });
-  // Unpressed, it waits for the page to finish loading and then for an idle moment: hydrating is
-  // the page's one long task, and the server's markup already shows everything until then.
+  // Hydrating is the page's one long task, so an unpressed island waits for load and an idle moment.
   const whenIdle = () => {
     if ('requestIdleCallback' in window) window.requestIdleCallback(() => void start());
     else setTimeout(() => void start(), 200);

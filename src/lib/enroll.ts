@@ -5,13 +5,7 @@ import { enrollmentsQuery } from './learning.queries';
 import { safeNextPath } from './safe-next';
 import { type BrowserEffects, browserEffects, sessionExpired, UNAUTHORIZED_REDIRECT_MS } from './session-expired';
 
-/**
- * Enrolling in a course (spec, learner side, sections 4 and 8): success → toast and
- * a fresh enrollment list; an expired session → 'Ikke innlogget' toast, then /api/login
- * after 500 ms; a paid course (402, decision 26) → 'Kurset må kjøpes' toast, then the checkout
- * (the server's `checkoutPath`, /kasse/<courseId>) after 500 ms; anything else → 'Feil' toast (the spec's English
- * toasts in Norwegian, decision 13).
- */
+/** A 401 goes to /api/login and a 402 to the server's `checkoutPath`, each 500 ms after its toast. */
 export function enrollMutation(client: QueryClient, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
     mutationFn: async (courseId: string) => apiJson<typeof enrollmentResponse>('POST', '/api/enrollments', { courseId }),
@@ -32,7 +26,6 @@ export function enrollMutation(client: QueryClient, effects: BrowserEffects = br
   });
 }
 
-/** The same-site path a 402 `payment_required` answer points to, or null for any other error. */
 function paymentRequiredPath(error: unknown): string | null {
   if (!(error instanceof ApiError) || error.status !== 402) return null;
   const path = error.bodyField('checkoutPath');

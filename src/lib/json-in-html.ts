@@ -1,12 +1,4 @@
-/**
- * JSON for a `<script>` element in HTML (JSON-LD, inline data): the one way JSON goes into
- * markup. `JSON.stringify` leaves `</script>` and `<!--` as they are, and the HTML parser ends
- * the element at the first `</script`, whatever the JSON means: a title such as
- * `</script><script>…` would run as a script of its own. Here `<`, `>` and `&` become the
- * JSON escapes `\u003c`, `\u003e` and `\u0026`, so no tag, comment or entity can form, and
- * U+2028/U+2029 become `\u2028`/`\u2029` (raw, they end a line in older JavaScript parsers).
- * The result is still JSON and parses back to the same value.
- */
+/** `<`, `>`, `&` and U+2028/U+2029 become JSON escapes, so no value can end the `<script>` element; the result parses back to the same value. */
 
 const escapes: Record<string, string> = {
   '<': '\\u003c',
@@ -18,7 +10,6 @@ const escapes: Record<string, string> = {
 
 export function jsonForHtml(value: unknown): string {
   const json = JSON.stringify(value);
-  // undefined, a function or a symbol: JSON.stringify gives no text at all.
   if (typeof json !== 'string') throw new TypeError('jsonForHtml: the value has no JSON form');
   return json.replace(/[<>&\u2028\u2029]/g, (c) => escapes[c]!);
 }

@@ -1,7 +1,5 @@
 import { site } from '../config/site';
 
-/** schema.org structured data for search engines. */
-
 export function organizationJsonLd(base: URL | undefined): Record<string, unknown> {
   return {
     '@context': 'https://schema.org',

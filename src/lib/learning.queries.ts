@@ -10,8 +10,6 @@ import type {
 import type { courseWithContentResponse } from '../schemas/player';
 import { getQueryFn } from './api';
 
-/** Query options of the learner app, keyed by URL parts (the default GET joins them with '/'). */
-
 export const currentUserQuery = queryOptions({
   queryKey: ['/api/auth/user'],
   queryFn: getQueryFn<typeof currentUser>({ on401: 'returnNull' }),
@@ -22,24 +20,16 @@ export const enrollmentsQuery = queryOptions({
   queryFn: getQueryFn<typeof enrollmentsResponse>(),
 });
 
-/** The catalogue as the caller sees it: each course with its price and the caller's access. */
 export const coursesQuery = queryOptions({
   queryKey: ['/api/courses'],
   queryFn: getQueryFn<typeof coursesResponse>(),
 });
 
-/** The dashboard's figures from the caller's own progress; completing a lesson invalidates it. */
 export const learnerProgressQuery = queryOptions({
   queryKey: ['/api/users/me/progress'],
   queryFn: getQueryFn<typeof learnerProgressResponse>(),
 });
 
-/**
- * What completing a lesson (or buying a course) changes on the dashboard: the figures, the
- * enrollments, the catalogue's access and every course's module progress, and nothing else (the
- * player's course content stays). The player calls it after a completion, the dashboard when the
- * learner comes back to it (another tab, the back button).
- */
 export function refreshLearnerProgress(client: QueryClient): Promise<void> {
   return client.invalidateQueries({
     predicate: ({ queryKey: [first, , last] }) =>
@@ -61,7 +51,6 @@ export const moduleLessonsQuery = (moduleId: string) =>
     queryFn: getQueryFn<typeof moduleLessonsResponse>(),
   });
 
-/** A course with its modules and lessons: read by the player, and by the admin, which refreshes it after an edit. */
 export const courseWithContentQuery = (courseId: string) =>
   queryOptions({
     queryKey: ['/api/courses', courseId, 'with-content'],

@@ -2,11 +2,7 @@ import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { getQueryFn, isUnauthorizedError } from './api';
 import { sessionExpired } from './session-expired';
 
-/**
- * A QueryClient with the app's settings. As the spec asks: no retries, no refetch on focus, no
- * polling, data never stale; queries are keyed by URL parts and read with the default GET. A read
- * that finds the session gone sends the user to sign in again, as enrolling does.
- */
+/** As the spec asks: no retries, no refetch on focus, no polling, data never stale. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
@@ -27,9 +23,5 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/**
- * One QueryClient for every island on a page in the browser (they share this module). Never used
- * to render on the server, where this module lives as long as the process: a page rendered there
- * gets a client of its own (AppRoot with `initialData`), so one user's data never reaches another.
- */
+/** Browser only: on the server a page gets a client of its own, so one user's data never reaches another. */
 export const queryClient = createQueryClient();

@@ -10,15 +10,7 @@ function isSameSitePath(path: string): boolean {
   }
 }
 
-/**
- * Where to go after signing in. Only same-site paths are allowed: anything that
- * could leave the site ('//evil.example', '/\\evil', 'https://…') or loop back
- * into the sign-in flow falls back to '/'.
- *
- * Both the input and the normalised result are checked: normalising dot segments
- * turns harmless-looking input such as '/.//evil.example' or '/%2e//evil' into
- * the protocol-relative '//evil…', which a browser would follow off-site.
- */
+/** Normalising dot segments can turn '/.//evil.example' or '/%2e//evil' into '//evil…', so both input and result are checked. */
 export function safeNextPath(next: string | null | undefined): string {
   if (!next || !isSameSitePath(next)) return '/';
   try {

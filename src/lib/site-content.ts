@@ -2,11 +2,7 @@ import { getCollection, getEntry } from 'astro:content';
 import { site } from '../config/site';
 import type { PageKind, PageOfKind } from '../schemas/content';
 
-/**
- * Build-time access to the content collections. Texts may say `{product}` and
- * the company-fact tokens; they are filled in from `src/config/site.ts` here,
- * so content files never repeat the product name or the company's facts.
- */
+/** Texts may say `{product}` and the company-fact tokens, filled in here from src/config/site.ts. */
 const tokens: Record<string, string> = {
   product: site.productName,
   companyName: site.companyName,
@@ -30,7 +26,6 @@ function fillDeep<T>(value: T): T {
   return value;
 }
 
-/** One page's content; fails the build if the file is missing or of another kind. */
 export async function getPage<K extends PageKind>(id: string, kind: K): Promise<PageOfKind<K>> {
   const entry = await getEntry('pages', id);
   if (!entry) throw new Error(`src/content/pages/${id}.yaml is missing`);
@@ -39,10 +34,7 @@ export async function getPage<K extends PageKind>(id: string, kind: K): Promise<
   return fillDeep(entry.data as PageOfKind<K>);
 }
 
-/**
- * Catalogue courses in catalogue order. Course and module titles are the database's
- * when the build has one (decision 10; the collection's loader in src/content.config.ts).
- */
+/** Course and module titles are the database's when the build has one. */
 export async function getCourses() {
   const courses = await getCollection('courses');
   return courses.map((c) => fillDeep(c.data)).sort((a, b) => a.order - b.order);

@@ -3,11 +3,7 @@ import { ORDER_STATES } from '../lib/order-states';
 import { courseIdSchema, uuidSchema } from './learning';
 import { text } from './text';
 
-/**
- * The superuser's shop tools in /admin: coupons ('Rabattkoder'), people ('Brukere') and access
- * given by hand ('Gi tilgang'). Money is integer øre; a coupon's window is whole days in Oslo
- * (from the start of `validFrom` to the end of `validUntil`). The islands import the types only.
- */
+/** Money is integer øre; a coupon's window is whole Oslo days (from the start of `validFrom` to the end of `validUntil`). */
 
 export const couponMessages = {
   codeFormat: 'Koden kan bare ha bokstaver, tall, - og _',
@@ -53,7 +49,6 @@ export const createCouponBody = z
         error: 'Beløp kan være høyst 1 000 000 kr',
       })
       .optional(),
-    /** The one product it applies to; null or missing: every product. */
     productId: text({ max: 120, messages: { required: 'Velg et produkt', tooLong: 'Ukjent produkt' } })
       .nullable()
       .optional(),
@@ -96,21 +91,16 @@ export const adminCoupon = z.object({
   amountOffOre: z.int().nullable(),
   productId: z.string().nullable(),
   productTitle: z.string().nullable(),
-  /** ISO 8601, and the same as an Oslo date (the first day it works). */
   validFrom: z.string(),
   validFromDate: z.string(),
-  /** ISO 8601 of the moment it stops, and the last Oslo day it works; null: no end. */
   validUntil: z.string().nullable(),
   validUntilDate: z.string().nullable(),
   maxUses: z.int().nullable(),
-  /** Uses so far (an order that ended unpaid gave its use back). */
   usedCount: z.int(),
   active: z.boolean(),
-  /** Orders that took the code (paid or not). */
   orderCount: z.int(),
   createdAt: z.string(),
 });
-/** POST /api/admin/coupons (201), PUT /api/admin/coupons/:couponId */
 export type AdminCoupon = z.infer<typeof adminCoupon>;
 
 const couponOrder = z.object({
@@ -125,25 +115,19 @@ const couponOrder = z.object({
   createdAt: z.string(),
 });
 
-/** GET /api/admin/coupons */
 export const adminCouponListResponse = z.object({
   coupons: z.array(adminCoupon),
-  /** What a coupon can be limited to. */
   products: z.array(z.object({ id: z.string(), title: z.string() })),
 });
 export type AdminCouponList = z.infer<typeof adminCouponListResponse>;
 
-/** GET /api/admin/coupons/:couponId */
 export const adminCouponDetailResponse = z.object({ coupon: adminCoupon, orders: z.array(couponOrder) });
 export type AdminCouponDetail = z.infer<typeof adminCouponDetailResponse>;
-
-// --- people and access by hand -------------------------------------------------------
 
 export const peopleQuery = z.object({ q: text({ max: 200, min: 0 }).optional() });
 export const personParams = z.object({ userId: uuidSchema });
 export const personCourseParams = z.object({ userId: uuidSchema, courseId: courseIdSchema });
 
-/** The longest reason for access given or taken back by hand, for the admin's inputs too. */
 export const ACCESS_REASON_MAX = 500;
 const reason = text({
   max: ACCESS_REASON_MAX,
@@ -155,7 +139,6 @@ export const takeBackAccessBody = z.strictObject({ reason });
 const personCompany = z.object({
   id: z.string(),
   name: z.string(),
-  /** 'manager' or 'member'; 'invited' for a pending invitation to the person's address. */
   role: z.enum(['manager', 'member', 'invited']),
 });
 export type PersonCompany = z.infer<typeof personCompany>;
@@ -170,17 +153,14 @@ export const personSummary = z.object({
   companies: z.array(personCompany),
 });
 export type PersonSummary = z.infer<typeof personSummary>;
-/** GET /api/admin/people */
 export const peopleResponse = z.array(personSummary);
 
 const personCourse = z.object({
   courseId: z.string(),
   title: z.string(),
-  /** What gives the course now; null when the access has ended. */
   source: z.enum(['free', 'purchase', 'seat', 'grant']).nullable(),
   revokedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
-  /** The standing grant by hand, if any (also when an order or a seat gives the course now). */
   grant: z.object({ reason: z.string(), grantedBy: z.string().nullable(), createdAt: z.string() }).nullable(),
 });
 export type PersonCourse = z.infer<typeof personCourse>;
@@ -208,13 +188,11 @@ const personGrantHistory = z.object({
   revokedReason: z.string().nullable(),
 });
 
-/** GET /api/admin/people/:userId, and the answer of a grant (201) or a take-back. */
 export const personDetailResponse = z.object({
   person: personSummary,
   courses: z.array(personCourse),
   orders: z.array(personOrder),
   grants: z.array(personGrantHistory),
-  /** Every course, for 'Gi tilgang'. */
   catalogue: z.array(z.object({ id: z.string(), title: z.string() })),
 });
 export type PersonDetail = z.infer<typeof personDetailResponse>;

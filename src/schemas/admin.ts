@@ -4,12 +4,6 @@ import { isMediaUrl, mediaUrlMessage } from './media';
 import { courseIdSchema, uuidSchema } from './learning';
 import { text } from './text';
 
-/**
- * Contracts of the admin API (netlify/functions/admin.ts, issue 13), shared by the function and
- * the admin island. Request bodies are zod schemas; answers are TypeScript types.
- * Every message a person may read is Norwegian and names the field.
- */
-
 export const adminMessages = {
   nameRequired: 'Navnet må fylles ut',
   nameTooLong: 'Navnet kan ha høyst 400 tegn',
@@ -29,23 +23,17 @@ export const adminMessages = {
   lessonFilterType: 'Typen må være video, task, text eller html',
 } as const;
 
-// --- params -------------------------------------------------------------------
-
 export const adminCourseParams = z.object({ courseId: courseIdSchema });
 export const adminModuleParams = z.object({ moduleId: uuidSchema });
 export const adminLessonParams = z.object({ lessonId: uuidSchema });
 export const adminVideoParams = z.object({ id: uuidSchema });
 export const adminUserParams = z.object({ userId: uuidSchema });
 
-// --- fields -------------------------------------------------------------------
-
-/** The longest name or title of a course, module or lesson, for the admin's inputs too. */
 export const ADMIN_TITLE_MAX = 400;
 const name = text({ max: ADMIN_TITLE_MAX, plain: true, messages: { required: adminMessages.nameRequired, tooLong: adminMessages.nameTooLong } });
 const title = text({ max: ADMIN_TITLE_MAX, plain: true, messages: { required: adminMessages.titleRequired, tooLong: adminMessages.titleTooLong } });
 const description = text({ max: 5_000, min: 0, multiline: true, messages: { tooLong: adminMessages.descriptionTooLong } });
 
-/** Blank → null; otherwise a site path or an https URL on a media host (src/schemas/media.ts). */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value);
 export const videoUrlField = z.preprocess(
   blankToNull,
@@ -69,12 +57,8 @@ const orderIndex = z
 
 export const adminLessonTypes = ['text', 'html', 'video'] as const;
 
-/** The content object the admin's client sends (spec section 5's storage rules); mapped onto the contract by the server. */
 const contentField = z.record(z.string(), z.unknown(), { error: adminMessages.content });
 
-// --- lesson content -------------------------------------------------------------
-
-/** What the stored lesson already has, for an edit that leaves a field out. */
 export interface StoredVideoFields {
   videoUrl?: string | undefined;
   durationSeconds?: number | undefined;
@@ -83,16 +67,7 @@ export interface StoredVideoFields {
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
-/**
- * The spec client's `content` (section 5: html → `{html}`, text → `{text}`, other types the
- * parsed JSON or `{text}`) plus the body's `videoUrl` and `durationSeconds`, as the candidate
- * `{type, content}` the lesson-content contract checks. Nothing is validated here.
- *   text  → `{text}`; html → `{html}` (the server sanitises it before the check);
- *   video → `{videoUrl, durationSeconds, captionsUrl?, description?}`: the URL from the body
- *           (else the content, else the stored one), the duration likewise, `{text}` as the
- *           description; other keys of the parsed JSON are ignored;
- *   task  → the content as it is (seeded task lessons, edit only).
- */
+/** Nothing is validated here; the server sanitises HTML before the contract checks it. */
 export function lessonContentCandidate(
   type: LessonType,
   content: Record<string, unknown>,
@@ -120,10 +95,6 @@ export function lessonContentCandidate(
   }
 }
 
-/**
- * Where an issue of the contract points in the admin's body. Its message already names the field
- * (src/schemas/issues.ts: 'Innhold (HTML) mangler', 'Beskrivelse kan ha høyst 5000 tegn').
- */
 export function adminContentIssue(issue: { path: PropertyKey[]; message: string; code?: string }): { path: string; message: string } {
   const key = String(issue.path[1] ?? '');
   if (key === 'videoUrl') {
@@ -137,7 +108,6 @@ export function adminContentIssue(issue: { path: PropertyKey[]; message: string;
   return { path: ['content', ...issue.path.slice(1)].map(String).join('.'), message: issue.message };
 }
 
-/** Runs the contract on a candidate; the issues as `adminContentIssue` words them. */
 export function checkLessonContent(
   candidate: unknown,
 ): { success: true; data: LessonContent } | { success: false; issues: { path: string; message: string }[] } {
@@ -145,8 +115,6 @@ export function checkLessonContent(
   if (result.success) return { success: true, data: result.data };
   return { success: false, issues: result.error.issues.map((i) => adminContentIssue(i)) };
 }
-
-// --- bodies -------------------------------------------------------------------
 
 export const renameBody = z.strictObject({ name });
 
@@ -162,14 +130,12 @@ export const createLessonBody = z
     title,
     lessonType: z.enum(adminLessonTypes, { error: adminMessages.lessonType }),
     content: contentField,
-    /** 0 or missing: placed last. */
     orderIndex: orderIndex.optional(),
     videoUrl: videoUrlField.optional(),
     durationSeconds: durationField.nullish(),
   })
   .superRefine((body, ctx) => {
-    // The contract at the boundary, so every failure is a 400 naming its field (HTML is checked
-    // again after the server has sanitised it).
+    // HTML is checked again after the server has sanitised it.
     const checked = checkLessonContent(lessonContentCandidate(body.lessonType, body.content, body));
     if (checked.success) return;
     for (const issue of checked.issues) ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message });
@@ -177,7 +143,6 @@ export const createLessonBody = z
 
 export const editLessonBody = z.strictObject({
   content: contentField,
-  /** Open to every signed-in user, like the course's first lesson. */
   isPreview: z.boolean({ error: 'Forhåndsvisning må være på eller av' }).optional(),
   videoUrl: videoUrlField.optional(),
   title: title.optional(),
@@ -195,7 +160,6 @@ export const createVideoBody = z.strictObject({
   durationSeconds: durationField.nullish(),
 });
 
-/** `GET /api/admin/lessons?courseId=&type=`: the 'Leksjoner' tab's filters, both optional. */
 export const adminLessonsQuery = z.object({
   courseId: courseIdSchema.optional(),
   type: z.enum(lessonTypes, { error: adminMessages.lessonFilterType }).optional(),
@@ -208,22 +172,17 @@ export const userRoleBody = z.strictObject({ role: z.enum(userRoles, { error: ad
 
 export type CreateVideoBody = z.infer<typeof createVideoBody>;
 
-// --- answers ------------------------------------------------------------------
-
 export const adminCourse = z.object({
   id: z.string(),
   title: z.string(),
   description: z.string(),
   level: z.string(),
   orderIndex: z.int(),
-  /** Number of enrollments. */
   students: z.int(),
 });
 export type AdminCourse = z.infer<typeof adminCourse>;
-/** GET /api/admin/courses */
 export const adminCoursesResponse = z.array(adminCourse);
 
-/** POST /api/admin/courses/:courseId/modules (201) */
 export const adminModuleResponse = z.object({
   id: z.string(),
   courseId: z.string(),
@@ -233,26 +192,19 @@ export const adminModuleResponse = z.object({
 });
 export type AdminModule = z.infer<typeof adminModuleResponse>;
 
-/** POST /api/admin/modules/:moduleId/lessons (201), PUT /api/admin/lessons/:lessonId/content */
 export const adminLessonResponse = z.object({
   id: z.string(),
   moduleId: z.string(),
   title: z.string(),
-  /** The stored type ('task' for some seeded lessons). */
   lessonType: z.enum(lessonTypes),
-  /** The same value, under the name the player reads. */
   contentType: z.enum(lessonTypes),
-  /** The stored lesson-content contract object. */
   content: z.custom<LessonContentValue>((value) => typeof value === 'object' && value !== null),
-  /** `content.videoUrl` of a video lesson, else null. */
   videoUrl: z.string().nullable(),
   orderIndex: z.int(),
-  /** An admin marked the lesson as a preview. */
   isPreview: z.boolean(),
 });
 export type AdminLesson = z.infer<typeof adminLessonResponse>;
 
-/** GET /api/admin/lessons: a lesson with the module and course it sits in (no content). */
 export const adminLessonsResponse = z.array(
   z.object({
     id: z.string(),
@@ -266,38 +218,28 @@ export const adminLessonsResponse = z.array(
 );
 export type AdminLessonListItem = z.infer<typeof adminLessonsResponse>[number];
 
-/**
- * What became of asking Netlify to rebuild the public pages after an edit of a field they read
- * (course and module titles, decision 10; decision 38): 'requested' (the build hook answered 2xx),
- * 'skipped' (no NETLIFY_BUILD_HOOK_URL: the pages change with the next deploy), 'failed'.
- */
+/** 'skipped': no NETLIFY_BUILD_HOOK_URL, so the pages change with the next deploy. */
 export const publishingResults = ['requested', 'skipped', 'failed'] as const;
 export type PublishingResult = (typeof publishingResults)[number];
 
-/** POST /api/admin/publishing and …/build */
 export const publishingOutcomeResponse = z.object({
   status: z.enum(publishingResults),
-  /** ISO 8601: when the request was made (for 'skipped', when the edit was saved). */
   at: z.string(),
 });
 export type PublishingOutcome = z.infer<typeof publishingOutcomeResponse>;
 
-/** `GET /api/admin/publishing`: whether a build hook is set, and the last request made to it (from the content audit). */
 export const publishingStateResponse = z.object({
   hookConfigured: z.boolean(),
   last: z.object({ status: z.enum(['requested', 'failed']), at: z.string() }).nullable(),
 });
 export type PublishingState = z.infer<typeof publishingStateResponse>;
 
-/** A rename's answer: the row, and what became of the rebuild it asked for. */
 export const renameResponse = z.object({ id: z.string(), title: z.string(), publishing: publishingOutcomeResponse });
 export type RenameResult = z.infer<typeof renameResponse>;
 
-/** A move's answer: the siblings in their new order. */
 export const orderedItemsResponse = z.array(z.object({ id: z.string(), title: z.string(), orderIndex: z.int() }));
 export type OrderedItem = z.infer<typeof orderedItemsResponse>[number];
 
-/** POST /api/admin/videos (201) */
 export const adminVideoResponse = z.object({
   id: z.string(),
   title: z.string(),
@@ -307,10 +249,8 @@ export const adminVideoResponse = z.object({
   createdAt: z.string(),
 });
 export type AdminVideo = z.infer<typeof adminVideoResponse>;
-/** GET /api/admin/videos */
 export const adminVideosResponse = z.array(adminVideoResponse);
 
-/** DELETE /api/admin/videos/:id */
 export const videoDeletedResponse = z.object({ ok: z.literal(true) });
 
 const auditEntry = z.object({
@@ -318,14 +258,12 @@ const auditEntry = z.object({
   action: z.enum(['created', 'promoted', 'deactivated', 'reactivated', 'role_changed', 'email_changed', 'password_set']),
   fromValue: z.string().nullable(),
   toValue: z.string().nullable(),
-  /** Null when the command line (`npm run user:create`) made the change, or the actor was deleted. */
   actor: z.object({ id: z.string(), name: z.string(), email: z.string() }).nullable(),
   createdAt: z.string(),
 });
 export type AuditEntry = z.infer<typeof auditEntry>;
 export type AuditAction = AuditEntry['action'];
 
-/** PUT /api/admin/users/:userId/status and …/role */
 export const adminUserResponse = z.object({
   id: z.string(),
   firstName: z.string(),
@@ -335,19 +273,12 @@ export const adminUserResponse = z.object({
   isActive: z.boolean(),
   profileImageUrl: z.string().nullable(),
   createdAt: z.string(),
-  /** The latest five entries, newest first. */
   audit: z.array(auditEntry),
 });
 export type AdminUser = z.infer<typeof adminUserResponse>;
-/** GET /api/admin/users */
 export const adminUsersResponse = z.array(adminUserResponse);
 
-/**
- * The assistant's use on one day: the questions asked, each answered either by the built-in
- * offline assistant or by a model; tokens are a model's only (0 offline).
- */
 const assistantUsageDay = z.object({
-  /** 'YYYY-MM-DD' */
   date: z.string(),
   questions: z.int(),
   offlineAnswers: z.int(),
@@ -355,9 +286,7 @@ const assistantUsageDay = z.object({
   tokens: z.int(),
 });
 
-/** GET /api/admin/statistics */
 export const adminStatisticsResponse = z.object({
-  /** When these figures were computed (ISO 8601, the database's clock); at most `ADMIN_STATS_MAX_AGE_SECONDS` old. */
   computedAt: z.string(),
   totalUsers: z.int(),
   activeUsers: z.int(),
@@ -367,7 +296,6 @@ export const adminStatisticsResponse = z.object({
   completedEnrollments: z.int(),
   /** 0–100, not rounded. */
   completionRate: z.number(),
-  /** 0–100, the mean of every enrollment's course progress; not rounded. */
   averageProgress: z.number(),
   totalCompanies: z.int(),
   usersByRole: z.record(z.enum(userRoles), z.int()),
@@ -375,11 +303,9 @@ export const adminStatisticsResponse = z.object({
     month: assistantUsageDay.omit({ date: true }),
     /** Exactly 30 days, oldest first, today last. */
     daily: z.array(assistantUsageDay),
-    /** At most five, this month, most questions first (then tokens). */
     topUsers: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string(), questions: z.int(), tokens: z.int() })),
   }),
 });
 export type AdminStatistics = z.infer<typeof adminStatisticsResponse>;
 
-/** The refusals of the user endpoints (409 `errorType`). */
 export const userChangeErrorTypes = { ownAccount: 'own_account', lastSuperuser: 'last_superuser' } as const;

@@ -1,23 +1,14 @@
 import { z } from 'zod';
 import { text } from './text';
 
-/** Request bodies of the sign-in API, shared by the functions and the sign-in page. */
-
 const invalidEmail = 'Skriv inn en gyldig e-postadresse';
 
-/** The length limits of the fields below, for the forms' `maxlength` and `minlength` too. */
 export const EMAIL_MAX = 254;
 export const NAME_MAX = 100;
 export const PASSWORD_MAX = 256;
 export const PASSWORD_MIN = 8;
 
-/**
- * An e-mail address as every route takes one (sign-up, sign-in, buyer, e-mail change, invitation,
- * invoice address, contact; `npm run user:create` too): trimmed, lower-cased, valid. No address in
- * the `.invalid` top-level domain, which RFC 2606 reserves and which never receives mail: a
- * deleted account's orders name such an address as their buyer (ANONYMOUS_BUYER), so nobody may
- * ever own one.
- */
+/** No address in `.invalid` (RFC 2606): deleted accounts' orders use one as ANONYMOUS_BUYER, so nobody may own one. */
 export const email = text({ max: EMAIL_MAX, messages: { required: 'Skriv inn e-postadressen din', tooLong: 'E-postadressen er for lang' } })
   .transform((value) => value.toLowerCase())
   .pipe(z.email({ error: invalidEmail }).refine((value) => !value.endsWith('.invalid'), { error: invalidEmail }));
@@ -34,7 +25,7 @@ export const name = (label: string) =>
     messages: { required: `Skriv inn ${label}`, tooLong: `${label[0]?.toUpperCase()}${label.slice(1)} kan ha høyst ${NAME_MAX} tegn` },
   });
 
-/** A new password, at sign-up, reset or change: length only, no composition rules (NIST SP 800-63B). Counted in characters, not UTF-16 units. */
+/** No composition rules (NIST SP 800-63B); counted in characters, not UTF-16 units. */
 export const newPassword = text({
   min: PASSWORD_MIN,
   max: PASSWORD_MAX,
@@ -52,7 +43,6 @@ export const registerBody = z.strictObject({
 export type LoginBody = z.infer<typeof loginBody>;
 export type RegisterBody = z.infer<typeof registerBody>;
 
-/** The signed-in user as `GET /api/auth/user` returns it. */
 export const currentUser = z.object({
   id: z.string(),
   email: z.string(),
@@ -62,10 +52,8 @@ export const currentUser = z.object({
   companyId: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   isActive: z.boolean(),
-  /** Whether the owner proved the address with the link from the mail. */
   emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof currentUser>;
 
-/** An answer that is one sentence for the person (a mail was sent, a change was made). */
 export const messageAnswer = z.object({ message: z.string() });

@@ -4,13 +4,12 @@ import { email, name } from './auth';
 import { companyBody } from './company';
 import { text } from './text';
 
-/** Request bodies of the checkout API (issue 22, decision 30). Prices never come from here. */
+/** Prices never come from the browser. */
 
 const productId = text({ max: 120, messages: { required: 'Velg et produkt', tooLong: 'Ukjent produkt' } });
 
 const couponCode = text({ max: 40, messages: { required: 'Skriv inn rabattkoden', tooLong: 'Rabattkoden kan ha høyst 40 tegn' } });
 
-/** Seats of a package: 1–500 in one order. */
 const quantity = z
   .int({ error: 'Antall plasser må være et helt tall' })
   .min(1, { error: 'Antall plasser må være minst 1' })
@@ -20,17 +19,15 @@ export const quoteBody = z.strictObject({ productId, couponCode: couponCode.opti
 
 export const checkoutOrderBody = z.strictObject({
   productId,
-  /** 'invoice' only for a company's seats. */
   provider: z.enum(['vipps', 'stripe', 'test', 'invoice'], { error: 'Velg en betalingsmåte' }),
   couponCode: couponCode.optional(),
-  /** A course for a consumer needs it (§ 22 n; the server refuses a course order without it); a company's seats do not. */
+  /** A consumer's course order needs it (angrerettloven § 22 n); a company's seats do not. */
   consent: z
     .strictObject({
       accepted: z.literal(true, { error: 'Du må samtykke for å få tilgang med en gang.' }),
       version: text({ max: 40 }),
     })
     .optional(),
-  /** A package: how many seats, and for which company: one the buyer manages (`companyId`), or a new one (`company`). */
   quantity: quantity.optional(),
   companyId: z.uuid({ error: 'Fant ikke bedriften.' }).optional(),
   company: companyBody.optional(),
@@ -49,9 +46,7 @@ export type QuoteBody = z.infer<typeof quoteBody>;
 export type CheckoutOrderBody = z.infer<typeof checkoutOrderBody>;
 export type RefundBody = z.infer<typeof refundBody>;
 
-// --- answers ---------------------------------------------------------------------------------
-// What the checkout, the return page, the test provider and the buyer's orders answer. Money is
-// integer øre with VAT included; times are ISO strings.
+// Money is integer øre with VAT included; times are ISO strings.
 
 const ore = z.int();
 const providerId = z.enum(['vipps', 'stripe', 'test']);
@@ -59,7 +54,6 @@ const orderStatus = z.enum(ORDER_STATES);
 const ref = z.object({ id: z.string(), title: z.string() });
 
 const productBase = z.object({
-  /** 'course:<courseId>' or the package's id. */
   id: z.string(),
   title: z.string(),
   priceOre: ore,
@@ -72,7 +66,6 @@ const viewerBase = z.object({ firstName: z.string(), lastName: z.string(), email
 const providers = z.array(z.object({ id: providerId, label: z.string() }));
 const companyRef = z.object({ id: z.string(), name: z.string() });
 
-/** GET /api/checkout/products/:courseId for a course. */
 export const courseCheckoutResponse = z.object({
   product: productBase.extend({ courseId: z.string() }),
   providers,
@@ -81,7 +74,6 @@ export const courseCheckoutResponse = z.object({
   viewer: viewerBase.nullable(),
 });
 
-/** GET /api/checkout/products/nettbasert-pakke: a company's seats, priced per seat (`unitPriceOre`). */
 export const packageCheckoutResponse = z.object({
   product: productBase.extend({
     kind: z.literal('package'),
@@ -93,13 +85,11 @@ export const packageCheckoutResponse = z.object({
   providers,
   offersInvoice: z.boolean(),
   consent: z.null(),
-  /** `trialAvailable`: this person has not had a trial yet. */
   viewer: viewerBase.extend({ company: companyRef.nullable(), companies: z.array(companyRef), trialAvailable: z.boolean() }).nullable(),
 });
 
 export const checkoutProductResponse = z.union([packageCheckoutResponse, courseCheckoutResponse]);
 
-/** POST /api/checkout/quote: the price for the seats (1 for a course), with the coupon when one was given. */
 export const quoteResponse = z.object({
   listPriceOre: ore,
   discountOre: ore,
@@ -111,11 +101,9 @@ export const quoteResponse = z.object({
   coupon: z.object({ code: z.string(), label: z.string() }).nullable(),
 });
 
-/** POST /api/checkout/orders: 201 (or 200 for a repeated idempotency key). */
-/** `redirectUrl` is null for an order on invoice: nothing to pay now. */
+/** 201, or 200 for a repeated idempotency key; `redirectUrl` is null for an invoice order. */
 export const orderCreatedResponse = z.object({ orderId: z.string(), reference: z.string(), redirectUrl: z.string().nullable() });
 
-/** What the buyer's and the superuser's order lists both say of an order. */
 const orderListed = {
   orderId: z.string(),
   reference: z.string(),
@@ -126,12 +114,10 @@ const orderListed = {
   refundedOre: ore,
   createdAt: z.string(),
   paidAt: z.string().nullable(),
-  /** As printed ('000042'). */
   receiptNumber: z.string().nullable(),
   receiptPath: z.string().nullable(),
 };
 
-/** GET /api/orders: one of the caller's orders. */
 export const orderSummary = z.object({
   ...orderListed,
   coursePath: z.string().nullable(),
@@ -139,12 +125,9 @@ export const orderSummary = z.object({
 });
 export const ordersResponse = z.array(orderSummary);
 
-/** POST /api/checkout/orders/:orderId/return */
 export const orderReturnResponse = orderSummary.extend({ signedIn: z.boolean() });
 
-/** The sales documentation of a paid order (src/server/receipts/receipt-data.ts). */
 export const receiptData = z.object({
-  /** As printed: '000042'. */
   receiptNumber: z.string(),
   orderReference: z.string(),
   paidAt: z.string(),
@@ -161,14 +144,11 @@ export const receiptData = z.object({
   vatByRate: z.array(z.object({ rateBp: z.int(), baseOre: ore, vatOre: ore })),
   paymentMethod: z.string(),
   refundedOre: ore,
-  /** The statement on the right of withdrawal, as the mail and the PDF state it. */
   withdrawal: z.string(),
 });
 
-/** GET /api/orders/:orderId */
 export const orderDetailResponse = orderSummary.extend({ receipt: receiptData.nullable(), pdfPath: z.string().nullable() });
 
-/** GET /api/test-payments/:reference */
 export const testPaymentResponse = z.object({
   reference: z.string(),
   amountOre: ore,
@@ -176,7 +156,6 @@ export const testPaymentResponse = z.object({
   state: z.enum(['pending', 'authorized', 'captured', 'cancelled', 'expired', 'failed']),
 });
 
-/** POST /api/test-payments/:reference/:action */
 export const testPaymentActionResponse = z.object({ returnUrl: z.string() });
 
 export type CheckoutInfo = z.infer<typeof courseCheckoutResponse>;
@@ -198,7 +177,7 @@ export interface GuestBuyer {
   email: string;
 }
 
-/** POST /api/checkout/orders as the course checkout sends it. No price: the server reads it. */
+/** No price: the server reads it. */
 export interface OrderRequest {
   productId: string;
   provider: ProviderId;
@@ -208,8 +187,6 @@ export interface OrderRequest {
   idempotencyKey: string;
 }
 
-// --- the superuser's orders ------------------------------------------------------------------
-
 export const adminOrder = z.object({
   ...orderListed,
   buyerName: z.string(),
@@ -218,10 +195,8 @@ export const adminOrder = z.object({
   couponCode: z.string().nullable(),
   lastError: z.string().nullable(),
 });
-/** GET /api/admin/orders (paged) */
 export const adminOrdersResponse = z.array(adminOrder);
 
-/** GET /api/admin/orders/:orderId (and the 201 of a refund). The receipt's data is not here: its page and PDF are linked. */
 export const adminOrderDetailResponse = adminOrder.extend({
   pdfPath: z.string().nullable(),
   discountOre: ore,
@@ -233,7 +208,6 @@ export const adminOrderDetailResponse = adminOrder.extend({
     z.object({
       fromStatus: orderStatus.nullable(),
       toStatus: orderStatus,
-      /** 'checkout', 'return', 'webhook', 'sweep' or 'admin'. */
       trigger: z.string(),
       detail: z.unknown(),
       createdAt: z.string(),
@@ -243,7 +217,6 @@ export const adminOrderDetailResponse = adminOrder.extend({
   refunds: z.array(z.object({ amountOre: ore, reason: z.string(), createdAt: z.string(), actorName: z.string().nullable() })),
 });
 
-/** GET /api/admin/revenue: one entry a month, newest first. */
 export const revenueResponse = z.array(
   z.object({
     /** 'YYYY-MM' (Oslo time). */

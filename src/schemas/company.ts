@@ -4,14 +4,11 @@ import { isValidOrgNumber, orgNumberDigits } from '../lib/org-number';
 import { email, name, newPassword } from './auth';
 import { text } from './text';
 
-/** Request bodies of the company routes (issue 24, decision 32), shared by the functions and the pages. */
-
 export const companyMessages = {
   orgNumberLength: 'Organisasjonsnummeret må ha ni sifre',
   orgNumberInvalid: 'Organisasjonsnummeret er ikke gyldig',
 } as const;
 
-/** The longest values of a company's fields, for the forms' inputs too. */
 export const COMPANY_NAME_MAX = 200;
 export const ORG_NUMBER_MAX = 20;
 export const INVOICE_ADDRESS_MAX = 500;
@@ -47,13 +44,11 @@ export const companyBody = z.strictObject({
 
 export type CompanyBody = z.infer<typeof companyBody>;
 
-/** A free trial of the package: for a company the caller manages (`companyId`), or a new one (`company`). */
 export const trialBody = z.strictObject({
   companyId: z.uuid({ error: 'Fant ikke bedriften.' }).optional(),
   company: companyBody.optional(),
 });
 
-/** At most this many addresses in one invitation round (a pasted list or a CSV). */
 export const MAX_INVITATIONS = 500;
 
 export const invitationPreviewBody = z.strictObject({
@@ -82,29 +77,22 @@ export const invitationAcceptBody = z.strictObject({
   password: newPassword.optional(),
 });
 
-/** A member of the company made one of its managers. */
 export const managerBody = z.strictObject({ userId: z.uuid({ error: 'Fant ikke personen i bedriften.' }) });
 
 export const peopleFilter = z.enum(['all', 'not_started', 'in_progress', 'done', 'inactive'], { error: 'Ukjent filter' });
 export type PeopleFilter = z.infer<typeof peopleFilter>;
 
-// --- answers ---------------------------------------------------------------------------------
-// What the company routes answer (the manager's view on /bedrift, the invitation pages). Times are ISO strings.
-
 const message = z.object({ message: z.string() });
 const courseRef = z.object({ id: z.string(), title: z.string() });
 
-/** GET /api/companies: the caller's memberships, managers first, then by name. */
 export const membershipsResponse = z.object({
   companies: z.array(z.object({ id: z.string(), name: z.string(), orgNumber: z.string().nullable(), role: z.enum(['manager', 'member']) })),
 });
 
-/** GET /api/companies/:companyId */
 export const companyOverviewResponse = z.object({
   company: z.object({
     id: z.string(),
     name: z.string(),
-    /** The columns allow null, so the answer may hold it. */
     orgNumber: z.string().nullable(),
     invoiceEmail: z.string().nullable(),
     invoiceAddress: z.string().nullable(),
@@ -112,7 +100,7 @@ export const companyOverviewResponse = z.object({
   }),
   /** `heldBack`: invoice seats waiting while the company is unapproved. */
   seats: z.object({ total: z.int(), used: z.int(), free: z.int(), heldBack: z.int() }),
-  /** The company's free trial: `daysLeft` rounded up, 0 once it is over. */
+  /** `daysLeft` rounded up, 0 once the trial is over. */
   trial: z
     .object({ status: z.enum(['active', 'converted', 'ended']), seats: z.int(), startedAt: z.string(), endsAt: z.string(), daysLeft: z.int() })
     .nullable()
@@ -136,21 +124,17 @@ const person = z.object({
   status: personStatus,
   inactive: z.boolean(),
   courses: z.array(z.object({ courseId: z.string(), title: z.string(), progressPercent: z.number(), completedAt: z.string().nullable() })),
-  /** Valid certificates, any course, with their public verification page. */
   certificates: z.array(z.object({ courseTitle: z.string(), completedAt: z.string(), verifyUrl: z.string() })),
 });
 
-/** A page of GET /api/companies/:companyId/people: the people, the counts per filter, and where the next page starts. */
 export const peopleListResponse = z.object({
   people: z.array(person),
   counts: z.record(z.enum(['all', 'not_started', 'in_progress', 'done', 'inactive']), z.int()),
   nextCursor: z.string().nullable(),
 });
 
-/** POST /api/companies/:companyId/reminders (202) */
 export const remindersSentResponse = message.extend({ sent: z.int() });
 
-/** GET /api/companies/:companyId/invitations */
 export const invitationsResponse = z.object({
   invitations: z.array(
     z.object({
@@ -164,7 +148,6 @@ export const invitationsResponse = z.object({
   ),
 });
 
-/** POST /api/companies/:companyId/invitations/preview: nothing is sent. */
 export const invitePreviewResponse = z.object({
   valid: z.array(z.object({ row: z.int(), email: z.string() })),
   invalid: z.array(z.object({ row: z.int(), value: z.string(), reason: z.string() })),
@@ -174,24 +157,18 @@ export const invitePreviewResponse = z.object({
   tooMany: z.boolean(),
 });
 
-/** POST /api/companies/:companyId/invitations (201) */
 export const invitedResponse = message.extend({ created: z.int() });
 
-/** A change answered with its sentence (a resent invitation, a seat taken back, a manager added or removed). */
 export const messageResponse = message;
 
-/** DELETE /api/companies/:companyId/invitations/:id */
 export const invitationCancelledResponse = z.object({ status: z.literal('cancelled') });
 
-/** GET /api/companies/:companyId/managers */
 export const managersResponse = z.object({
   managers: z.array(z.object({ userId: z.string(), name: z.string(), email: z.string(), addedAt: z.string(), addedBy: z.string().nullable() })),
 });
 
-/** POST /api/company-trials (201) */
 export const trialStartedResponse = message.extend({ companyId: z.string(), endsAt: z.string(), seats: z.int() });
 
-/** POST /api/invitations/lookup: whom the invitation is for, before it is accepted. */
 export const invitationLookupResponse = z.object({
   companyName: z.string(),
   email: z.string(),
@@ -199,14 +176,10 @@ export const invitationLookupResponse = z.object({
   signedInAs: z.string().nullable(),
 });
 
-/** POST /api/invitations/accept */
 export const invitationAcceptedResponse = message.extend({ coursePath: z.string() });
-
-// --- the superuser's companies ---------------------------------------------------------------
 
 const adminCompany = companyOverviewResponse.shape.company;
 
-/** GET /api/admin/companies */
 export const adminCompaniesResponse = z.object({
   companies: z.array(
     z.object({
@@ -216,17 +189,14 @@ export const adminCompaniesResponse = z.object({
       seatsTotal: z.int(),
       seatsUsed: z.int(),
       people: z.int(),
-      /** A superuser vouched for it, or it has paid: all its invoice seats can be used. */
       approved: z.boolean(),
       createdAt: z.string(),
     }),
   ),
 });
 
-/** POST /api/admin/companies (201), PATCH …/:companyId, POST …/:companyId/approve */
 export const adminCompanyResponse = z.object({ company: adminCompany });
 
-/** GET /api/admin/companies/:companyId */
 export const adminCompanyDetailResponse = z.object({
   company: adminCompany,
   seats: z.object({ total: z.int(), used: z.int(), free: z.int(), heldBack: z.int() }),
@@ -249,7 +219,6 @@ export const adminCompanyDetailResponse = z.object({
   ),
 });
 
-/** POST /api/admin/orders/:orderId/invoice-paid and …/invoice-cancelled */
 export const invoiceSettledResponse = z.object({
   order: z.object({ id: z.string(), status: z.enum(ORDER_STATES), receiptNumber: z.string().nullable() }),
 });

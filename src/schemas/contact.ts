@@ -2,9 +2,6 @@ import { z } from 'zod';
 import { email, name } from './auth';
 import { text } from './text';
 
-/** The contact form on /kontakt (issue 29, decision 37): its body, shared by the function and the page's script. */
-
-/** The shortest and the longest message, and the longest company name, in characters. */
 export const CONTACT_MESSAGE_MIN = 10;
 export const CONTACT_MESSAGE_MAX = 5000;
 export const CONTACT_COMPANY_MAX = 200;
@@ -28,7 +25,6 @@ export const contactBody = z.strictObject({
 
 export type ContactBody = z.infer<typeof contactBody>;
 
-/** What the page shows: the server's answers. */
 export const contactMessages = {
   sent: 'Takk! Meldingen er sendt, og vi svarer deg på e-post så snart vi kan.',
   tooMany: 'Du har sendt mange meldinger på kort tid. Vent litt og prøv igjen, eller send oss en e-post.',

@@ -1,27 +1,18 @@
 import { z } from 'zod';
 import { MONEY_BACK_GUARANTEE_DAYS } from '../config/site';
 
-/**
- * Schemas of the marketing content collections (see `src/content.config.ts`).
- * A content editor changes one YAML/Markdown file; `astro build` and the unit
- * test `src/schemas/content.test.ts` check it against these schemas.
- */
+/** `astro build` and src/schemas/content.test.ts check every content file against these. */
 
 const text = z.string().trim().min(1);
 const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
 const nok = z.number().int().min(0);
 const internalPath = z.string().regex(/^\/[a-z0-9\-/]*$/, 'Must be a site path such as /om-oss');
 
-/**
- * A saving stated in whole percent must be the exact share rounded up or down:
- * the price lists say 65 % for 5 500 of 8 490 (64.8) and 33 % for 20 100 of
- * 60 000 (33.5), so neither rule alone fits both.
- */
+/** The price lists round both ways: 65 % for 5 500 of 8 490 (64.8) and 33 % for 20 100 of 60 000 (33.5). */
 function percentMatches(part: number, whole: number, percent: number): boolean {
   return Math.abs((100 * part) / whole - percent) < 1;
 }
 
-/** `<title>` text and meta description of a page. */
 export const seoSchema = z.strictObject({
   title: text.max(70),
   description: z.string().trim().min(50).max(170),
@@ -29,19 +20,13 @@ export const seoSchema = z.strictObject({
 
 export const heroSchema = z.strictObject({
   eyebrow: text.optional(),
-  /** The page's one <h1>. */
   title: text,
   lead: text,
 });
 
 const titled = z.strictObject({ title: text, description: text });
 
-/**
- * A customer's quote. Only a real quote the customer agreed to publish may go live
- * (the Marketing Control Act forbids invented reviews): `consented: true` with `source`
- * saying where and when consent was given. Without it the quote is shown as a sample,
- * and a production build refuses it.
- */
+/** The Marketing Control Act forbids invented reviews: only a consented quote may go live; a production build refuses the rest. */
 export const testimonialSchema = z
   .strictObject({
     quote: text,
@@ -54,19 +39,16 @@ export const testimonialSchema = z
 
 export const faqSchema = z.strictObject({ question: text, answer: text });
 
-/** A section with a heading, an optional lead and a list of titled items. */
 const titledSection = (min: number, max: number) =>
   z.strictObject({ heading: text, lead: text.optional(), items: z.array(titled).min(min).max(max) });
 
 const ctaSchema = z.strictObject({ heading: text, text: text, button: text });
 
-/** A consulting package. `duration` is shown as written, e.g. '3 t' or '1-2 uker'. */
 export const consultingPackageSchema = z.strictObject({
   id: slug,
   title: text,
   duration: text,
   priceNok: nok,
-  /** Price is a starting price, shown as 'Fra 7 500 kr'. */
   priceFrom: z.boolean().default(true),
   description: text,
   features: z.array(text).min(3).max(10),
@@ -88,7 +70,6 @@ const consultingPage = z.strictObject({
   benefits: titledSection(3, 6).optional(),
   tools: titledSection(3, 12).optional(),
   dataSources: z.strictObject({ heading: text, lead: text.optional(), items: z.array(text).min(4).max(16) }).optional(),
-  /** The steps of the process (or the phases of a company engagement). */
   process: titledSection(3, 6),
   testimonial: testimonialSchema.optional(),
   cta: ctaSchema,
@@ -103,7 +84,6 @@ const consultingOverviewPage = z.strictObject({
       z.strictObject({
         heading: text,
         lead: text,
-        /** The consulting page the packages come from, and where 'Les mer' goes. */
         page: slug,
         packageIds: z.array(slug).length(2),
       }),
@@ -135,7 +115,7 @@ const bundlePage = z
       trialDays: z.number().int().min(1),
       lifetimeAccess: z.literal(true),
       hours: text,
-      /** The one money-back rule of the terms (/vilkar § 7, /angrekrav): 14 days, decision 16. */
+      /** The one money-back rule of the terms (/vilkar § 7, /angrekrav). */
       guaranteeDays: z.literal(MONEY_BACK_GUARANTEE_DAYS),
     }),
     benefits: titledSection(3, 8),
@@ -152,7 +132,7 @@ const bundlePage = z
             weeks: text,
             title: text,
             description: text,
-            /** The included course the stage is about (its page's path): the seats' courses follow this order. */
+            /** The seats' courses follow this order. */
             course: internalPath.optional(),
           }),
         )
@@ -232,18 +212,16 @@ const landingPage = z.strictObject({
   kind: z.literal('landing'),
   seo: seoSchema,
   hero: heroSchema.extend({
-    /** The intro video the hero's play button opens in a dialog (loaded only then), with captions. */
     video: z.strictObject({
       title: text,
       src: z.string().regex(/^\/media\/[a-z0-9-]+\.mp4$/),
       captions: z.string().regex(/^\/media\/[a-z0-9-]+\.vtt$/),
-      /** Its length as shown, 'm:ss'; must match the file (db/media.ts, checked by a unit test). */
+      /** Must match the file (db/media.ts, checked by a unit test). */
       length: z.string().regex(/^\d+:[0-5]\d$/),
       note: text.optional(),
     }),
   }),
   courses: z.strictObject({ heading: text, lead: text }),
-  /** The sixth card of the landing grid: the live course, which has no catalogue file. */
   liveCourse: z.strictObject({
     title: text,
     description: text,
@@ -275,7 +253,6 @@ const workflowsPage = z.strictObject({
   }),
 });
 
-/** /kontakt: the company's details (tokens filled from src/config/site.ts), the contact form and the booking calendar. */
 const contactPage = z.strictObject({
   kind: z.literal('contact'),
   seo: seoSchema,
@@ -285,7 +262,6 @@ const contactPage = z.strictObject({
   booking: z.strictObject({ heading: text, text: text, button: text.regex(/^Book /, 'A booking button says that it books: start it with "Book "') }),
 });
 
-/** One YAML file per page in `src/content/pages/`, told apart by `kind`. */
 export const pageSchema = z.discriminatedUnion('kind', [
   consultingPage,
   consultingOverviewPage,
@@ -304,7 +280,6 @@ export type PageKind = PageContent['kind'];
 export type PageOfKind<K extends PageKind> = Extract<PageContent, { kind: K }>;
 export type ConsultingPackage = z.infer<typeof consultingPackageSchema>;
 
-/** `src/content/tools/*.yaml`: one category of the AI tools directory. */
 export const toolCategorySchema = z.strictObject({
   order: z.number().int().min(1),
   title: text,
@@ -326,7 +301,6 @@ export const toolCategorySchema = z.strictObject({
 
 export const difficultySchema = z.enum(['Lett', 'Middels', 'Avansert']);
 
-/** `src/content/workflows/*.yaml`: one category of the AI workflows catalogue. */
 export const workflowCategorySchema = z.strictObject({
   order: z.number().int().min(1),
   title: text,
@@ -340,7 +314,6 @@ export const workflowCategorySchema = z.strictObject({
         implementationTime: text,
         timeSaved: text,
         tools: z.array(text).min(1).max(5),
-        /** All steps; the page shows the first three and '+N flere steg'. */
         steps: z.array(text).min(4).max(10),
         roi: text,
       }),
@@ -348,14 +321,12 @@ export const workflowCategorySchema = z.strictObject({
     .length(2),
 });
 
-/** Front matter of the legal pages in `src/content/legal/*.md`. */
 export const legalSchema = z.strictObject({
   title: text,
   description: z.string().trim().min(50).max(170),
   updated: z.coerce.date(),
 });
 
-/** Marketing fields of a course, kept in the course's catalogue file. */
 export const courseMarketingSchema = z.strictObject({
   tagline: text,
   heroLead: text,
@@ -363,10 +334,7 @@ export const courseMarketingSchema = z.strictObject({
   whatYouLearn: z.array(text).min(4).max(8),
   prerequisites: z.array(text).min(1).max(5),
   priceNok: nok,
-  /**
-   * Always false: a course's price is what its checkout charges, once ('Engangspris'), so it is never
-   * a starting price ('Fra …', the consulting packages' phrasing). One phrasing per kind of price.
-   */
+  /** A course's price is charged once ('Engangspris'), never a starting price ('Fra …'). */
   priceFrom: z.literal(false, { error: 'A course has one fixed price: priceFrom must be false' }),
   priceIncludes: z.array(text).min(3).max(8),
   seoDescription: z.string().trim().min(50).max(170),

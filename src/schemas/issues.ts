@@ -1,61 +1,40 @@
 import type { z } from 'zod';
 
-/**
- * Plain Norwegian texts for zod's own issues (a wrong type, a missing field, a number out of
- * range, an unknown key), so no English word or type name ('number', 'string', 'undefined')
- * reaches a user. `text.ts` installs `issueMessage` as zod's global `customError`; a schema's
- * own hand-written message still wins over it (zod 4 asks the schema first).
- *
- * Every text names the field with its label below, found by the last key of the issue's path
- * (`context.lessonId` → 'Leksjons-id'), and says what is expected: 'Tidspunkt må være 0 sekunder
- * eller mer', 'Tittel kan ha høyst 400 tegn', 'Navn mangler'. A top-level body of the wrong
- * type is 'Forespørselen må være et JSON-objekt'.
- */
+/** Plain Norwegian texts for zod's own issues, so no English type name reaches a user; a schema's own message still wins. */
 
 interface FieldLabel {
-  /** The field's name as a form would show it. */
   readonly label: string;
-  /** The unit its numbers are counted in. */
   readonly unit?: 'seconds';
-  /** Other names the schemas' hand-written messages use for the same field ('Skriv en melding'). */
   readonly also?: readonly string[];
 }
 
-/** The paged lists' query parameters: one wording for every list. */
 export const PAGE_LIMIT_MAX = 100;
 export const pagingMessages = {
   limit: `Antall per side (limit) må være et heltall fra 1 til ${PAGE_LIMIT_MAX}`,
   cursor: 'Sidemarkøren (cursor) er ugyldig. Last listen på nytt.',
 } as const;
 
-/** The Norwegian name of every field of every request (params, query and body), by key. */
 export const fieldLabels = {
-  // ids in paths and bodies
   id: { label: 'Id' },
   courseId: { label: 'Kurs-id' },
   moduleId: { label: 'Modul-id' },
   lessonId: { label: 'Leksjons-id' },
   userId: { label: 'Bruker-id' },
-  // query strings
   next: { label: 'Returadresse' },
   fresh: { label: 'Parameteren fresh' },
   limit: { label: 'Antall per side' },
   cursor: { label: 'Sidemarkøren' },
-  // sign-in and registration
   email: { label: 'E-post' },
   password: { label: 'Passord' },
   firstName: { label: 'Fornavn' },
   lastName: { label: 'Etternavn' },
-  // the learner's progress and notes
   completed: { label: 'Fullført' },
   positionSeconds: { label: 'Tidspunkt', unit: 'seconds' },
   timestamp: { label: 'Tidspunkt', unit: 'seconds' },
   noteText: { label: 'Notat' },
-  // chat (`content` is a message there, a lesson's content in the admin)
   title: { label: 'Tittel' },
   content: { label: 'Innhold', also: ['Melding'] },
   context: { label: 'Kontekst' },
-  // admin
   name: { label: 'Navn' },
   description: { label: 'Beskrivelse' },
   lessonType: { label: 'Leksjonstype' },
@@ -67,7 +46,6 @@ export const fieldLabels = {
   isActive: { label: 'Status' },
   isPreview: { label: 'Forhåndsvisning' },
   role: { label: 'Rolle' },
-  // a lesson's content (src/schemas/lesson-content.ts)
   type: { label: 'Type' },
   captionsUrl: { label: 'Teksting-URL' },
   text: { label: 'Innhold', also: ['Adresser'] },
@@ -80,7 +58,6 @@ export const fieldLabels = {
   requirements: { label: 'Krav' },
   scenarios: { label: 'Scenarioer' },
   placeholder: { label: 'Hjelpetekst' },
-  // the checkout and refunds (src/schemas/checkout.ts)
   orderId: { label: 'Bestilling' },
   q: { label: 'Søk' },
   action: { label: 'Valg' },
@@ -94,7 +71,6 @@ export const fieldLabels = {
   idempotencyKey: { label: 'Nøkkel', also: ['Bestillingsnøkkel'] },
   amountOre: { label: 'Beløp' },
   reason: { label: 'Begrunnelse' },
-  // a payment provider's webhook event (id and type above; Vipps's and Stripe's fields)
   data: { label: 'Data' },
   object: { label: 'Objekt' },
   metadata: { label: 'Metadata' },
@@ -106,14 +82,12 @@ export const fieldLabels = {
   currency: { label: 'Valuta' },
   value: { label: 'Verdi' },
   success: { label: 'Resultat' },
-  // the account
   token: { label: 'Lenke' },
   sessionId: { label: 'Innlogging' },
   reminders: { label: 'Påminnelser' },
   newEmail: { label: 'Ny e-post', also: ['E-post'] },
   currentPassword: { label: 'Nåværende passord', also: ['Passord'] },
   newPassword: { label: 'Nytt passord', also: ['Passord'] },
-  // company packages
   quantity: { label: 'Antall plasser' },
   company: { label: 'Bedrift' },
   companyId: { label: 'Bedrift' },
@@ -125,10 +99,8 @@ export const fieldLabels = {
   filter: { label: 'Filter' },
   message: { label: 'Melding' },
   seatId: { label: 'Plass' },
-  // certificates
   certificateId: { label: 'Kursbevis' },
   code: { label: 'Kode' },
-  // the shop's admin tools: coupons, people and access by hand
   couponId: { label: 'Rabattkode' },
   kind: { label: 'Type' },
   percentOff: { label: 'Prosent' },
@@ -139,20 +111,17 @@ export const fieldLabels = {
   active: { label: 'Aktiv' },
 } as const satisfies Record<string, FieldLabel>;
 
-/** What a top-level issue (the whole body, params or query) is called. */
 export const REQUEST_LABEL = 'Forespørselen';
 
 const own = (key: string): FieldLabel | undefined =>
   Object.prototype.hasOwnProperty.call(fieldLabels, key) ? (fieldLabels as Record<string, FieldLabel>)[key] : undefined;
 
-/** The field an issue's path points at: its last key (array indexes skipped), or undefined for the top level. */
 function fieldOf(path: readonly PropertyKey[] | undefined): FieldLabel | undefined | null {
   const key = [...(path ?? [])].reverse().find((k) => typeof k === 'string');
   if (key === undefined) return null;
   return own(key as string) ?? { label: `Feltet «${String(key).slice(0, 40)}»` };
 }
 
-/** The Norwegian name of the field at `path`: 'Tidspunkt', 'Navn'; 'Forespørselen' for the top level. */
 export function fieldLabel(path: readonly PropertyKey[] | undefined): string {
   return fieldOf(path)?.label ?? REQUEST_LABEL;
 }
@@ -164,14 +133,12 @@ function amount(n: number | bigint, unit: FieldLabel['unit']): string {
   return unit === 'seconds' ? plural(value, 'sekund', 'sekunder') : String(value);
 }
 
-/** 'up eller down', 'a, b eller c'. */
 function either(values: readonly unknown[]): string {
   const words = values.map((v) => String(v));
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} eller ${words.at(-1)}`;
 }
 
-/** What a value of the expected type is, in words. */
 const kinds: Record<string, string> = {
   string: 'tekst',
   number: 'et tall',
@@ -186,7 +153,6 @@ const kinds: Record<string, string> = {
   null: 'tom (null)',
 };
 
-/** The largest number we ever name; past it a number is simply too large. */
 const HUGE = Number.MAX_SAFE_INTEGER;
 
 function sizeMessage(label: string, field: FieldLabel | null | undefined, issue: z.core.$ZodRawIssue): string {
@@ -213,7 +179,6 @@ function sizeMessage(label: string, field: FieldLabel | null | undefined, issue:
   }
 }
 
-/** Zod's global `customError`: a Norwegian sentence naming the field, for every kind of issue. */
 export function issueMessage(issue: z.core.$ZodRawIssue): string {
   const field = fieldOf(issue.path);
   const label = field?.label ?? REQUEST_LABEL;

@@ -1,9 +1,6 @@
 import { atom } from 'nanostores';
 
-/**
- * The notification queue shared by every island: at most one toast at a time,
- * so a new one replaces the one on screen. Rendered by `components/ui/Toaster`.
- */
+/** At most one toast at a time: a new one replaces the one on screen. */
 export interface ToastMessage {
   id: number;
   title: string;

@@ -1,16 +1,11 @@
 import { atom } from 'nanostores';
 
-/** Whether the AI assistant side panel is open; the header's 'Chat' button toggles it. */
 export const $chatOpen = atom(false);
 
-/**
- * The panel's selected conversation and unsent draft, kept outside the (lazily mounted) panel so
- * both survive closing and reopening it; the panel clears the selection when that conversation is deleted.
- */
+/** Kept outside the lazily mounted panel so both survive closing and reopening it. */
 export const $chatSelectedId = atom<string | null>(null);
 export const $chatDraft = atom('');
 
-/** The element that had focus when the panel opened (its toggle): focus goes back there on close. */
 let chatOpener: HTMLElement | null = null;
 
 export function toggleChat(): void {
@@ -24,7 +19,6 @@ function openChat(): void {
   $chatOpen.set(true);
 }
 
-/** Closes the panel and moves focus back to whatever opened it (the header's toggle). */
 export function closeChat(): void {
   if (!$chatOpen.get()) return;
   $chatOpen.set(false);

@@ -7,20 +7,15 @@ import type { CurrentUser } from '../schemas/auth';
 import { $toast } from '../stores/toast';
 import { fetchMock } from './fetch';
 
-/**
- * A fresh QueryClient per test, set like the app's (src/lib/query-client.ts: no retries, never
- * stale), so a test sees exactly the requests the code makes and nothing leaks between tests.
- */
+/** Set like the app's client (no retries, never stale), so a test sees exactly the requests the code makes. */
 export function testQueryClient(): QueryClient {
   return new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
 }
 
-/** Renders `ui` inside the app's root (QueryClient and Toaster), as an island does. */
 export function renderInApp(ui: ReactNode, client: QueryClient = testQueryClient()) {
   return { client, ...render(<AppRoot client={client}>{ui}</AppRoot>) };
 }
 
-/** A signed-in user for a test: Emma Larsen, a learner, unless `extra` says otherwise. */
 export function testUser(extra: Partial<CurrentUser> = {}): CurrentUser {
   return {
     id: '00000000-0000-4000-8000-000000000001',
@@ -36,11 +31,7 @@ export function testUser(extra: Partial<CurrentUser> = {}): CurrentUser {
   };
 }
 
-/**
- * The reset every component test file needs, registered by calling this once at its top: no toast
- * before each test; after it, the DOM unmounted, the fetch mock emptied, then `extra` (a file's
- * own stores or mocks).
- */
+/** Call once at the top of a test file. */
 export function resetAfterEach(...extra: (() => void)[]): void {
   beforeEach(() => $toast.set(null));
   afterEach(() => {
