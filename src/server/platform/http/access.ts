@@ -16,7 +16,7 @@ export function isSameOrigin(request: Request): boolean {
   return origin === new URL(request.url).origin || origin === new URL(env.SITE_URL).origin;
 }
 
-/** Requests without fetch metadata prove nothing and are not such a navigation. */
+/** A navigation the user started on our pages or in the address bar; a request without fetch metadata is not one. */
 export function isUserNavigation(request: Request): boolean {
   const site = request.headers.get('Sec-Fetch-Site');
   if (site !== 'same-origin' && site !== 'none') return false;
