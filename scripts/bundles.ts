@@ -1,4 +1,4 @@
-// The function bundles, built offline the way Netlify builds them, with netlify.toml's `included_files` exclusions. See docs/decisions/0018-function-bundles.md.
+// The function bundles, built offline the way Netlify builds them, with netlify.toml's `included_files` exclusions.
 import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
