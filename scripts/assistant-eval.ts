@@ -1,9 +1,4 @@
-/**
- * `npm run assistant:eval`: measures the offline assistant's retrieval on the questions in
- * tests/assistant/questions.ts against a fresh embedded database (migrated and seeded in
- * memory) and prints the hit rates and the misses. Tune on what generalises (stemming,
- * compounds, synonyms), not on these questions.
- */
+// `npm run assistant:eval`: the offline assistant's retrieval hit rates. Tune on what generalises (stemming, compounds, synonyms), not on these questions.
 import { openDatabase } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { seedDatabase } from '../db/seed';

@@ -1,8 +1,5 @@
-// `npm run audit:deps`: `npm audit --omit=dev` (the packages that are deployed), failing on
-// any high or critical advisory that the "Dependency advisories" list in docs/testing.md does not
-// explain (by its GHSA id). Needs npm's audit endpoint: when it cannot be reached (offline,
-// or a registry mirror without it) the check says so and is skipped, exit code 0.
-// `-- --from report.json` checks a saved `npm audit --omit=dev --json` report instead.
+// `npm run audit:deps`: fails on a high or critical advisory of a deployed package that docs/testing.md does not explain by its GHSA id.
+// Skipped (exit 0) when npm's audit endpoint cannot be reached; `-- --from report.json` checks a saved report.
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 

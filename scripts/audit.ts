@@ -1,17 +1,6 @@
-// `npm run audit [-- --write] [-- --runs N] [-- /route ...]`: Lighthouse (mobile
-// preset: emulated Moto G, simulated slow 4G) on every public page of the production
-// build, served locally by scripts/serve.ts, and prints one table. Each page is
-// measured N times (default 3) and the run with the median Performance score is
-// reported, as Lighthouse's own guidance on variability recommends. `--write` also records the
-// table with today's date in docs/performance.md. Exits 1 when a page misses the
-// budget (Performance ≥ 95, Accessibility, Best Practices and SEO 100).
-// `npm run audit` builds first; run `tsx scripts/audit.ts` directly to reuse dist/.
-// Then the signed-in app states (scripts/audit/app-states.ts: dashboard, chat panel,
-// player on a video and on a task lesson, admin content tab, superuser dashboard): JS
-// downloaded (raw, gzip), page transfer, axe-core WCAG 2.1 AA violations and Lighthouse
-// through the signed-in session's cookie; `--write` records that table too (with the
-// machine). `--app-only` / `--public-only` run one half; `--state=<name>` (repeatable) measures only
-// the app states of those names (as in the table: `--state=Dashboard`).
+// `npm run audit [-- --write] [-- --runs N] [-- /route ...]`: Lighthouse (mobile preset) on every public page of the production build,
+// the median-Performance run of N (default 3) per page, then the signed-in app states (scripts/audit/app-states.ts).
+// Exits 1 when a page misses the budget. `--app-only` / `--public-only` / `--state=<name>` pick what runs.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { launch } from 'chrome-launcher';
@@ -69,13 +58,7 @@ const stopServer = () => {
   if (server.pid && server.exitCode === null) process.kill(-server.pid, 'SIGTERM');
 };
 
-/**
- * Puts the signed-in session's cookies into the audit browser's own cookie jar (Lighthouse keeps
- * cookies between runs), so that the page's scripts see them as a learner's browser would: a
- * `Cookie` header sent beside the browser (`extraHeaders`) reaches the server but not
- * `document.cookie`, and the dashboard decides from `signed_in` there whether to show the app.
- * `cookie` null clears them (the public pages are measured signed out).
- */
+/** The audit browser's own cookie jar, because the dashboard reads `signed_in` from `document.cookie`, which an `extraHeaders` cookie never reaches. */
 async function useCookies(chromePort: number, cookie: string | null): Promise<void> {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chromePort}`);
   try {
@@ -94,10 +77,7 @@ async function useCookies(chromePort: number, cookie: string | null): Promise<vo
   }
 }
 
-/**
- * One Lighthouse run; a run that ends in a runtime error (a trace or protocol
- * hiccup on a busy machine scores 0 without measuring anything) is repeated.
- */
+/** A run that ends in a runtime error (a trace hiccup on a busy machine scores 0) is repeated. */
 async function audit(chromePort: number, route: string, attempts = 3, cookie: string | null = null) {
   await useCookies(chromePort, cookie);
   for (let attempt = 1; ; attempt++) {
@@ -115,7 +95,6 @@ async function audit(chromePort: number, route: string, attempts = 3, cookie: st
   }
 }
 
-/** The median run's scores and metrics. */
 function summarise(measured: NonNullable<Awaited<ReturnType<typeof audit>>>[]) {
   measured.sort((a, b) => (a.categories.performance?.score ?? 0) - (b.categories.performance?.score ?? 0));
   const lhr = measured[Math.floor(measured.length / 2)]!;
@@ -243,7 +222,6 @@ function lighthouseVersion(): string {
   return (JSON.parse(readFileSync('node_modules/lighthouse/package.json', 'utf8')) as { version: string }).version;
 }
 
-/** Replaces the measured table in docs/performance.md (between the markers). */
 function recordTable(markdown: string): void {
   const file = 'docs/performance.md';
   const start = '<!-- lighthouse:start -->';

@@ -1,17 +1,5 @@
-// `npm run bench [-- --quick] [-- --write]`: the API under load, on the production build
-// against a real PostgreSQL (docs/performance.md). Builds the site, serves it with
-// `npm run serve` on BENCH_PORT (4347) with a statement counter preloaded, seeds
-// learners with real sessions in SQL, then per endpoint: requests/s, p50/p95/p99,
-// errors, SQL statements per request and p99 ÷ /api/health's p99 of the same run; the
-// same at 10× and 100× the data; a mixed run of 200 concurrent learners; and a check
-// that everything the load created is in the database exactly once, and that refunds,
-// cancelled invoices and seats taken back left the orders, seats and access consistent.
-//
-// Options: --quick (3 s per endpoint, 10 s mixed), --duration=S (per endpoint, default 20),
-// --connections=N (per endpoint, default 10), --mixed-connections=N (200),
-// --mixed-duration=S (60), --scales=1,10,100, --learners=N (200), --only=a,b (endpoints whose
-// name contains a or b, plus health), --no-mixed, --no-build, --write, --profile=DIR (the
-// server writes a V8 CPU profile into DIR when it stops; open it in Chrome's DevTools).
+// `npm run bench [-- --quick] [-- --write]`: the API under load on the production build against a real PostgreSQL (docs/performance.md).
+// Options: --quick, --duration=S, --connections=N, --mixed-connections=N, --mixed-duration=S, --scales=1,10,100, --learners=N, --only=a,b, --no-mixed, --no-build, --write, --profile=DIR.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -49,7 +37,6 @@ const settings = {
   learners: option('learners', 200),
   scales: (args.find((a) => a.startsWith('--scales='))?.split('=')[1] ?? '1,10,100').split(',').map(Number),
 };
-/** `--only=courses,with-content`: just the endpoints whose name contains one of these (plus health). */
 const only = (args.find((a) => a.startsWith('--only='))?.split('=')[1] ?? '').split(',').filter(Boolean);
 const skipMixed = flag('no-mixed');
 const profileDir = args.find((a) => a.startsWith('--profile='))?.split('=')[1];
@@ -57,8 +44,6 @@ const port = env.BENCH_PORT;
 const counterPort = port + 1;
 const base = `http://127.0.0.1:${port}`;
 const run = Date.now().toString(36);
-
-// --- build and server ------------------------------------------------------------
 
 if (!flag('no-build') || !existsSync('dist/404.html')) {
   console.log('Building the production site (npm run build)…');
@@ -82,8 +67,7 @@ async function startServer(): Promise<void> {
       SERVE_PORT: String(port),
       BENCH_COUNTER_PORT: String(counterPort),
       AI_DAILY_MESSAGE_LIMIT: '100000',
-      // The note runs write thousands of notes per learner on one lesson: measure the capped
-      // insert (lock, count, insert), not a wall of 409s.
+      // Measure the capped note insert, not a wall of 409s.
       NOTES_PER_LESSON_MAX: '100000',
       OPENAI_API_KEY: '',
       LOG_LEVEL: 'error',
@@ -138,8 +122,6 @@ async function cleanUp() {
 }
 process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
-// --- what the load creates, for the consistency check -------------------------------
-
 const created = {
   notes: new Map<string, string>(), // id → text it was created with
   updated: new Set<string>(),
@@ -157,13 +139,8 @@ const created = {
   coupons: [] as string[], // ids of the coupons made by the run
   invoicesCancelled: new Set<string>(), // order ids whose invoice-cancelled answered 200
 };
-/**
- * The course the learners buy: one they are not enrolled in (the fixture enrolls them in two), a
- * new one at each data scale: a learner who bought it at the last scale has it (the checkout
- * answers 409 'already_has_access'), and a second payment for it would be refunded at once.
- */
+/** A new course per scale, so no learner has it already (409) and no second payment is refunded at once. */
 let purchaseCourse = '';
-/** The courses bought so far, one per scale. */
 const purchaseCourses: string[] = [];
 /** Where this scale's orders start in `created.orders` (the return run pays this scale's orders). */
 let ordersOfScaleFrom = 0;
@@ -177,30 +154,22 @@ let anyCookie = '';
 const BENCH_COUPON = 'BENCH10';
 let sequence = 0;
 
-// --- refunds and seats taken back (made just before their runs, for each data scale) ---------
-
 const PACKAGE = 'package:nettbasert-pakke';
-/** A refund the superuser makes: the order, the amount, the key (a retried click sends the same key again). */
 interface Refund {
   orderId: string;
   amountOre: number;
   idempotencyKey: string;
 }
-/** Paid course orders of the load, each refunded once per scale: in full or a third, every fifth request sent twice. */
 let refundQueue: Refund[] = [];
 let refundNext = 0;
 /** The take-back companies: each has 4 seats paid with the test provider, 3 on invoice and 7 people holding seats. */
 const SEAT_COMPANIES = 100;
 const SEAT_PEOPLE = 7;
-/** [company, seat, its manager's cookie]: the two oldest seats of each company, which its manager takes back. */
 let seatTakeBackQueue: [string, string, string][] = [];
-/** Each take-back company's paid seat order, refunded in full (even) or three seats' worth and an øre (odd). */
 let seatRefundQueue: Refund[] = [];
-/** Each take-back company's invoice, cancelled. */
 let invoiceCancelQueue: string[] = [];
 let seatNext = 0;
 let seatCompaniesScale = -1;
-/** People who start a free trial, each once (their session cookies), and where the load is in the list. */
 const TRIAL_STARTERS = 500;
 let trialQueue: string[] = [];
 let trialNext = 0;
@@ -213,7 +182,6 @@ function nextTrialOrgNumber(): string {
   }
 }
 
-/** A request to the served build as the browser sends it (same origin), for the fixtures made through the API. */
 async function api(method: string, path: string, cookie: string | undefined, body?: unknown): Promise<{ status: number; body: unknown }> {
   const headers: Record<string, string> = { 'Sec-Fetch-Site': 'same-origin', Accept: 'application/json' };
   if (cookie) headers.Cookie = cookie;
@@ -230,11 +198,7 @@ async function api(method: string, path: string, cookie: string | undefined, bod
   return { status: response.status, body: parsed };
 }
 
-/**
- * The take-back companies of this scale, through the real checkout: each manager buys 4 seats
- * with the test provider (approved on its page, settled by the return: paying approves the
- * company) and 3 on invoice; then 7 people get a seat each (in SQL, one a minute apart).
- */
+/** Each take-back company buys 4 seats through the real checkout with the test provider (paying approves the company) and 3 on invoice. */
 async function prepareSeatCompanies(scale: number): Promise<void> {
   if (seatCompaniesScale === scale) return;
   seatCompaniesScale = scale;
@@ -328,8 +292,6 @@ const onRefund = (request: RequestSpec, status: number) => {
   if (status === 201) created.refunds.set((request.body as { idempotencyKey: string }).idempotencyKey, request.path.split('/')[4]!);
 };
 
-// --- the endpoints ---------------------------------------------------------------
-
 interface Endpoint {
   name: string;
   read: boolean;
@@ -346,7 +308,6 @@ const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!
 const learnerOf = new Map<string, string>();
 let grantQueue: string[] | null = null;
 let grantRevokeQueue: string[] = [];
-/** Learners holding the last course by a grant the run gave and has not taken back. */
 const standingGrants = new Set<string>();
 const anyLearner = (f: Fixture) => pick(f.learners);
 
@@ -360,7 +321,6 @@ const endpoints: Endpoint[] = [
     next: (f) => ({ method: 'GET', path: '/api/users/me/enrollments', cookie: anyLearner(f).cookie }),
   },
   {
-    // The dashboard's figures: one aggregate over the learner's completed lessons.
     name: 'GET /api/users/me/progress',
     read: true,
     next: (f) => ({ method: 'GET', path: '/api/users/me/progress', cookie: anyLearner(f).cookie }),
@@ -386,13 +346,11 @@ const endpoints: Endpoint[] = [
     next: (f) => ({ method: 'GET', path: `/api/lessons/${f.videoLessonId}/video-notes`, cookie: anyLearner(f).cookie }),
   },
   {
-    // The task lesson's saved answers: what the lesson shows when it opens.
     name: 'GET /api/lessons/:id/answers',
     read: true,
     next: (f) => ({ method: 'GET', path: `/api/lessons/${f.taskLessonId}/answers`, cookie: anyLearner(f).cookie }),
   },
   {
-    // A page: the default 50 of the conversation the message runs keep growing.
     name: 'GET …/messages (a page)',
     read: true,
     next: (f) => {
@@ -419,21 +377,18 @@ const endpoints: Endpoint[] = [
     next: (f) => ({ method: 'GET', path: '/api/admin/statistics?fresh=1', cookie: f.adminCookie }),
   },
   {
-    // The superuser's 'Siste endringer': the first page of the change timeline (content and user audit).
     name: 'GET /api/admin/audit',
     read: true,
     optional: true,
     next: (f) => ({ method: 'GET', path: '/api/admin/audit?limit=20', cookie: f.adminCookie }),
   },
   {
-    // The 'Leksjoner' tab: every lesson of every course with its module and course, one statement.
     name: 'GET /api/admin/lessons',
     read: true,
     optional: true,
     next: (f) => ({ method: 'GET', path: '/api/admin/lessons', cookie: f.adminCookie }),
   },
   {
-    // What became of the last request to rebuild the public pages.
     name: 'GET /api/admin/publishing',
     read: true,
     optional: true,
@@ -447,8 +402,7 @@ const endpoints: Endpoint[] = [
     next: (f) => ({ method: 'POST', path: '/api/admin/publishing', cookie: f.adminCookie }),
   },
   {
-    // 'Publiser nettsiden nå': the bench serves without a build hook, so every press is refused
-    // (409 no_build_hook) after the session and the role are read; Netlify is never asked.
+    // The bench serves without a build hook, so every press is refused (409) after the session and role are read.
     name: 'POST /api/admin/publishing/build',
     read: false,
     optional: true,
@@ -468,7 +422,6 @@ const endpoints: Endpoint[] = [
     },
   },
   {
-    // The player's heartbeat on an open text or task lesson (every 30 s while in view).
     name: 'POST …/study-time',
     read: false,
     next: (f) => ({ method: 'POST', path: `/api/lessons/${f.taskLessonId}/study-time`, cookie: anyLearner(f).cookie, body: {} }),
@@ -486,7 +439,6 @@ const endpoints: Endpoint[] = [
     },
   },
   {
-    // Autosave of a task answer: one upsert per learner, lesson and question.
     name: 'PUT /api/lessons/:id/answers/:q',
     read: false,
     next: (f) => {
@@ -537,7 +489,6 @@ const endpoints: Endpoint[] = [
     },
   },
   {
-    // A learner renames a conversation.
     name: 'PATCH /api/chat/conversations/:id',
     read: false,
     next: (f) => {
@@ -580,7 +531,6 @@ const endpoints: Endpoint[] = [
     },
   },
   {
-    // The checkout page's data: the server's price, the providers, the viewer's access.
     name: 'GET /api/checkout/products/:id',
     read: true,
     next: (f) => ({ method: 'GET', path: `/api/checkout/products/${purchaseCourse}`, cookie: anyLearner(f).cookie }),
@@ -591,7 +541,6 @@ const endpoints: Endpoint[] = [
     next: () => ({ method: 'POST', path: '/api/checkout/quote', body: { productId: `course:${purchaseCourse}`, couponCode: BENCH_COUPON } }),
   },
   {
-    // The checkout: a signed-in learner orders a course with the test provider.
     name: 'POST /api/checkout/orders',
     read: false,
     next: (f) => {
@@ -615,8 +564,7 @@ const endpoints: Endpoint[] = [
     },
   },
   {
-    // The return page after the test provider approved: the first call per order captures, grants,
-    // numbers the receipt and queues the mail; the next ones find it paid.
+    // The first call per order captures, grants, numbers the receipt and queues the mail; the next ones find it paid.
     name: 'POST …/orders/:id/return',
     read: false,
     next: () => {
@@ -628,7 +576,6 @@ const endpoints: Endpoint[] = [
     },
   },
   {
-    // 'Mine kjøp' and a receipt, after the runs above made and paid orders.
     name: 'GET /api/orders',
     read: true,
     next: () => {
@@ -663,15 +610,14 @@ const endpoints: Endpoint[] = [
     next: (f) => ({ method: 'GET', path: '/api/admin/revenue', cookie: f.adminCookie }),
   },
   {
-    // The superuser refunds the load's paid course orders, each once: in full (the course's access
-    // ends) or a third; every fifth request is sent twice with its key (a double click: one refund).
+    // Each paid order once, in full or a third; every fifth request is sent twice with its key (a double click: one refund).
     name: 'POST /api/admin/orders/:id/refunds',
     read: false,
     amount: () => refundQueue.length,
     next: (f) => refundRequest(refundQueue[refundNext++ % Math.max(refundQueue.length, 1)]!, f.adminCookie),
     onResponse: onRefund,
   },
-  // Company packages (issue 24, decision 32): the manager's view of a company of 500 people, by its id (memberships).
+  // The manager's view of a company of 500 people.
   { name: 'GET /api/companies', read: true, next: (f) => ({ method: 'GET', path: '/api/companies', cookie: f.companyAdminCookie }) },
   {
     name: 'GET /api/companies/:id',
@@ -738,9 +684,7 @@ const endpoints: Endpoint[] = [
       body: {},
     }),
   },
-  // Seats taken back (memberships, the order lifecycle): by the take-back companies' managers, each
-  // seat once; then each company's paid seat order refunded (in full, or three seats' worth: the
-  // newest seats beyond the rest go back) and its invoice cancelled (the same).
+  // Seats taken back by the managers, each once; then each company's paid seat order refunded and its invoice cancelled.
   {
     name: 'DELETE /api/companies/:id/seats/:id',
     read: false,
@@ -832,7 +776,6 @@ const endpoints: Endpoint[] = [
       },
     }),
   },
-  // The account (issue 23, decision 31).
   { name: 'GET /api/account', read: true, next: (f) => ({ method: 'GET', path: '/api/account', cookie: anyLearner(f).cookie }) },
   { name: 'GET /api/account/sessions', read: true, next: (f) => ({ method: 'GET', path: '/api/account/sessions', cookie: anyLearner(f).cookie }) },
   { name: 'GET /api/account/export', read: true, next: (f) => ({ method: 'GET', path: '/api/account/export', cookie: anyLearner(f).cookie }) },
@@ -852,13 +795,11 @@ const endpoints: Endpoint[] = [
     next: (f) => ({ method: 'PUT', path: '/api/account/preferences', cookie: anyLearner(f).cookie, body: { reminders: sequence++ % 2 === 0 } }),
   },
   {
-    // The same answer for every address; whether it has an account is looked up after the answer.
     name: 'POST /api/auth/password-reset',
     read: false,
     next: () => ({ method: 'POST', path: '/api/auth/password-reset', body: { email: `glemt-${run}-${++sequence % 500}@example.no` } }),
   },
   {
-    // The contact form: stored and queued for the team in one transaction.
     name: 'POST /api/contact',
     read: false,
     next: () => ({
@@ -891,7 +832,6 @@ const endpoints: Endpoint[] = [
     }),
   },
   {
-    // The link of such a mail for a new address: each token once; queues the link to the new address and the notice.
     name: 'POST /api/auth/account-confirm',
     read: false,
     amount: () => accountConfirmTokens.length,
@@ -901,7 +841,7 @@ const endpoints: Endpoint[] = [
       body: { token: accountConfirmTokens[sequence++ % Math.max(accountConfirmTokens.length, 1)] },
     }),
   },
-  // Certificates and reminders (issue 25, decision 33): a certificate per learner, made before the first run.
+  // A certificate per learner, made before the first run.
   {
     name: 'GET /api/certificates',
     read: true,
@@ -924,7 +864,6 @@ const endpoints: Endpoint[] = [
       return { method: 'GET', path: `/api/certificates/${id}/pdf`, cookie };
     },
   },
-  // The shop's tools: coupons, the people search and a person's page, and making coupons (a code each).
   { name: 'GET /api/admin/coupons', read: true, next: (f) => ({ method: 'GET', path: '/api/admin/coupons', cookie: f.adminCookie }) },
   {
     name: 'POST /api/admin/coupons',
@@ -1013,21 +952,16 @@ const endpoints: Endpoint[] = [
     }),
   },
   {
-    // The mail's one-click unsubscribe (a signed link: no session, no origin).
     name: 'POST /api/reminders/unsubscribe',
     read: false,
     next: (f) => ({ method: 'POST', path: `/api/reminders/unsubscribe?token=${encodeURIComponent(unsubscribeToken(anyLearner(f).userId))}` }),
   },
 ];
 
-/** The learners' certificates for the certificate runs: [id, the learner's cookie, the code]. */
 let certificateQueue: [string, string, string][] = [];
-/** Certificates the revoke run revokes, each once. */
 let revokeQueue: string[] = [];
 
-/** Verification tokens of the fixture's learners for the confirm-email run, made just before it. */
 let confirmTokens: string[] = [];
-/** Sessions of accounts without a password, and links confirming a new address, for the runs of a guest buyer's account. */
 let passwordlessCookies: string[] = [];
 let accountConfirmTokens: string[] = [];
 
@@ -1043,8 +977,6 @@ createNote.onResponse = (request, status, body) => {
   originalOnResponse(request, status, body);
   if (status === 201) noteOwner.set((JSON.parse(body) as { id: string }).id, request.cookie!);
 };
-
-// --- the runs --------------------------------------------------------------------
 
 type Row = { endpoint: Endpoint; result: LoadResult };
 
@@ -1062,7 +994,6 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
     if (endpoint.name.startsWith('DELETE')) deleteQueue = notesLeft().map(([id]) => id);
     if (endpoint.name.startsWith('PUT')) updateQueue = notesLeft();
     if (endpoint.name === 'POST …/orders/:id/return') {
-      // The buyers approve their orders on the test provider's page (up to 2,000 of them, 20 at a time).
       const orders = [...created.orders].slice(ordersOfScaleFrom, ordersOfScaleFrom + 2_000);
       for (let i = 0; i < orders.length; i += 20) {
         await Promise.all(
@@ -1113,7 +1044,6 @@ async function runEndpoints(fixture: Fixture, scale: number): Promise<Row[]> {
   return rows;
 }
 
-/** `count` verification links of the fixture's learners (spread over them), as the sign-up mail would carry. */
 async function verificationTokens(fixture: Fixture, count: number): Promise<string[]> {
   const d = (await openDb()).db;
   const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
@@ -1127,7 +1057,6 @@ async function verificationTokens(fixture: Fixture, count: number): Promise<stri
   return tokens;
 }
 
-/** `count` accounts without a password (as a guest's purchase makes them), each with a session: their cookies. */
 async function passwordlessAccounts(scale: number, count: number): Promise<string[]> {
   const d = (await openDb()).db;
   const cookies: string[] = [];
@@ -1145,7 +1074,6 @@ async function passwordlessAccounts(scale: number, count: number): Promise<strin
   return cookies;
 }
 
-/** `count` links confirming a new address for the fixture's learners (spread over them), as the mail to an account without a password carries. */
 async function emailChangeLinks(fixture: Fixture, scale: number, count: number): Promise<string[]> {
   const d = (await openDb()).db;
   const tokens = Array.from({ length: count }, () => randomBytes(32).toString('base64url'));
@@ -1159,7 +1087,6 @@ async function emailChangeLinks(fixture: Fixture, scale: number, count: number):
   return tokens;
 }
 
-/** A certificate of every learner for the fixture's first course (made once, kept across scales). */
 async function learnerCertificates(fixture: Fixture): Promise<[string, string, string][]> {
   const d = (await openDb()).db;
   const cookieOf = new Map(fixture.learners.map((l) => [l.userId, l.cookie]));
@@ -1198,7 +1125,6 @@ async function certificatesToRevoke(fixture: Fixture, count: number): Promise<st
 }
 
 async function runMixed(fixture: Fixture): Promise<LoadResult> {
-  // A learner's session: mostly reads, some saves, notes and questions.
   const mix: [string, number][] = [
     ['GET /api/auth/user', 10],
     ['GET /api/courses', 10],
@@ -1447,8 +1373,6 @@ async function consistency(fixture: Fixture): Promise<[string, string, string][]
   return checks.map(([what, expected, actual]) => [what, `${expected} → ${actual}`, expected === actual ? 'ok' : 'MISMATCH']);
 }
 
-// --- main ------------------------------------------------------------------------
-
 const fmtMs = (n: number) => `${Math.round(n)} ms`;
 const ratio = (a: number, b: number) => (b > 0 ? `${(a / b).toFixed(1)}×` : '–');
 let failed = false;
@@ -1494,7 +1418,6 @@ try {
   }
   const checks = await consistency(fixture);
 
-  // --- tables ---
   const first = byScale.get(settings.scales[0]!)!;
   const healthP99 = (rows: Row[]) => rows.find((r) => r.endpoint.name === 'GET /api/health')?.result.p99 ?? 0;
   const perEndpoint = table(

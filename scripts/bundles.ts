@@ -1,41 +1,29 @@
-// The function bundles Netlify deploys, built offline the way Netlify builds them
-// (@netlify/zip-it-and-ship-it: Functions v2 are always traced with nft, their
-// node_modules shipped as files), with the `included_files` exclusions of
-// netlify.toml's [functions] section applied. Used by `npm run size` and by the
-// bundle budget test (scripts/bundles.test.ts). See docs/decisions/0018-function-bundles.md.
+// The function bundles, built offline the way Netlify builds them, with netlify.toml's `included_files` exclusions.
 import { existsSync, lstatSync, mkdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, unlinkSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { zipFunctions } from '@netlify/zip-it-and-ship-it';
 
-/** Zip budgets in bytes (cold starts: the zip is fetched and unpacked on every cold start). */
+/** Zip budgets in bytes: the zip is fetched and unpacked on every cold start. */
 export const BUNDLE_BUDGET = 1_000_000;
 export const BUNDLE_BUDGETS: Record<string, number> = {
-  // The OpenAI client (issue 15: chat ≤ 2 MB).
+  // The OpenAI client.
   chat: 2_000_000,
-  // React Email's renderer (react-dom/server) and nodemailer. It runs on a schedule
-  // (and in the waitUntil of a route that sends mail), never on a visitor's critical path.
+  // React Email's renderer and nodemailer; never on a visitor's critical path.
   'mail-sender': 2_000_000,
-  // Decision 30. The functions that talk to the payment providers carry the official Stripe SDK
-  // (about 250 KB zipped, its CommonJS copy left out); those that pay an order also send its
-  // receipt right after answering (the sender above); the receipt PDF carries pdf-lib with its
-  // font engine. None of them is on a page's first paint.
+  // The Stripe SDK (about 250 KB zipped), the receipt mail and pdf-lib; none of them is on a page's first paint.
   checkout: 1_250_000,
   'admin-orders': 1_250_000,
-  // The account and sign-up: they send mail right after answering (the mail sender); deleting
-  // an account settles its open orders with the payment providers first.
+  // Sends mail after answering; deleting an account settles its open orders with the providers first.
   account: 2_250_000,
-  // The contact form: it mails the team right after answering (the mail sender).
   contact: 2_000_000,
-  // Company packages: the manager's routes send invitations and reminders (the mail sender);
-  // the superuser's settle invoices through reconcile (the providers and the mail sender).
+  // Invitations and reminders (the mail sender); invoices settle through reconcile (the providers).
   company: 2_000_000,
   'admin-companies': 2_250_000,
   'checkout-return': 2_250_000,
   webhooks: 2_250_000,
   'order-sweeper': 2_250_000,
   'receipt-pdf': 2_250_000,
-  // Certificates and reminders: the certificate's PDF carries pdf-lib with its font engine like
-  // the receipt's; the weekly reminder sends what it queued right away (the mail sender).
+  // pdf-lib with its font engine, and the weekly reminder's mail sender.
   'certificate-pdf': 2_250_000,
   'learning-reminders': 2_000_000,
 };
@@ -43,13 +31,10 @@ export const budgetOf = (name: string) => BUNDLE_BUDGETS[name] ?? BUNDLE_BUDGET;
 
 export interface Bundle {
   name: string;
-  /** The zip, or with archiveFormat 'none' the folder. */
   path: string;
-  /** Size of the zip (0 for a folder). */
   bytes: number;
 }
 
-/** Where the bundles put things: paths inside a bundle are relative to `basePath`. */
 export interface BundleLayout {
   basePath: string;
   root: string;
@@ -63,7 +48,6 @@ export function bundleLayout(root: string): BundleLayout {
   return { basePath, root, realNodeModules };
 }
 
-/** The `included_files` list of netlify.toml's [functions] section (a TOML string array). */
 export function functionsIncludedFiles(toml: string, functionName?: string): string[] {
   const header = functionName === undefined ? String.raw`\[functions\]` : String.raw`\[functions\."${functionName}"\]`;
   const section = new RegExp(String.raw`^${header}\s*$([\s\S]*?)(?=^\[)`, 'm').exec(`${toml}\n[end]`)?.[1] ?? '';
@@ -71,12 +55,10 @@ export function functionsIncludedFiles(toml: string, functionName?: string): str
   return [...list.matchAll(/"([^"]*)"/g)].map((m) => m[1]!);
 }
 
-/** The functions that have a `[functions."name"]` section of their own in netlify.toml. */
 export function functionsWithOwnSection(toml: string): string[] {
   return [...toml.matchAll(/^\[functions\."([^"]+)"\]\s*$/gm)].map((m) => m[1]!);
 }
 
-/** Common ancestor folder of two absolute paths. */
 function commonAncestor(a: string, b: string): string {
   const x = a.split(sep);
   const y = b.split(sep);
@@ -85,12 +67,7 @@ function commonAncestor(a: string, b: string): string {
   return x.slice(0, i).join(sep) || sep;
 }
 
-/**
- * Zips every function of netlify/functions into `out`. In a git worktree whose
- * node_modules is a symlink (nft follows it to its real path), the base folder is
- * widened to hold both, and netlify.toml's `node_modules/…` patterns are pointed at
- * the real folder, so the zips hold what a normal clone would ship.
- */
+/** In a git worktree whose node_modules is a symlink, the base folder is widened to hold both, so the zips hold what a normal clone would ship. */
 export async function buildBundles(root: string, out: string, archiveFormat: 'zip' | 'none' = 'zip'): Promise<Bundle[]> {
   rmSync(out, { recursive: true, force: true });
   mkdirSync(out, { recursive: true });
@@ -126,11 +103,7 @@ export async function buildBundles(root: string, out: string, archiveFormat: 'zi
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/**
- * Makes an unpacked bundle (archiveFormat 'none') runnable where it lies: in a git worktree
- * it holds the worktree's node_modules symlink, pointing at the full folder outside; point
- * it at the bundle's own copy instead. Returns the function's main module.
- */
+/** In a git worktree the bundle holds the node_modules symlink; point it at the bundle's own copy instead. */
 export function prepareUnpacked(layout: BundleLayout, bundleDir: string, name: string): string {
   const inBundle = (path: string) => join(bundleDir, relative(layout.basePath, path));
   const link = inBundle(join(layout.root, 'node_modules'));

@@ -1,9 +1,4 @@
-// Checks the company facts and the testimonials before a build: every build
-// stops on malformed facts; a production build (CONTEXT=production or APP_ENV=production)
-// also stops on sample facts and on testimonials without recorded consent, listing what to
-// fill in. `scripts/netlify-build.ts` runs it first; `npx tsx scripts/check-site-config.ts`
-// runs it alone (exit 1 with the list on stderr); `-- --pages <dir>` reads the page content
-// files from another folder (the test uses it).
+// Every build stops on malformed company facts; a production build also stops on sample facts and testimonials without recorded consent.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,7 +7,6 @@ import { formatProblems, isProductionContext, siteConfigProblems, type Testimoni
 
 const PAGES_DIR = 'src/content/pages';
 
-/** Every testimonial in the page content files. */
 export function readTestimonials(dir = PAGES_DIR): TestimonialSource[] {
   const found: TestimonialSource[] = [];
   for (const name of readdirSync(dir)
@@ -26,7 +20,6 @@ export function readTestimonials(dir = PAGES_DIR): TestimonialSource[] {
   return found;
 }
 
-/** Exit code 0 when the build may go ahead; otherwise prints why and returns 1. */
 export function checkSiteConfig(env: Record<string, string | undefined> = process.env, pagesDir = PAGES_DIR): 0 | 1 {
   const problems = siteConfigProblems(env, readTestimonials(pagesDir));
   if (problems.length === 0) return 0;

@@ -1,6 +1,4 @@
-// `npm run db:seed [-- --force] [-- --catalogue-only]`: seeds the course catalogue, plus demo
-// accounts outside production. Safe to run on every deploy: git's catalogue fields are
-// updated, what an admin edited is left alone, and it all runs in one transaction.
+// Safe on every deploy: git's catalogue fields are updated, an admin's edits stay, all in one transaction.
 import { openDatabase } from '../db/client';
 import { seedDatabase } from '../db/seed';
 import { appDatabaseOptions } from '../src/server/platform/db';

@@ -1,7 +1,4 @@
-// Runs before the end-to-end tests: finds Chromium (PLAYWRIGHT_CHROMIUM_PATH or
-// /usr/bin/chromium). Playwright cannot download browsers on these machines, so
-// when Chromium is missing and we are root on Debian, Debian's package is installed;
-// otherwise the run stops with a one-line instruction.
+// Playwright cannot download browsers on these machines: install Debian's Chromium when root, else stop with an instruction.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromiumPath } from '../tests/e2e/chromium';

@@ -1,14 +1,5 @@
-// Runs first in `npm start` and `npm test`, on whatever Node the machine has
-// (plain JavaScript, Node 20 compatible): installs dependencies when node_modules
-// is missing or older than package.json / package-lock.json. `npm install`, not
-// `npm ci`: it keeps what is already installed. The committed lock lists every
-// platform's optional packages, so the install leaves it as it is (CI checks that).
-//
-// npm compares each package's `engines` with the Node that runs npm. On a system Node
-// older than 24 it prints an EBADENGINE warning for this project and for every
-// dependency that asks for a newer Node; they are harmless, because every script runs
-// on Node 24 from the npm package `node` (node_modules/.bin comes first on the PATH of
-// npm scripts). On such a Node they are counted and summed up in one line instead.
+// Plain JavaScript, Node 20 compatible: it runs on whatever Node the machine has, before the npm package `node` is installed.
+// `npm install`, not `npm ci`, keeps what is installed; EBADENGINE warnings on an older system Node are harmless and summed up in one line.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
@@ -24,7 +15,6 @@ function manifestHash() {
   return hash.digest('hex');
 }
 
-/** Runs `npm install`; on a Node older than 24 its EBADENGINE warnings become one line. */
 async function npmInstall() {
   const olderNode = Number(process.versions.node.split('.')[0]) < 24;
   const child = spawn('npm', ['install', '--no-audit', '--no-fund'], { stdio: ['inherit', 'inherit', olderNode ? 'pipe' : 'inherit'] });

@@ -1,9 +1,4 @@
-// `npm run fuzz [-- vitest options]`: the nightly-sized run of tests/integration/fuzz.test.ts.
-// 3000 fast-check cases per API route (FUZZ_RUNS) with a random seed (FUZZ_SEED), printed
-// before and after the run, on every database the test suite covers here (PGlite, and the
-// server in TEST_DATABASE_URL when set). Replay a run with the same FUZZ_SEED and FUZZ_RUNS;
-// `-- -t "POST /api/enrollments"` fuzzes one route. `npm test` runs the same test with 300
-// cases and a fixed seed.
+// `npm run fuzz`: 3000 fast-check cases per API route (FUZZ_RUNS) with a random seed (FUZZ_SEED); replay with the same FUZZ_SEED and FUZZ_RUNS.
 import { spawnSync } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import { env } from '../src/server/platform/env';

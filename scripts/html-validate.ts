@@ -1,13 +1,11 @@
-// `npm run test:html`: runs the Nu HTML Checker (vnu-jar, on the machine's Java) over every
-// built HTML page in dist/ in one JVM invocation, prints the errors per page and exits 1 on any.
-// Run `npm run build` first (`npm run test:e2e` does, then calls this script).
+// `npm run test:html`: the Nu HTML Checker over every built page in dist/; run `npm run build` first.
 import { spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-// The jar from the vnu-jar package; its Java downloader never runs (package.json allowScripts), the machine's Java is used.
+// Its Java downloader never runs (package.json allowScripts); the machine's Java is used.
 const vnuJar = createRequire(import.meta.url).resolve('vnu-jar/build/dist/vnu.jar');
 
 interface VnuMessage {
@@ -30,13 +28,7 @@ function htmlFiles(dir: string): string[] {
   });
 }
 
-/**
- * The checker's CSS validator predates CSS `@property`, which Tailwind 4 emits to register its
- * `--tw-*` custom properties. That one gap shows up as three messages, all in Tailwind's output:
- * the at-rule itself, the `margin-trim` feature test in the `@supports` query Tailwind uses to
- * detect browsers without `@property`, and `transition-property` lists naming the registered
- * `--tw-gradient-*` properties. Everything else counts.
- */
+/** The checker's CSS validator predates `@property`, which Tailwind 4 emits for its `--tw-*` properties: three kinds of message, all Tailwind's. */
 function isKnownFalsePositive(m: VnuMessage): boolean {
   if (!m.message.startsWith('CSS: ')) return false;
   return (
@@ -52,7 +44,6 @@ if (files.length === 0) {
   process.exit(1);
 }
 
-// One JVM for every page; the JSON report comes on stderr.
 const run = spawnSync('java', ['-jar', vnuJar, '--format', 'json', '--exit-zero-always', ...files], {
   encoding: 'utf8',
   maxBuffer: 64 * 1024 * 1024,

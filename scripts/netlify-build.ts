@@ -1,10 +1,5 @@
-// `npm run build`: on Netlify (or anywhere a database URL is set) the committed migrations
-// run first, then the catalogue seed (git's fields reach the database, an admin's edits stay:
-// decision 10; demo accounts never), then Astro builds the static site and the adapter
-// output, reading the admin-owned titles from that database. Without a database URL it only
-// builds, from git alone, so a local build or CI needs no database. Before anything, the
-// company facts and testimonials are checked (scripts/check-site-config.ts): a production
-// build with sample facts stops here, before it touches the database.
+// With a database URL, migrations and the catalogue seed run before Astro builds (demo accounts never); without one it builds from git alone.
+// The company facts are checked first, so a production build with sample facts stops before it touches the database.
 import { spawnSync } from 'node:child_process';
 import { databaseUrl, migrationDatabaseUrl } from '../src/server/platform/env';
 import { checkSiteConfig } from './check-site-config';

@@ -1,5 +1,3 @@
-// Runs before `npm run dev`: with no DATABASE_URL, the embedded PGlite database under
-// PGLITE_DATA_DIR is created, migrated and seeded (idempotent, so safe on every start).
 import { prepareEmbeddedDatabase } from '../db/prepare';
 import { appDatabaseOptions, appDriver } from '../src/server/platform/db';
 import { env } from '../src/server/platform/env';

@@ -1,9 +1,4 @@
-// `npm run serve [-- --fresh]`: serves the production build locally on one port, the
-// way Netlify routes it: a function whose config.path and config.method match, else
-// a static file from dist/, else the adapter's SSR function (on-demand pages), else
-// dist/404.html. Used by end-to-end tests, audits and benchmarks. Run `npm run build`
-// first. With no DATABASE_URL the embedded database is prepared first (`--fresh`:
-// from an empty folder).
+// `npm run serve [-- --fresh]`: serves the production build on one port the way Netlify routes it. Run `npm run build` first.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
@@ -27,8 +22,7 @@ import { appDatabaseOptions, appDriver } from '../src/server/platform/db';
 import { env, isProduction } from '../src/server/platform/env';
 import { sharedSecurityHeaders, staticCsp } from '../src/server/platform/security-headers';
 
-// The production build runs with React's production build (the mail renderer, the SSR entry), as
-// deployed (src/server/platform/env.ts); both load React lazily, after this line.
+// As deployed: React's production build (both React users load it lazily, after this line).
 process.env.NODE_ENV ??= 'production';
 
 const dist = resolve('dist');
@@ -37,9 +31,7 @@ if (!existsSync(join(dist, '404.html'))) {
   console.error('dist/ is missing: run `npm run build` first.');
   process.exit(1);
 }
-// The Netlify adapter empties this folder whenever Astro loads its config outside a build
-// (`astro check`, `astro sync`, Vitest's integration-pages project): without it every page
-// rendered on demand (the course player, /admin) would answer 404, so say so instead.
+// The Netlify adapter empties this folder when Astro loads its config outside a build; every on-demand page would answer 404.
 if (!existsSync(ssrEntry)) {
   console.error(
     '.netlify/v1/functions/ssr/ is empty, so the pages rendered on demand (the course player, /admin) cannot be served: ' +
@@ -50,9 +42,7 @@ if (!existsSync(ssrEntry)) {
 
 if (appDriver() === 'pglite') {
   await prepareEmbeddedDatabase(appDatabaseOptions(), { fresh: process.argv.includes('--fresh') });
-  // Open the process's shared embedded database now (db/client.ts keeps it on globalThis). The SSR
-  // function's traced node_modules has no embedded driver (it is left out of every bundle), so a
-  // page rendered before any function had opened the database could not open it itself.
+  // Open the shared embedded database now: the SSR function's bundle has no embedded driver to open it itself.
   await acquireDb(appDatabaseOptions());
 }
 
@@ -106,7 +96,6 @@ const types: Record<string, string> = {
   '.woff2': 'font/woff2',
 };
 
-/** A file under dist/ for this URL path (never outside it), as Netlify resolves pretty URLs. */
 function staticFile(pathname: string): string | null {
   let decoded: string;
   try {
@@ -127,7 +116,6 @@ const staticHeaders = { ...sharedSecurityHeaders, 'Content-Security-Policy': sta
 const compressible = /^(text\/|application\/(json|xml)|image\/svg)/;
 const gzipCache = new Map<string, Buffer>();
 
-/** A single `bytes=` range of a file of `size` bytes, as [start, end] inclusive; null when absent or not satisfiable. */
 function byteRange(header: string | undefined, size: number): [number, number] | null {
   const match = header ? /^bytes=(\d*)-(\d*)$/.exec(header.trim()) : null;
   if (!match || (match[1] === '' && match[2] === '')) return null;
@@ -136,10 +124,7 @@ function byteRange(header: string | undefined, size: number): [number, number] |
   return start <= end && start < size ? [start, end] : null;
 }
 
-/**
- * Sends a file from dist/, gzipped when the client accepts it (as Netlify's CDN compresses),
- * or the part a `Range` header asks for (media: a video can only seek with ranges).
- */
+/** Gzipped as Netlify's CDN compresses, or the `Range` part (a video can only seek with ranges). */
 function sendFile(res: ServerResponse, file: string, status = 200, method = 'GET', acceptEncoding = '', range?: string): void {
   const type = types[extname(file)] ?? 'application/octet-stream';
   let body: Buffer = readFileSync(file);
@@ -183,9 +168,7 @@ const server = createServer((req, res) =>
       }
       const render = await ssrHandler();
       const response = await render(request, { params: {}, ip: req.socket.remoteAddress, requestId, waitUntil: () => {} });
-      // The adapter answers a path none of its pages has with a bare 404 (only Content-Type): that
-      // gets dist/404.html with the static headers below. A page's own 404 (an unknown course, with
-      // the page's headers) is sent as it is, as Netlify sends it.
+      // The adapter's bare 404 (only Content-Type) gets dist/404.html; a page's own 404 is sent as it is, as Netlify sends it.
       const bareNotFound = response.status === 404 && [...response.headers.keys()].every((name) => name === 'content-type');
       if (!bareNotFound) return sendResponse(res, response);
       sendFile(res, join(dist, '404.html'), 404, req.method, req.headers['accept-encoding']);

@@ -1,7 +1,4 @@
-// `npm run size`: bundles every function in netlify/functions into the zip Netlify
-// deploys (offline, as Netlify does: see scripts/bundles.ts) and prints each zip's
-// size against its budget, plus the static site's weight. `-- --check` exits 1
-// when a zip is over budget (scripts/bundles.test.ts asserts the same in npm test).
+// `npm run size`: each function's zip against its budget (scripts/bundles.ts), plus the static site's weight; `-- --check` exits 1 when over.
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { budgetOf, buildBundles } from './bundles';

@@ -1,13 +1,5 @@
-// `npm run user:create -- --role superuser --email ola@example.no [--first-name Ola] [--last-name Nordmann]`
-//
-// Creates a user with that role in the configured database (DATABASE_URL etc., or the embedded
-// PGlite database locally), or gives an existing user the role (and reactivates them; their
-// password stays). This is how a real deployment gets its first superuser: the demo accounts
-// never reach production. The password is asked for twice without echo on a terminal, or read
-// as one line from stdin when it is piped (`printf '%s\n' "$PW" | npm run user:create -- …`);
-// it is never taken as an argument, where it would land in the shell history and the process
-// list. Same password rules as registration; hashed with the app's Argon2id. Every change is
-// written to the user audit log with no actor (the command line). Run the migrations first.
+// `npm run user:create -- --role superuser --email ola@example.no`: how a real deployment gets its first superuser (demo accounts never reach production).
+// The password is never an argument, where it would land in the shell history and the process list: typed without echo, or one piped line.
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '../db/client';
@@ -89,7 +81,6 @@ function askHidden(prompt: string): Promise<string> {
   });
 }
 
-/** The first line of a piped stdin (without its line break). */
 function readPipedLine(): Promise<string> {
   return new Promise((resolve) => {
     const lines = createInterface({ input: process.stdin, terminal: false });

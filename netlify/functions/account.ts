@@ -39,27 +39,7 @@ import { policies, reserve } from '../../src/server/platform/throttle';
 import { jsonOf } from '../../src/server/platform/http/respond';
 import { file } from '../../src/server/platform/http/response-contract';
 
-/**
- * Sign-up and the account (issue 23, decision 31). Every route that queues mail sends it right
- * after answering, so this function carries the mail sender (the sign-in function stays small).
- *   POST   /api/auth/register                  anyone     {firstName, lastName, email, password} → 201 {user}; signs in; mails the verification link
- *   POST   /api/auth/password-reset            anyone     {email} → 202, the same answer for every address; the link is mailed after the answer
- *   POST   /api/auth/password-reset/confirm    anyone     {token, password} → 200; ends every session of the account (also the 'Lag et passord' link)
- *   POST   /api/auth/confirm-email             anyone     {token} → {kind: verified | changed, email} (a 'Lag et passord' link: verified, and still unused)
- *   POST   /api/auth/verify-email/resend       signed in  → 202 (200 when already verified)
- *   GET    /api/account                        signed in  → profile, address state, preferences
- *   PATCH  /api/account/profile                signed in  {firstName, lastName} → {user}
- *   POST   /api/account/email                  signed in  {newEmail, password} → 202; the link goes to the new address
- *   POST   /api/account/password               signed in  {currentPassword, newPassword} → 200; ends the other sessions
- *   GET    /api/account/sessions               signed in  → {sessions}
- *   DELETE /api/account/sessions/:sessionId    signed in  → {ended, current}; another's is 404
- *   POST   /api/account/sessions/end-others    signed in  → {ended}
- *   PUT    /api/account/preferences            signed in  {reminders} → {preferences}
- *   GET    /api/account/export                 signed in  → the JSON file of the user's data (download)
- *   POST   /api/account/delete                 signed in  {password} → 200; the account is gone, cookies cleared
- *   POST   /api/account/confirm-by-mail        signed in  {action, newEmail?} → 202; an account without a password: the link goes to its address (409 with a password)
- *   POST   /api/auth/account-confirm           anyone     {token} → {kind: deleted | email_change_sent}; the link of that mail
- */
+/** Every route that queues mail sends it right after answering, so this function carries the mail sender. */
 
 const sessionIdParams = z.object({ sessionId: z.string().regex(/^[0-9a-f]{24}$/, { error: accountMessages.sessionNotFound }) });
 
@@ -105,7 +85,6 @@ export default createHandler({
     response: messageAnswer,
     async handler({ db, body, request, cookies, session }) {
       const { kind } = await resetPassword(db, body.token, body.password);
-      // Every session of the account ended; this browser's too if it was signed in as it.
       if (session) cookies.push(...clearedSessionCookies(request.url));
       return jsonOf(messageAnswer, { message: kind === 'created' ? accountMessages.passwordCreated : accountMessages.resetDone });
     },
@@ -248,7 +227,6 @@ export default createHandler({
     async handler({ db, body, request, cookies, user }) {
       const confirmed = await confirmByMail(db, body.token);
       if (confirmed.kind === 'deleted') {
-        // The account is gone: this browser's session too, if it was the account's.
         if (user?.id === confirmed.userId) cookies.splice(0, cookies.length, ...clearedSessionCookies(request.url));
         return jsonOf(mailConfirmedResponse, { kind: confirmed.kind, message: accountMessages.deleted });
       }

@@ -21,17 +21,6 @@ import { sendQueuedMail } from '../../src/server/mail/sender';
 import { formatReceiptNumber } from '../../src/server/receipts/receipt-data';
 import { jsonOf } from '../../src/server/platform/http/respond';
 
-/**
- * The superuser's companies (issue 24, decision 32).
- *   GET   /api/admin/companies                              superuser  every company with seats and people
- *   POST  /api/admin/companies                              superuser  {name, orgNumber, invoiceEmail, invoiceAddress, poReference?} → 201
- *   GET   /api/admin/companies/:companyId                   superuser  the company, its seats, people and orders
- *   PATCH /api/admin/companies/:companyId                   superuser  the same fields → the company
- *   POST  /api/admin/companies/:companyId/approve           superuser  vouches for the company: all its invoice seats can be used
- *   POST  /api/admin/orders/:orderId/invoice-paid           superuser  an invoiced order paid: receipt number and mail
- *   POST  /api/admin/orders/:orderId/invoice-cancelled      superuser  an invoiced order cancelled: the seats beyond the rest are taken back
- */
-
 const companyParams = z.object({ companyId: z.uuid({ error: companyTexts.companyNotFound }) });
 const orderParams = z.object({ orderId: z.uuid({ error: 'Fant ikke bestillingen.' }) });
 

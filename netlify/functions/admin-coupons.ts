@@ -11,14 +11,7 @@ import { couponDetail, createCoupon, editCoupon, listCoupons } from '../../src/s
 import { createHandler, route } from '../../src/server/platform/http';
 import { jsonOf } from '../../src/server/platform/http/respond';
 
-/**
- * Coupons for superusers ('Rabattkoder' in /admin); admins get 403.
- *   GET  /api/admin/coupons             S  {coupons, products}: every coupon newest first, with its uses so far
- *   POST /api/admin/coupons             S  {code, kind, percentOff|amountOffOre, productId?, validFrom?, validUntil?, maxUses?} → 201 the coupon
- *   GET  /api/admin/coupons/:couponId   S  {coupon, orders}: the orders that took it, newest first
- *   PUT  /api/admin/coupons/:couponId   S  {validFrom?, validUntil?, maxUses?, active?} → the coupon
- * Codes are stored upper-case and unique (409 `coupon_code_taken`); each change is audited.
- */
+/** Superusers only; codes are stored upper-case and unique, and each change is audited. */
 const S = ['superuser'] as const;
 
 export default createHandler({

@@ -9,14 +9,7 @@ import { createHandler, route } from '../../src/server/platform/http';
 import { pageQuery } from '../../src/server/platform/paging';
 import { jsonOf, pageOf } from '../../src/server/platform/http/respond';
 
-/**
- * Orders, refunds and revenue for superusers (issue 22, decision 30).
- *   GET  /api/admin/orders?q=&status=&limit=&cursor=  S  newest first; q: e-mail (part), reference or receipt number
- *   GET  /api/admin/orders/:orderId                   S  the order, its receipt, events and refunds
- *   POST /api/admin/orders/:orderId/refunds           S  {amountOre, reason, idempotencyKey} → 201 the order;
- *                                                        a full refund revokes the course the order gave
- *   GET  /api/admin/revenue                           S  paid orders by month (Oslo), the last 12 months
- */
+/** Superusers only; a full refund revokes the course the order gave. */
 const S = ['superuser'] as const;
 const orderParams = z.object({ orderId: z.uuid({ error: 'Fant ikke bestillingen.' }) });
 

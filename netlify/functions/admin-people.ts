@@ -12,15 +12,7 @@ import { grantAccess, personDetail, searchPeople, takeBackAccess } from '../../s
 import { createHandler, route } from '../../src/server/platform/http';
 import { jsonOf } from '../../src/server/platform/http/respond';
 
-/**
- * People and access by hand for superusers ('Brukere' in /admin); admins get 403.
- *   GET  /api/admin/people?q=                                  S  the newest 50 matching a name, e-mail or company, with their companies
- *   GET  /api/admin/people/:userId                             S  {person, courses, orders, grants, catalogue}
- *   POST /api/admin/people/:userId/access                      S  {courseId, reason} → 201 the person; 409 `already_granted`
- *   POST /api/admin/people/:userId/access/:courseId/revoke     S  {reason} → the person; 409 `nothing_to_take_back`
- * Giving and taking back are audited ('access.grant', 'access.revoke'); what an order or a seat
- * gives is never taken back here, and a refund or a seat taken back never ends a grant by hand.
- */
+/** Grants by hand never touch what an order or a seat gives, and a refund never ends a grant by hand. */
 const S = ['superuser'] as const;
 
 export default createHandler({

@@ -59,35 +59,7 @@ import { listUsers, setUserRole, setUserStatus } from '../../src/server/admin/us
 import { jsonOf } from '../../src/server/platform/http/respond';
 import { adminAuditResponse } from '../../src/schemas/audit';
 
-/**
- * The admin area's API (issue 13, decision 14). `A` = admin and superuser, `S` = superuser only;
- * anonymous callers get 401, other roles 403.
- *   GET    /api/admin/courses                       A  courses in catalogue order with `students` (enrollments)
- *   PUT    /api/admin/courses/:courseId/name        A  {name} → {id, title, publishing}; the title becomes the admin's, the site rebuilds
- *   PUT    /api/admin/modules/:moduleId/name        A  {name} → {id, courseId, title, publishing}; likewise
- *   GET    /api/admin/publishing                    A  {hookConfigured, last}: the last request to rebuild the public pages
- *   POST   /api/admin/publishing                    A  asks for a rebuild again ('Prøv igjen') → {status, at}
- *   POST   /api/admin/publishing/build              S  'Publiser nettsiden nå' → {status, at}; 409 no_build_hook without a hook
- *   GET    /api/admin/lessons?courseId=&type=       A  every lesson with its module and course, in catalogue order ('Leksjoner')
- *   POST   /api/admin/courses/:courseId/modules     A  {title, description?, orderIndex?} → 201 the module (0/missing: last)
- *   POST   /api/admin/modules/:moduleId/lessons     A  {title, lessonType, content, orderIndex?, videoUrl, durationSeconds?} → 201 the lesson
- *   PUT    /api/admin/lessons/:lessonId/content     A  {content, videoUrl, title?, durationSeconds?} → the lesson
- *   POST   /api/admin/modules/:moduleId/move        A  {direction} → the course's modules in their new order
- *   POST   /api/admin/lessons/:lessonId/move        A  {direction} → the module's lessons in their new order
- *   GET    /api/admin/videos                        A  the video library, newest first
- *   POST   /api/admin/videos                        A  {title, url, description?, durationSeconds?} → 201 the video
- *   DELETE /api/admin/videos/:id                    A  → {ok: true}; 404 unknown
- *   GET    /api/admin/statistics                    S  counts, rates, the assistant's usage
- *   GET    /api/admin/users                         S  users without secrets, each with their latest audit entries
- *   PUT    /api/admin/users/:userId/status          S  {isActive} → the user; deactivation ends their sessions
- *   PUT    /api/admin/users/:userId/role            S  {role} → the user
- *   GET    /api/admin/audit?limit=&cursor=          S  {entries, nextCursor}: content and user audit entries, newest first
- * Every content write above records who changed what (before/after) in content_audit_log, in its
- * own transaction. A rename, committed, then asks Netlify to rebuild the public pages
- * and answers what became of it (`publishing`: requested, skipped without a hook, failed); each
- * request made to the hook is audited as `site.rebuild`.
- * Own account or the last active superuser → 409 with `errorType` own_account / last_superuser.
- */
+/** Each content write is audited in its own transaction; a committed rename then asks Netlify to rebuild the public pages. */
 
 const A = ['admin', 'superuser'] as const;
 const S = ['superuser'] as const;

@@ -11,15 +11,7 @@ import { jsonOf } from '../../src/server/platform/http/respond';
 import { htmlPage, redirectOnly } from '../../src/server/platform/http/response-contract';
 import { userResponse } from '../../src/schemas/account';
 
-/**
- * Sign-in, sign-out and the current user (sign-up is in account.ts, which carries the mail sender).
- *   GET  /api/login          anyone   full-page navigation: '/' (or `next`) when signed in, else /logg-inn?next=…
- *   POST /api/auth/login     anyone   {email, password} → {user}; sets the session cookie
- *   GET  /api/logout         anyone   ends the session and redirects to '/' when the user navigated here
- *                                      from our pages or the address bar; otherwise a page with a 'Logg ut' button
- *   POST /api/logout         anyone   (that button; same-origin) ends the session, 303 to '/'
- *   GET  /api/auth/user      signed in → the user; anonymous → 401 {"error":"Unauthorized"}
- */
+/** Sign-up is in account.ts, which carries the mail sender. */
 export default createHandler({
   'GET /api/login': route({
     access: 'public',
@@ -49,9 +41,7 @@ export default createHandler({
     response: htmlPage,
     async handler({ db, request, cookies, session }) {
       if (!session) return redirect('/');
-      // A link on our own pages, or the address bar, signs out at once. Anything else
-      // (another site, a sibling subdomain, an old browser that sends no fetch metadata)
-      // gets a page with a button, so a foreign page cannot sign our users out.
+      // Only our own pages or the address bar sign out at once; anything else gets a button, so a foreign page cannot sign users out.
       if (!isUserNavigation(request)) return signOutPage();
       await invalidateSession(db, session.id);
       cookies.splice(0, cookies.length, ...clearedSessionCookies(request.url));

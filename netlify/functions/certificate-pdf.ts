@@ -8,11 +8,7 @@ import { ConflictError } from '../../src/server/platform/errors';
 import { createHandler, route } from '../../src/server/platform/http';
 import { file } from '../../src/server/platform/http/response-contract';
 
-/**
- * The certificate as a PDF (issue 25, decision 33), a function of its own like the receipt's:
- * pdf-lib and its font engine are large.
- *   GET /api/certificates/:certificateId/pdf   signed in   its learner or a superuser; 404 otherwise; 409 revoked
- */
+/** A function of its own: pdf-lib and its font engine are large. */
 export default createHandler({
   'GET /api/certificates/:certificateId/pdf': route({
     access: 'user',

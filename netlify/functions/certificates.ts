@@ -13,14 +13,6 @@ import { adminListCertificates, listMyCertificates, revokeCertificate, verifyCer
 import { createHandler, route } from '../../src/server/platform/http';
 import { jsonOf } from '../../src/server/platform/http/respond';
 
-/**
- * Certificates, 'Kursbevis' (issue 25, decision 33). The PDF is a function of its own (certificate-pdf.ts).
- *   GET  /api/certificates                                   signed in   the caller's certificates, newest first
- *   GET  /api/certificate-verifications/:code                anyone      valid / revoked / unknown (the page /bevis/{code});
- *                                                                        429 after too many unknown codes from one address
- *   GET  /api/admin/certificates?q=                          S           the newest 50 matching a code, e-mail, name or course
- *   POST /api/admin/certificates/:certificateId/revoke       S           {reason} → the certificate, revoked and audited; 409 already
- */
 const S = ['superuser'] as const;
 
 export default createHandler({

@@ -27,22 +27,8 @@ import { pageQuery } from '../../src/server/platform/paging';
 import { jsonOf, pageOf } from '../../src/server/platform/http/respond';
 import { stream } from '../../src/server/platform/http/response-contract';
 
-/**
- * The chat assistant. Every route: signed in; another user's conversation is 404.
- *   GET    /api/chat/conversations                 a page of the caller's conversations [{id, title}], most recently used first
- *   POST   /api/chat/conversations                 {title?} → 201 {id, title} ('Ny samtale' when blank); 409 conversation_limit;
- *                                                  the first question renames a 'Ny samtale' after itself
- *   PATCH  /api/chat/conversations/:id             {title} → {id, title}: the learner's own name (1–200 characters)
- *   DELETE /api/chat/conversations/:id             deletes it with its messages → {ok: true}
- *   GET    /api/chat/conversations/:id/messages    a page of [{id, conversationId, role, content, createdAt}]: the newest
- *          page first, each in order. The lists take ?limit= (1–100, default 50) and ?cursor= (X-Next-Cursor; decision 23).
- *   POST   /api/chat/conversations/:id/messages    {content, context?: {courseId?, lessonId?}} →
- *          {conversation, userMessage, assistantMessage}; with a model and `Accept: text/event-stream`, server-sent
- *          events (delta…, then done or error). Failures: {error, errorType} with 402 quota_exceeded
- *          (+ provider), 429 rate_limit (+ retryAfter), 502/503 provider_error, 504 timeout.
- */
+/** Another user's conversation is 404. */
 
-/** The assistant's failures and the data's refusals as the API answers them. */
 function asHttpError(error: unknown): unknown {
   if (error instanceof AssistantError) {
     const retryAfter = error.extra.retryAfter;

@@ -8,13 +8,7 @@ import { sessionCookies } from '../../src/server/auth/session';
 import { orderReturnResponse } from '../../src/schemas/checkout';
 import { jsonOf } from '../../src/server/platform/http/respond';
 
-/**
- * The return page's call (issue 22, decision 30), in its own function because it sends the
- * receipt mail right after answering when the call paid the order (the mail renderer makes it a 2 MB bundle).
- *   POST /api/checkout/orders/:orderId/return   anyone (the buyer: the session's owner, or the browser with the
- *       guest's checkout cookie; others 404) → reconciles and answers the order's state; signs a guest's new
- *       account in once
- */
+/** Its own function because it mails the receipt after answering (the mail renderer makes it a 2 MB bundle). */
 export default createHandler({
   'POST /api/checkout/orders/:orderId/return': route({
     access: 'public',

@@ -9,17 +9,7 @@ import { jsonOf } from '../../src/server/platform/http/respond';
 import { env } from '../../src/server/platform/env';
 import { isSecureRequest } from '../../src/server/auth/session';
 
-/**
- * The checkout (issue 22, decision 30). Prices are the server's; the browser sends a product, a
- * provider, a coupon code, the consent and (a guest) a name and an e-mail.
- *   GET  /api/checkout/products/:courseId     anyone   the product, its price and VAT, the providers offered, the
- *                                                      consent text, and the signed-in viewer (with hasAccess)
- *   POST /api/checkout/quote                  anyone   {productId, couponCode} → the price with the coupon; 400 for a bad code
- *   POST /api/checkout/orders                 anyone   {productId, provider, couponCode?, consent, buyer?, idempotencyKey}
- *                                                      → 201 {orderId, reference, redirectUrl} (200: the same key again);
- *                                                      409 account_exists / already_has_access; 503 provider down
- * The return page's call is its own function (checkout-return.ts): it sends the receipt mail.
- */
+/** Prices are the server's; the browser sends only a product, a provider, a coupon code, the consent and a guest's name and e-mail. */
 
 export default createHandler({
   'GET /api/checkout/products/:courseId': route({

@@ -47,29 +47,7 @@ import { sessionCookies } from '../../src/server/auth/session';
 import { jsonOf, jsonText } from '../../src/server/platform/http/respond';
 import { file } from '../../src/server/platform/http/response-contract';
 
-/**
- * Companies. Every manager's route names its company, and the handler's first step is
- * `requireManager`: the caller's manager membership of that company, or 404 for anyone else (a
- * member, another company's manager, staff), so a company cannot be reached from another.
- *   GET    /api/companies                                           signed in  the caller's companies and role in each
- *   GET    /api/companies/:companyId                                manager    the company, seats, approval, package, pending invitations
- *   GET    /api/companies/:companyId/people?filter=                 manager    people with per-course progress; counts per filter
- *   GET    /api/companies/:companyId/people.csv                     manager    the same as a CSV download
- *   POST   /api/companies/:companyId/reminders                      manager    mails those who have not started → 202 {sent}
- *   GET    /api/companies/:companyId/invitations                    manager    the invitations
- *   POST   /api/companies/:companyId/invitations/preview            manager    {text} → valid, invalid, duplicate and existing rows; sends nothing
- *   POST   /api/companies/:companyId/invitations                    manager    {emails} → 201 {created}
- *   POST   /api/companies/:companyId/invitations/:id/resend         manager    a fresh link → 202
- *   DELETE /api/companies/:companyId/invitations/:id                manager    cancels a pending invitation
- *   DELETE /api/companies/:companyId/seats/:seatId                  manager    takes a seat back, whoever holds it (access ends, progress stays)
- *   GET    /api/companies/:companyId/managers                       manager    the managers
- *   POST   /api/companies/:companyId/managers                       manager    {userId} of a member → 201
- *   DELETE /api/companies/:companyId/managers/:userId               manager    never the last one (409)
- *   POST   /api/company-trials                                      signed in  {companyId} or {company} → 201 {companyId, endsAt, seats}: a free trial,
- *                                                                              one per person and org number (409), a confirmed address (403)
- *   POST   /api/invitations/lookup                                  anyone     {token} → the company and address
- *   POST   /api/invitations/accept                                  anyone     {token, firstName?, lastName?, password?} → a member's seat
- */
+/** Every manager route starts with requireManager: anyone but that company's manager gets 404, so no company is reachable from another. */
 
 const companyId = z.uuid({ error: companyTexts.companyNotFound });
 const company = z.object({ companyId });
@@ -101,7 +79,6 @@ export default createHandler({
     query: pageQuery(peopleCursor).extend({ filter: peopleFilter.default('all') }),
     response: peopleListResponse,
     async handler({ db, user, params, query, url }) {
-      // A page of JSON text from the snapshot, sent as it is; the next page in the Link header.
       const page = await companyPeoplePage(db, await requireManager(db, user, params.companyId), query.filter, query);
       const headers = new Headers({ 'Content-Type': 'application/json; charset=utf-8' });
       if (page.nextCursor) {

@@ -6,11 +6,6 @@ import { sendQueuedMail } from '../../src/server/mail/sender';
 import { messageAnswer } from '../../src/schemas/auth';
 import { jsonOf } from '../../src/server/platform/http/respond';
 
-/**
- * The contact form on /kontakt (issue 29, decision 37).
- *   POST /api/contact   anyone   {name, email, company?, message} → 201 {message}; stored and mailed to the team
- *                                (CONTACT_EMAIL) through the outbox; 429 past CONTACT_LIMIT_PER_HOUR per address
- */
 export default createHandler({
   'POST /api/contact': route({
     access: 'public',

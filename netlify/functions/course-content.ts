@@ -5,14 +5,7 @@ import { createHandler, route } from '../../src/server/platform/http';
 import { courseWithContentResponse } from '../../src/schemas/player';
 import { jsonOf } from '../../src/server/platform/http/respond';
 
-/**
- * The course player's data, in a function of its own: it is the one that needs the HTML
- * sanitiser, which the catalogue's function then does not ship (decision record 0018).
- *   GET /api/courses/:courseId/with-content   signed in   modules, lessons with content (HTML sanitised),
- *                                                         the caller's state; 404 unknown course
- * Any signed-in user may open any course.
- * Anonymous callers get 401 {"error":"Unauthorized"}; malformed ids 400.
- */
+/** A function of its own because it alone needs the HTML sanitiser, which the catalogue's function then does not ship. */
 export default createHandler({
   'GET /api/courses/:courseId/with-content': route({
     access: 'user',

@@ -6,17 +6,7 @@ import { courseProgress } from '../../src/server/learning/player.service';
 import { jsonOf } from '../../src/server/platform/http/respond';
 import { courseProgressResponse } from '../../src/schemas/player';
 
-/**
- * The catalogue as a signed-in learner sees it.
- *   GET /api/courses                                   signed in   courses in catalogue order, each with its price (øre),
- *                                                                  whether it is on sale and the caller's access (or null)
- *   GET /api/courses/:courseId/modules-with-progress   signed in   the caller's progress per module; 404 unknown course
- *   GET /api/modules/:moduleId/lessons                 signed in   lessons in order (no content); 404 unknown module
- *   (GET /api/courses/:courseId/with-content is course-content.ts: it alone ships the HTML sanitiser)
- *   GET /api/courses/:courseId/progress                signed in   {completed, total, percentage} for the caller; 404
- * Any signed-in user may open any course.
- * Anonymous callers get 401 {"error":"Unauthorized"}; malformed ids 400.
- */
+/** Prices in øre. */
 export default createHandler({
   'GET /api/courses': route({
     access: 'user',

@@ -4,16 +4,6 @@ import { createHandler, route } from '../../src/server/platform/http';
 import { enroll, learnerProgress, listEnrollments } from '../../src/server/learning/learning.service';
 import { jsonOf } from '../../src/server/platform/http/respond';
 
-/**
- * A learner's enrollments.
- *   GET  /api/users/me/enrollments   signed in   the caller's enrollments that give access (not revoked), oldest first
- *   GET  /api/users/me/progress      signed in   the dashboard's figures: {completedLessons, completedTasks, minutesStudied,
- *                                                modulesCompleted} from the caller's own progress
- *   POST /api/enrollments            signed in   {courseId} → 201 the new enrollment (a free course), or 200 the one that
- *                                                already gives access; 402 {error, errorType: 'payment_required', product,
- *                                                checkoutPath} for a paid course; 404 unknown course
- * Anonymous callers get 401 {"error":"Unauthorized"}.
- */
 export default createHandler({
   'GET /api/users/me/enrollments': route({
     access: 'user',

@@ -7,13 +7,12 @@ import { createHandler, route } from '../../src/server/platform/http';
 import { describeError } from '../../src/server/platform/log';
 import { jsonOf } from '../../src/server/platform/http/respond';
 
-/** Up, or (503) down with the outage's sentence. */
 const healthResponse = z.union([
   z.object({ ok: z.literal(true), db: z.literal('up') }),
   z.object({ ok: z.literal(false), db: z.literal('down'), error: z.string() }),
 ]);
 
-/** GET /api/health (anyone): a real database round trip; 503 when the database is unreachable. */
+/** A real database round trip; 503 when it is unreachable. */
 export default createHandler({
   'GET /api/health': route({
     access: 'public',

@@ -4,12 +4,7 @@ import { describeError } from '../../src/server/platform/log';
 import { sendQueuedMail } from '../../src/server/mail/sender';
 import { queueLearningReminders } from '../../src/server/reminders/reminders.service';
 
-/**
- * The weekly learning reminder (issue 25, decision 33): every day at 07:00 UTC (08:00 or 09:00 in
- * Oslo), queues a reminder for each learner who is due one (src/server/reminders/reminders.service.ts:
- * at most one a week each, also when runs overlap), then starts sending them; the mail sender's
- * schedule delivers the rest. No URL: Netlify runs it on the schedule.
- */
+/** Daily at 07:00 UTC (08:00 or 09:00 in Oslo); at most one reminder a week per learner, also when runs overlap. */
 export default async (): Promise<Response> => {
   const { db, release } = await acquireAppDb();
   try {

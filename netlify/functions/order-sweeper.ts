@@ -5,12 +5,7 @@ import { acquireAppDb } from '../../src/server/platform/db';
 import { describeError } from '../../src/server/platform/log';
 import { sendQueuedMail } from '../../src/server/mail/sender';
 
-/**
- * The checkout's scheduled sweep: every five minutes, reconciles the orders left
- * waiting for payment (a buyer who closed the tab, a webhook that never came) and expires the
- * ones never paid; reminds the managers of company trials about to end and ends those past their
- * end (their seats taken back); then sends the mails that produced. No URL: Netlify runs it on the schedule.
- */
+/** Every five minutes: reconciles orders left waiting (closed tab, lost webhook), expires unpaid ones and ends trials past their end. */
 export default async (): Promise<Response> => {
   const { db, release } = await acquireAppDb();
   try {

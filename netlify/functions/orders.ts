@@ -5,12 +5,7 @@ import { createHandler, route } from '../../src/server/platform/http';
 import { orderDetailResponse, ordersResponse } from '../../src/schemas/checkout';
 import { jsonOf } from '../../src/server/platform/http/respond';
 
-/**
- * The buyer's orders and receipts.
- *   GET /api/orders           signed in   the caller's orders, newest first
- *   GET /api/orders/:orderId  signed in   the order with its receipt (paid orders); the buyer or a superuser, else 404
- * The receipt as PDF is its own function (receipt-pdf.ts), so this one does not ship the PDF library.
- */
+/** The receipt PDF is its own function (receipt-pdf.ts), so this one does not ship the PDF library. */
 export default createHandler({
   'GET /api/orders': route({
     access: 'user',

@@ -7,11 +7,7 @@ import { createHandler, notFound, route } from '../../src/server/platform/http';
 import { receiptPdf } from '../../src/server/receipts/receipt-pdf';
 import { file } from '../../src/server/platform/http/response-contract';
 
-/**
- * The receipt as a PDF (issue 22, decision 30), in a function of its own because the PDF library
- * and its font engine are large (a 2 MB budget like the mail sender's).
- *   GET /api/orders/:orderId/receipt.pdf   signed in   the buyer or a superuser; 404 otherwise and for an unpaid order
- */
+/** A function of its own: the PDF library and its font engine are large. */
 export default createHandler({
   'GET /api/orders/:orderId/receipt.pdf': route({
     access: 'user',

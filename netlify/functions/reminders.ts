@@ -5,15 +5,7 @@ import { turnRemindersOff } from '../../src/server/reminders/reminders.service';
 import { userOfUnsubscribeToken } from '../../src/server/reminders/unsubscribe';
 import { jsonOf } from '../../src/server/platform/http/respond';
 
-/**
- * The reminder mail's unsubscribe (issue 25, decision 33).
- *   POST /api/reminders/unsubscribe?token=…   the link's owner   → {ok, reminders: false}; 401 a bad link
- * The address in the mail's `List-Unsubscribe` header: a mail program POSTs
- * `List-Unsubscribe=One-Click` to it from its own server (RFC 8058), and the page /avmelding
- * posts to it when the mail's link is opened. The signed token is the proof (a signed link:
- * no origin check, no session); turning reminders off twice is the same as once.
- */
-/** Reminders are off for the link's owner. */
+/** A signed link is the proof, so no origin check and no session; mail programs POST here (RFC 8058 one-click). */
 const unsubscribedResponse = z.object({ ok: z.literal(true), reminders: z.literal(false) });
 
 const tokenOf = (url: URL) => userOfUnsubscribeToken(url.searchParams.get('token'));

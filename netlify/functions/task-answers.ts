@@ -5,15 +5,7 @@ import { createHandler, route } from '../../src/server/platform/http';
 import { listTaskAnswers, saveTaskAnswer } from '../../src/server/learning/task-answers.service';
 import { jsonOf } from '../../src/server/platform/http/respond';
 
-/**
- * A learner's answers in task lessons (issue 29, decision 36), private to the learner.
- *   GET /api/lessons/:id/answers             signed in   {answers: [{question, answer, updatedAt}]}: the caller's own
- *   PUT /api/lessons/:id/answers/:question   signed in   {answer} → {question, answer, updatedAt}; question 0 is the
- *                                                        lesson's answer field, n its n-th question; a blank answer
- *                                                        deletes it (updatedAt null); at most 10 000 characters
- * Both ask the entitlements like the lesson's content: 404 unknown lesson, 403 locked lesson;
- * 400 for a lesson that is not a task or a field it does not have. Anonymous callers get 401.
- */
+/** Private to the learner; question 0 is the lesson's answer field, and a blank answer deletes it. */
 export default createHandler({
   'GET /api/lessons/:id/answers': route({
     access: 'user',

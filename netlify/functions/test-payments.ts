@@ -6,13 +6,7 @@ import { deliverTestPaymentsEvent } from '../../src/server/payments/test-provide
 import { testPaymentActionResponse, testPaymentResponse } from '../../src/schemas/checkout';
 import { jsonOf } from '../../src/server/platform/http/respond';
 
-/**
- * The built-in test payment provider's own pages' API (development and tests only, decision 30;
- * 404 when the test provider is not offered, and always in production).
- *   GET  /api/test-payments/:reference           anyone   {reference, amountOre, description, state}
- *   POST /api/test-payments/:reference/:action   anyone   approve | cancel | fail → {returnUrl}; then, like a real
- *                                                         provider, a signed webhook announces the change
- */
+/** Development and tests only: 404 when the test provider is not offered, and always in production. */
 const reference = z.string().regex(/^ka-[0-9a-f]{16}$/, { error: 'Referansen til testbetalingen er ugyldig.' });
 const missing = 'Fant ikke testbetalingen.';
 

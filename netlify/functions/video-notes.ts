@@ -4,14 +4,7 @@ import { createHandler, route } from '../../src/server/platform/http';
 import { createNote, deleteNote, updateNote } from '../../src/server/notes/notes.service';
 import { jsonOf } from '../../src/server/platform/http/respond';
 
-/**
- * A learner's private notes on video lessons (the list is GET /api/lessons/:id/video-notes).
- *   POST   /api/video-notes       signed in   {lessonId, timestamp, noteText} → 201 the note (whole seconds);
- *                                             404 unknown lesson, 400 not a video lesson, 403 locked lesson
- *   PUT    /api/video-notes/:id   signed in   {noteText} → the updated note; 403 when its lesson is locked
- *   DELETE /api/video-notes/:id   signed in   → {ok: true} (one's own note, even on a locked lesson)
- * Another user's note is 404 (never 403); a locked lesson is 403 (entitlements, decision 26). Anonymous callers get 401; bad bodies 400.
- */
+/** Another user's note is 404, never 403; one's own note can be deleted even on a locked lesson. */
 export default createHandler({
   'POST /api/video-notes': route({
     access: 'user',

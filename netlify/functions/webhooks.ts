@@ -12,25 +12,8 @@ import { vippsProviderFromEnv } from '../../src/server/payments/vipps';
 import { vippsWebhookEvent } from '../../src/server/payments/vipps-webhooks';
 import { recordWebhookEvent } from '../../src/server/platform/webhooks/events.service';
 
-/**
- * Webhooks: payment providers tell us what happened.
- *   POST /api/webhooks/vipps           Vipps ePayment, signed as Vipps signs (`Authorization: HMAC-SHA256 …`
- *       over method, path, `x-ms-date`, host and the body's SHA-256) with VIPPS_WEBHOOK_SECRET
- *   POST /api/webhooks/stripe          Stripe (cards), `Stripe-Signature` with STRIPE_WEBHOOK_SECRET
- *   POST /api/webhooks/test-payments   the built-in test provider, signed with `Test-Payments-Signature`
- *       (HMAC-SHA256 over `<t>.<raw body>`)
- * Each answers 200 `{ok: true}`, `duplicate: true` for an event handled before; 401 `{error}` for a
- * missing, wrong or stale signature; 503 when the provider's API did not answer (the provider
- * delivers again). A provider without its settings verifies nothing: its route answers 401 to
- * every delivery. The Vipps and Stripe verifiers are resolved on each delivery from the payment
- * registry (src/server/payments/registry.ts), so the tests' providers (fake servers) verify with
- * their own secrets.
- * No session and no same-origin check here: the signature is the caller's proof. The handler records
- * the event and reconciles the order it names with what the provider's API says (never the body),
- * in the same transaction; a paid order's receipt is sent right after the answer.
- */
+/** No session or origin check: the signature is the proof. Orders are reconciled with the provider's API, never the body. */
 
-/** A webhook route of Vipps or Stripe: the configured provider's verifier and event parser. */
 function providerWebhook(name: 'vipps' | 'stripe', fromSettings: () => PaymentProvider | null, body: z.ZodType) {
   const provider = (): PaymentProvider => {
     const found = webhookProvider(name, fromSettings);

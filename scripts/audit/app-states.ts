@@ -1,9 +1,4 @@
-// The signed-in app states of `npm run audit`: per state, the JavaScript the
-// browser downloads (raw and gzip, inline scripts included, as the budget test counts
-// it), the page's total transfer, axe-core's WCAG 2.1 AA violations (after the state is
-// reached: a panel opened, a tab chosen), and the cookie the Lighthouse run of the state's
-// URL signs in with. The admin states need /admin (another branch): when /admin answers
-// 404 they are reported as not available.
+// The signed-in app states of `npm run audit`: JavaScript downloaded, transfer, axe-core WCAG 2.1 AA violations, and the cookie Lighthouse signs in with.
 import { chromium, type Page } from '@playwright/test';
 import { axeViolations, recordFirstLoadScripts, recordScripts, waitForHydration } from '../../tests/e2e/helpers';
 import { chromiumArgs, chromiumPath } from '../../tests/e2e/chromium';
@@ -16,7 +11,6 @@ export interface AppState {
   path: string;
   /** Brings the loaded page into the state (clicks); Lighthouse measures only the page load. */
   enter?: (page: Page) => Promise<void>;
-  /** Heading or other element that shows the state is ready. */
   ready: (page: Page) => ReturnType<Page['getByRole']>;
 }
 
@@ -32,7 +26,6 @@ export interface AppMeasure {
   violations: string[];
 }
 
-/** Signs in through the API (three sign-ins: well inside the throttle) and returns the Cookie header. */
 export async function signInCookie(origin: string, email: Account): Promise<string> {
   const response = await fetch(`${origin}/api/auth/login`, {
     method: 'POST',
@@ -46,7 +39,6 @@ export async function signInCookie(origin: string, email: Account): Promise<stri
     .join('; ');
 }
 
-/** A video and a task lesson of a course the demo learner is enrolled in, from the player's own API. */
 async function playerLessons(origin: string, cookie: string): Promise<{ courseId: string; video: string; task: string }> {
   const get = async <T>(path: string) => (await (await fetch(`${origin}${path}`, { headers: { Cookie: cookie } })).json()) as T;
   const enrollments = await get<{ courseId: string }[]>('/api/users/me/enrollments');
@@ -129,7 +121,7 @@ export async function measureAppStates(origin: string, states: AppState[], cooki
       const scripts = recordScripts(page);
       const firstLoad = await recordFirstLoadScripts(page);
       await page.goto(state.path, { waitUntil: 'networkidle' });
-      // The island hydrates when the browser is idle (client:idle, decision 34): a press before that is lost.
+      // The island hydrates when the browser is idle (client:idle): a press before that is lost.
       await waitForHydration(page);
       const first = await firstLoad.measure();
       if (state.enter) await state.enter(page);

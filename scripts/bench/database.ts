@@ -1,6 +1,4 @@
-// Which PostgreSQL `npm run bench` runs against: a database of its own on the server in
-// TEST_DATABASE_URL, else a throwaway Debian PostgreSQL it starts itself (as in .ci/run
-// and the fault tests), else PGlite in a temporary folder.
+// A database of its own on the server in TEST_DATABASE_URL, else a throwaway Debian PostgreSQL, else PGlite in a temporary folder.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,9 +9,7 @@ import { postgresBinDir, startThrowawayPostgres } from '../../tests/setup/throwa
 
 export interface BenchDatabase {
   kind: 'TEST_DATABASE_URL' | 'throwaway PostgreSQL' | 'PGlite';
-  /** Options for db/client's openDatabase. */
   options: DatabaseOptions;
-  /** Environment for the server process. */
   serverEnv: Record<string, string>;
   describe: string;
   destroy(): Promise<void>;

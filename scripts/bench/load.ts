@@ -1,6 +1,4 @@
-// One autocannon run against the served build: latencies of every response (for p50/p95/p99),
-// errors (transport errors, timeouts and every status ≥ 400) and the SQL statements the
-// server sent meanwhile (scripts/bench/statement-counter.ts).
+// One autocannon run: latencies, errors (every status ≥ 400 not expected) and the SQL statements the server sent meanwhile.
 import autocannon from 'autocannon';
 
 export interface RequestSpec {
@@ -19,13 +17,10 @@ export interface LoadOptions {
   connections: number;
   /** Seconds; ignored when `amount` is set. */
   duration: number;
-  /** A fixed number of requests instead of a duration. */
   amount?: number | undefined;
-  /** The next request to send (called once per request). */
   next: () => RequestSpec;
   /** Statuses of 400 and over that are the endpoint's right answer here, not errors. */
   expectedStatuses?: readonly number[] | undefined;
-  /** Sees each response with the request it answers. */
   onResponse?: ((request: RequestSpec, status: number, body: string) => void) | undefined;
 }
 

@@ -1,5 +1,3 @@
-// Markdown tables for `npm run bench` and `npm run audit`, the machine they ran on, and
-// the replacement of a marked block in docs/performance.md.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';

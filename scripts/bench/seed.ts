@@ -1,34 +1,28 @@
-// The bench's data: seeded learners with real sessions (inserted in SQL: the sign-in
-// throttle allows ten sign-ups an hour per address), and bulk users with the same
-// per-user data, so that the database grows to 10× and 100× between runs.
+// Learners and their sessions are inserted in SQL because the sign-in throttle allows ten sign-ups an hour per address.
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 
-/** Per user: enrollments in two courses (bought, so the entitlements open them: decision 26), five completed lessons, two notes, one conversation of four messages. */
+/** Per user: two bought enrollments (so the entitlements open them), five completed lessons, two notes, one conversation of four messages. */
 export const PER_USER = { enrollments: 2, progress: 5, notes: 2, conversations: 1, messages: 4, auditEntries: 2 };
 const NOT_A_HASH = '$argon2id$v=19$m=19456,t=2,p=1$YmVuY2hiZW5jaGJlbmNo$bm90LWEtcmVhbC1oYXNoLWJlbmNoLW9ubHktdXNlcnM';
 
 export interface Fixture {
-  /** Two catalogue courses every learner is enrolled in. */
   courseIds: [string, string];
   videoLessonId: string;
   /** A lesson that is not a video (completing it needs no watching). */
   taskLessonId: string;
   /** A second video lesson of the same course, where the load writes its notes. */
   noteLessonId: string;
-  /** Session cookies (`session=<token>`) of the signed-in learners, with their user id and conversation. */
   learners: { userId: string; cookie: string; conversationId: string }[];
   adminCookie: string;
-  /** The admin of a company of COMPANY_PEOPLE people holding seats, with progress (issue 24's manager's view). */
+  /** The manager of a company of COMPANY_PEOPLE people holding seats, with progress. */
   companyAdminCookie: string;
-  /** The bench company and a pending invitation of it (resent by the bench). */
   companyId: string;
   invitationId: string;
 }
 
-/** The bench company's size (issue 24: the manager's view for a company of 500 people). */
 export const COMPANY_PEOPLE = 500;
 
 const rows = <T>(result: unknown): T[] => ((result as { rows?: T[] }).rows ?? (result as T[])) as T[];
@@ -59,7 +53,6 @@ export function newSession(userId: string) {
   };
 }
 
-/** Adds users `from`..`to` (exclusive) of this run, each with PER_USER data. */
 export async function addUsers(db: Db, run: string, from: number, to: number, courseIds: [string, string]): Promise<void> {
   if (to <= from) return;
   const batch = sql.raw(
@@ -101,12 +94,10 @@ export async function addUsers(db: Db, run: string, from: number, to: number, co
       where m.course_id = ${courseIds[0]} order by m.order_index, l.order_index limit 1) l`);
   await db.execute(sql`
     insert into user_audit_log (user_id, actor_id, action, from_value, to_value) select u.id, null, 'created', null, 'individual' from ${batch} u`);
-  // The statistics' first read at this size computes them over the grown tables.
   await db.execute(sql`delete from admin_statistics_snapshot`);
   await db.execute(sql.raw('analyze'));
 }
 
-/** The catalogue's first two courses and lessons to drive, and `learners` users with real sessions. */
 export async function prepareFixture(db: Db, run: string, learners: number): Promise<Fixture> {
   const courses = rows<{ id: string }>(await db.execute(sql`select id from courses order by order_index, id limit 2`));
   if (courses.length < 2) throw new Error('The catalogue has fewer than two courses: is the database seeded?');
@@ -120,8 +111,7 @@ export async function prepareFixture(db: Db, run: string, learners: number): Pro
     )[0]?.id;
   const videoLessonId = await lessonOf(true);
   const taskLessonId = await lessonOf(false);
-  // The load's new notes go to another video, so that the notes list it reads holds each
-  // learner's seeded notes, not the thousands the note runs add as the bench goes on.
+  // The load's new notes go to another video, so the notes list it reads holds only each learner's seeded notes.
   const noteLessonId = await lessonOf(true, 1);
   if (!videoLessonId || !taskLessonId || !noteLessonId) throw new Error(`Course ${courseIds[0]} needs two video lessons and another lesson`);
 
@@ -157,12 +147,7 @@ export async function prepareFixture(db: Db, run: string, learners: number): Pro
   };
 }
 
-/**
- * A company with COMPANY_PEOPLE people, each holding a seat of the online package with its courses
- * (source 'seat') and a member's membership, and a third of them with a few completed lessons; its
- * manager (a manager's membership) signed in. Approved, so that all its invoice seats can be used.
- * Made in SQL like the learners (the invitation round trip is the integration tests' business).
- */
+/** Approved, so that all its invoice seats can be used; made in SQL like the learners. */
 async function prepareCompany(db: Db, run: string): Promise<{ cookie: string; companyId: string; invitationId: string }> {
   const [company] = rows<{ id: string }>(
     await db.execute(sql`insert into companies (name, org_number, approved_at) values (${`Bench ${run} AS`}, '974760673', now()) returning id`),
@@ -213,7 +198,6 @@ async function prepareCompany(db: Db, run: string): Promise<{ cookie: string; co
   return { cookie: session.cookie, companyId, invitationId: invitation!.id };
 }
 
-/** Rows per table, for the report. */
 export async function tableCounts(db: Db): Promise<Record<string, number>> {
   const [row] = rows<Record<string, string>>(
     await db.execute(sql`select
@@ -232,10 +216,7 @@ export interface SeatCompany {
   cookie: string;
 }
 
-/**
- * `count` companies for the take-back runs, tagged `tag` (one set per data scale), each with a
- * manager's membership and a session; not approved (paying for seats approves a company).
- */
+/** Not approved: paying for seats approves a company. */
 export async function seatCompanies(db: Db, run: string, tag: string, count: number): Promise<SeatCompany[]> {
   const made: SeatCompany[] = [];
   for (let i = 1; i <= count; i++) {
@@ -258,11 +239,7 @@ export async function seatCompanies(db: Db, run: string, tag: string, count: num
   return made;
 }
 
-/**
- * `perCompany` people per company holding a seat each (as `assignSeat` gives one: the seat, a
- * member's membership, the package's courses with the seat as their source), one a minute apart
- * so that "the newest seats first" is well defined.
- */
+/** One a minute apart, so that "the newest seats first" is well defined. */
 export async function seatPeople(db: Db, run: string, tag: string, companyIds: string[], perCompany: number): Promise<void> {
   for (const [n, companyId] of companyIds.entries()) {
     const prefix = `bench-plass-${run}-${tag}-${n}-`;
@@ -284,10 +261,6 @@ export async function seatPeople(db: Db, run: string, tag: string, companyIds: s
   await db.execute(sql`delete from company_view_snapshots where company_id in ${companyIds}`);
 }
 
-/**
- * `count` people with a confirmed address and a session, none of whom has had a free trial: each
- * starts one (`POST /api/company-trials`), so every request of the load is a real start.
- */
 export async function trialStarters(db: Db, run: string, tag: string, count: number): Promise<string[]> {
   const prefix = `bench-prove-${run}-${tag}-`;
   const made = rows<{ id: string }>(

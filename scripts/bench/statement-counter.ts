@@ -1,8 +1,4 @@
-// Preloaded into `npm run serve` by `npm run bench` (node --import): counts every SQL
-// statement the app sends (db/client.ts calls the listeners on globalThis for each one)
-// and answers the running total on 127.0.0.1:BENCH_COUNTER_PORT. The bench reads it
-// before and after each endpoint's run: statements per request = delta / responses; the
-// server's CPU time (user + system) likewise, a figure less shaken by a busy machine than latency.
+// Preloaded into `npm run serve` by `npm run bench` (node --import): counts SQL statements and server CPU time on 127.0.0.1:BENCH_COUNTER_PORT.
 import { createServer } from 'node:http';
 
 type Listener = (query: string, params: unknown[]) => void;

@@ -1,6 +1,4 @@
-// `npx tsx scripts/media/make-og-image.ts`: draws the default social-sharing image
-// (src/assets/og-image.png, 1200×630) from an SVG with sharp. The pages serve it
-// through astro:assets as an optimised JPEG. Re-run after a name or colour change.
+// `npx tsx scripts/media/make-og-image.ts`: draws src/assets/og-image.png (1200×630); re-run after a name or colour change.
 import sharp from 'sharp';
 import { site } from '../../src/config/site';
 

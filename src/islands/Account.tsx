@@ -2,7 +2,6 @@ import { AccessGate } from '../components/app/AccessGate';
 import { AppRoot } from '../components/app/AppRoot';
 import { AccountView } from '../features/account/AccountView';
 
-/** 'Min konto' on /konto: any signed-in user's own account. */
 export default function Account() {
   return (
     <AppRoot>

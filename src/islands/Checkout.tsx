@@ -1,10 +1,7 @@
 import { CheckoutForm } from '../features/checkout/CheckoutForm';
 import { Loading, PublicRoot } from '../features/checkout/PublicRoot';
 
-/**
- * The checkout form on /kasse/<courseId>, the only script of the checkout pages. The
- * page's static HTML already states the seller, the product, the price and the right of withdrawal.
- */
+/** The page's static HTML already states the seller, the product, the price and the right of withdrawal. */
 export default function Checkout({ courseId, contactEmail }: { courseId: string; contactEmail: string }) {
   return (
     <PublicRoot fallback={<Loading text="Laster kassen …" />}>

@@ -1,7 +1,6 @@
 import { Loading, PublicRoot } from '../features/checkout/PublicRoot';
 import { ReturnView } from '../features/checkout/ReturnView';
 
-/** The return page after a payment (/kasse/retur?ordre=<orderId>). */
 export default function CheckoutReturn() {
   return (
     <PublicRoot fallback={<Loading text="Henter bestillingen …" />}>

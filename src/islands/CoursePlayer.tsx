@@ -10,7 +10,6 @@ import type { MyCertificate } from '../schemas/certificates';
 import type { CourseProgress, CourseWithContent } from '../schemas/player';
 import type { TaskAnswers } from '../schemas/task-answers';
 
-/** What the page read for the signed-in user (src/server/learning/page-data.ts), exactly as the API answers it. */
 export interface CoursePlayerData {
   user: CurrentUser;
   course: CourseWithContent;
@@ -20,14 +19,7 @@ export interface CoursePlayerData {
   certificates?: MyCertificate[] | undefined;
 }
 
-/**
- * The course player on /course/{courseId}. The page has checked the session and read
- * the course (with the learner's progress and watch state, through the API's own services and
- * entitlements) before rendering (issue 26, decision 34): the island renders on the server with
- * that data and hydrates with it in its cache, asking the API nothing. `search` is the page URL's
- * query string (the lesson), the same on the server and in the browser. The assistant panel
- * sits beside the course and knows the current lesson.
- */
+/** Renders on the server with the data the page read and hydrates with it in its cache, asking the API nothing. */
 export default function CoursePlayer({ data, search }: { data: CoursePlayerData; search: string }) {
   const courseId = data.course.course.id;
   const initialData = [

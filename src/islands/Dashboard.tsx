@@ -8,7 +8,6 @@ import type { CurrentUser } from '../schemas/auth';
 import type { MyCertificate } from '../schemas/certificates';
 import type { CatalogueCourse, LearnerProgress, ListedEnrollment, ModuleWithProgress } from '../schemas/learning';
 
-/** What the page read for the signed-in learner (src/server/learning/page-data.ts), exactly as the API answers it. */
 export interface DashboardData {
   user: CurrentUser;
   enrollments: ListedEnrollment[];
@@ -18,12 +17,7 @@ export interface DashboardData {
   modules: { courseId: string; modules: ModuleWithProgress[] }[];
 }
 
-/**
- * The signed-in dashboard on '/' (src/pages/index.astro, rendered on demand for a visitor with a
- * session). The page has checked the session and read what the dashboard shows first, so the
- * island renders on the server with that data and hydrates with it in its cache, asking the API
- * nothing. The app's controls (assistant, user menu) join the site header once hydrated.
- */
+/** Renders on the server with the data the page read and hydrates with it in its cache, asking the API nothing. */
 export default function Dashboard({ data }: { data: DashboardData }) {
   const initialData = [
     initialQuery(currentUserQuery, data.user),

@@ -1,10 +1,7 @@
 import { AppRoot } from '../components/app/AppRoot';
 import { SeatCheckout as SeatCheckoutForm } from '../features/company/SeatCheckout';
 
-/**
- * The package checkout on /kasse/nettbasert-pakke: seats for a company. The page's
- * static HTML already states the seller, what is sold and the price per seat with its VAT.
- */
+/** The page's static HTML already states the seller, what is sold and the price per seat with its VAT. */
 export default function SeatCheckout({ contactEmail }: { contactEmail: string }) {
   return (
     <AppRoot>

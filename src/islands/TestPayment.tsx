@@ -1,7 +1,6 @@
 import { Loading, PublicRoot } from '../features/checkout/PublicRoot';
 import { TestPaymentView } from '../features/checkout/TestPaymentView';
 
-/** The test provider's payment page (/kasse/testbetaling?betaling=<reference>). */
 export default function TestPayment() {
   return (
     <PublicRoot fallback={<Loading text="Laster testbetalingen …" />}>

@@ -2,14 +2,6 @@ import { apiRequest } from '../lib/api';
 import { safeNextPath } from '../lib/safe-next';
 import { clearErrors, pending, showRequestError } from './form-feedback';
 
-/**
- * The sign-in page: one form in two modes, sign-in and create account (#registrer);
- * the registration page (/registrer, `data-fixed-mode="register"`): the same form in one mode.
- * Posts JSON to the auth API through the shared client (`src/lib/api.ts`, no React)
- * and shows the server's Norwegian messages next to the right fields, or above the
- * form when they concern the whole request.
- */
-
 type Mode = 'login' | 'register';
 
 const endpoints: Record<Mode, string> = { login: '/api/auth/login', register: '/api/auth/register' };

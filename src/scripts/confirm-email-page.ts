@@ -1,13 +1,6 @@
 import { ApiError, apiRequest } from '../lib/api';
 import { GENERAL_ERROR, NETWORK_ERROR, takeTokenFromHash } from './form-feedback';
 
-/**
- * /bekreft-epost#token=…: the link of the verification mail and of an e-mail change.
- * Takes the token out of the address bar, posts it at once (POST /api/auth/confirm-email) while
- * the page says 'Bekrefter e-postadressen …', then shows the server's sentence: confirmed, changed
- * to the new address, or why not (a bad or used link, the address taken meanwhile).
- */
-
 const INCOMPLETE = 'Lenken er ufullstendig. Åpne lenken i e-posten på nytt, eller kopier hele lenken inn i adressefeltet.';
 
 function show(outcome: 'done' | 'failed', message: string): void {

@@ -1,11 +1,6 @@
 import { apiRequest } from '../lib/api';
 import { submitWithFeedback } from './form-feedback';
 
-/**
- * The contact form on /kontakt (issue 29, decision 37): POST /api/contact, the server's sentence
- * in the status region on success (the form is emptied), each refusal next to its field, a 429's
- * sentence above the form. A plain script over the shared client, like the password pages.
- */
 export function initContactForm(): void {
   const form = document.querySelector<HTMLFormElement>('[data-contact-form]');
   if (!form) return;

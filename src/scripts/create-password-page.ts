@@ -1,12 +1,7 @@
 import { ApiError, apiRequest } from '../lib/api';
 import { GENERAL_ERROR, NETWORK_ERROR, submitWithFeedback, takeTokenFromHash } from './form-feedback';
 
-/**
- * /lag-passord#token=…: the one mail of an account without a password (a guest's purchase, or
- * 'Lag et passord' on /konto). Opening it proves the address at once (POST /api/auth/confirm-email,
- * which leaves this link unused); the password chosen is then set with the same token
- * (POST /api/auth/password-reset/confirm), after which the buyer signs in with it.
- */
+/** Opening the link proves the address at once and leaves it unused, so the same token then sets the password. */
 
 type State = 'opening' | 'form' | 'done' | 'invalid' | 'missing';
 
@@ -59,11 +54,7 @@ export async function initCreatePasswordPage(): Promise<void> {
   );
 }
 
-/**
- * /bekreft-konto?handling=slett|epost#token=…: the link that confirms, for an account without a
- * password, a deletion or a change of address. Nothing is sent until 'Bekreft' is pressed (a mail
- * program that opens links ahead must not delete an account); the server decides from the token.
- */
+/** Nothing is sent until 'Bekreft' is pressed: a mail program that opens links ahead must not delete an account. */
 export function initConfirmAccountPage(): void {
   const form = document.querySelector<HTMLFormElement>('[data-account-confirm-form]');
   if (!form) return;
@@ -76,7 +67,6 @@ export function initConfirmAccountPage(): void {
     form,
     async () => {
       const response = await apiRequest('POST', '/api/auth/account-confirm', { token });
-      // A deleted account's browser (if it was signed in as it) is signed out by the answer's cookies.
       showState('done', await messageOf(response));
     },
     {

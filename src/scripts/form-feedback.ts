@@ -1,12 +1,7 @@
 import { ApiError } from '../lib/api';
 import { GENERAL_ERROR, NETWORK_ERROR } from '../lib/form-errors';
 
-/**
- * What the static form pages (sign-in, registration, forgotten and new password) share: the
- * server's messages next to their fields (`[data-field-error="<name>"]`, `aria-invalid`) or above
- * the form (`[data-form-error]`), and a submit button that shows its pending label
- * (`data-pending-label`) while the request runs. No React; the pages' scripts import it.
- */
+/** What the static form pages share; no React, so it ships light. */
 
 export { GENERAL_ERROR, NETWORK_ERROR };
 
@@ -27,7 +22,6 @@ export function showFormError(form: HTMLFormElement, message: string): void {
   summary.classList.remove('hidden');
 }
 
-/** Puts `message` under the enabled field `name`; false when the form has no such field. */
 export function showFieldError(form: HTMLFormElement, name: string, message: string): boolean {
   const target = form.querySelector<HTMLElement>(`[data-field-error="${name}"]`);
   const input = form.querySelector<HTMLInputElement>(`[name="${name}"]:not([disabled])`);
@@ -37,10 +31,6 @@ export function showFieldError(form: HTMLFormElement, name: string, message: str
   return true;
 }
 
-/**
- * Shows a failed request's messages: each issue next to its field (focus on the first), else the
- * body's `error` above the form (a 429's sentence, say), else the general or the network sentence.
- */
 export function showRequestError(form: HTMLFormElement, error: unknown): void {
   if (!(error instanceof ApiError)) {
     showFormError(form, NETWORK_ERROR);
@@ -54,11 +44,7 @@ export function showRequestError(form: HTMLFormElement, error: unknown): void {
   }
 }
 
-/**
- * Sends `form` with `send` on submit: the earlier messages cleared (its field errors and the text
- * of `status`), the submit button pending meanwhile; a refusal goes to `refused` when that handles
- * it (returns true), else next to its field or above the form (showRequestError).
- */
+/** A refusal goes to `refused` when that handles it (returns true), else next to its field or above the form. */
 export function submitWithFeedback(
   form: HTMLFormElement,
   send: () => Promise<void>,
@@ -81,7 +67,6 @@ export function submitWithFeedback(
   });
 }
 
-/** Disables `button` and shows its pending label until the returned function restores it. */
 export function pending(button: HTMLButtonElement | null): () => void {
   if (!button) return () => {};
   const label = button.textContent ?? '';
@@ -93,11 +78,7 @@ export function pending(button: HTMLButtonElement | null): () => void {
   };
 }
 
-/**
- * The token of a mail link (`/nytt-passord#token=…`, `/bekreft-epost#token=…`), taken out of the
- * address bar at once: the fragment never reaches a server, and after this it is not in the
- * history, a bookmark or a shared screenshot either.
- */
+/** Taken out of the address bar at once, so the token is not in the history, a bookmark or a shared screenshot. */
 export function takeTokenFromHash(): string | null {
   const token = new URLSearchParams(window.location.hash.slice(1)).get('token')?.trim() || null;
   if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);

@@ -1,8 +1,4 @@
-/**
- * The landing hero's intro video: a native modal <dialog> (focus trap, Escape and focus
- * return come from the browser). The <video> is created on the first click, so the page
- * downloads nothing of it before; its captions track is on by default.
- */
+/** The <video> is created on the first click, so the page downloads nothing of it before. */
 export function initIntroVideo(): void {
   const dialog = document.querySelector<HTMLDialogElement>('[data-video-dialog]');
   const opener = document.querySelector<HTMLButtonElement>('[data-video-open]');

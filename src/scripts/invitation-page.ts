@@ -4,14 +4,7 @@ import type { invitationLookupResponse } from '../schemas/company';
 import { safeNextPath } from '../lib/safe-next';
 import { clearErrors, NETWORK_ERROR, pending, showRequestError, takeTokenFromHash } from './form-feedback';
 
-/**
- * /invitasjon#token=…: an employee's invitation to a company's seat. The token is read
- * and taken out of the address bar at once (as /nytt-passord does); the page asks
- * POST /api/invitations/lookup who is invited and by whom, then offers the one way on:
- * create the account ('Opprett konto og start'), take the invitation as the signed-in owner
- * ('Ta imot invitasjonen'), or sign in as the invited address first. The fragment does not survive
- * the sign-in redirect, so the token waits in sessionStorage (this tab only) until the visitor is back.
- */
+/** The fragment does not survive the sign-in redirect, so the token waits in sessionStorage (this tab only). */
 
 export const TOKEN_KEY = 'invitation-token';
 
@@ -29,7 +22,6 @@ function storage(): Storage | null {
   }
 }
 
-/** The token from the address (kept for a sign-in trip) or, back from signing in, the one kept. */
 function readToken(): string | null {
   const fromHash = takeTokenFromHash();
   if (fromHash) return fromHash;
@@ -38,7 +30,6 @@ function readToken(): string | null {
 
 const forget = () => storage()?.removeItem(TOKEN_KEY);
 
-/** Shows one `[data-state]` block; `message` goes into its `[data-message]`, which takes focus for the states that end the way. */
 function show(state: State, message?: string): void {
   for (const el of document.querySelectorAll<HTMLElement>('[data-state]')) el.hidden = el.dataset.state !== state;
   const block = document.querySelector<HTMLElement>(`[data-state="${state}"]`);
@@ -53,7 +44,6 @@ function fill(name: string, value: string): void {
 
 const sameAddress = (a: string | null, b: string) => a !== null && a.trim().toLowerCase() === b.trim().toLowerCase();
 
-/** What a refused lookup or accept means: a bad token, a full company, a sign-in first, or something for the form. */
 function refusal(error: unknown): { state: 'invalid' | 'blocked' | 'sign-in'; message: string } | null {
   if (!(error instanceof ApiError)) return null;
   if (error.status === 409 && error.errorType === 'no_free_seats') return { state: 'blocked', message: error.bodyError ?? INVALID };
@@ -99,7 +89,6 @@ export async function initInvitationPage({ navigate = (url) => window.location.a
   const signInLink = document.querySelector<HTMLAnchorElement>('[data-sign-in-link]');
   if (signInLink) {
     signInLink.textContent = `Logg inn som ${lookup.email} først`;
-    // Kept only for the trip through sign-in: the fragment is lost on the way.
     signInLink.addEventListener('click', () => storage()?.setItem(TOKEN_KEY, token));
   }
   const other = document.querySelector<HTMLElement>('[data-signed-in-other]');

@@ -1,8 +1,3 @@
-/**
- * Course page module list: hover or focus previews a module's learning
- * outcomes in the panel; a click / Enter / Space pins it (and expands it
- * inline on small screens); Escape clears back to the course's general list.
- */
 export function initModuleOutcomes(): void {
   for (const root of document.querySelectorAll<HTMLElement>('[data-outcomes]')) {
     const buttons = [...root.querySelectorAll<HTMLButtonElement>('[data-module]')];

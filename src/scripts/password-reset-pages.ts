@@ -1,19 +1,11 @@
 import { ApiError, apiRequest } from '../lib/api';
 import { submitWithFeedback, takeTokenFromHash } from './form-feedback';
 
-/**
- * The two pages of a forgotten password: /glemt-passord asks for the reset link
- * (POST /api/auth/password-reset), /nytt-passord sets the new password with the link's token
- * (POST /api/auth/password-reset/confirm). Plain scripts over the shared client, like the
- * sign-in page (src/scripts/auth-page.ts).
- */
-
 const messageOf = async (response: Response): Promise<string> => {
   const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
   return typeof body?.message === 'string' ? body.message : '';
 };
 
-/** Puts `message` in the page's polite status region (present from the start, so it is announced). */
 function showStatus(region: HTMLElement | null, message: string): void {
   if (!region) return;
   const note = document.createElement('p');
@@ -22,10 +14,7 @@ function showStatus(region: HTMLElement | null, message: string): void {
   region.replaceChildren(note);
 }
 
-/**
- * /glemt-passord: the e-mail address → always the same 202 sentence (whether or not the address
- * has an account), shown in the status region while the form stays for another try.
- */
+/** Always the same 202 sentence, whether or not the address has an account. */
 export function initForgotPasswordPage(): void {
   const form = document.querySelector<HTMLFormElement>('[data-reset-request-form]');
   if (!form) return;
@@ -42,7 +31,6 @@ export function initForgotPasswordPage(): void {
 
 type NewPasswordState = 'form' | 'done' | 'invalid' | 'missing';
 
-/** Shows one of the page's blocks (`[data-state]`), with `message` in its `[data-message]`, and moves focus to it. */
 function showState(state: NewPasswordState, message?: string, focus = true): void {
   for (const el of document.querySelectorAll<HTMLElement>('[data-state]')) el.hidden = el.dataset.state !== state;
   const block = document.querySelector<HTMLElement>(`[data-state="${state}"]`);
@@ -51,16 +39,10 @@ function showState(state: NewPasswordState, message?: string, focus = true): voi
   if (focus && state !== 'form') text?.focus();
 }
 
-/** True for the confirm endpoint's refusal of the token itself (bad, used or expired). */
 const isTokenRefused = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 400 && error.issues.some((issue) => issue.path === 'token');
 
-/**
- * /nytt-passord#token=…: the token is read and taken out of the address bar at once; without one
- * the page says the link is incomplete. The new password → 'Logg inn' on success (the server
- * signs nobody in and ends every session of the account), or, for a refused token, the server's
- * sentence and 'Be om en ny lenke'.
- */
+/** The server signs nobody in and ends every session of the account, so success offers 'Logg inn'. */
 export function initNewPasswordPage(): void {
   const form = document.querySelector<HTMLFormElement>('[data-new-password-form]');
   if (!form) return;

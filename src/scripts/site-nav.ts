@@ -1,9 +1,4 @@
-/**
- * The public header: desktop dropdowns (disclosure pattern: open on hover and
- * click; Enter/Space toggles, arrows move, Escape closes and returns focus)
- * and the mobile side sheet (a modal <dialog> with a <details> accordion).
- * Plain DOM code, no framework: it ships on every static page.
- */
+/** Plain DOM code, no framework: it ships on every static page. */
 
 const HOVER_CLOSE_DELAY_MS = 120;
 
@@ -12,7 +7,6 @@ interface Dropdown {
   trigger: HTMLButtonElement;
   panel: HTMLElement;
   links: () => HTMLAnchorElement[];
-  /** Opened by the pointer (closes on leave) rather than by click or key. */
   byHover: boolean;
   closeTimer?: number;
 }
@@ -46,8 +40,7 @@ function initDropdowns(nav: HTMLElement): void {
 
   for (const d of dropdowns) {
     d.trigger.addEventListener('click', () => {
-      // A click on a menu the pointer just opened keeps it open and pins it: from now on
-      // only a click, Escape or a click outside closes it, not the pointer leaving.
+      // A click on a menu the pointer just opened pins it: from then on only a click or Escape closes it.
       const open = d.byHover ? true : !isOpen(d);
       window.clearTimeout(d.closeTimer);
       closeOthers(d);
@@ -129,7 +122,6 @@ function initDropdowns(nav: HTMLElement): void {
       }
     });
 
-    // Tabbing out of a dropdown closes it.
     d.item.addEventListener('focusout', (event) => {
       const next = event.relatedTarget as Node | null;
       if (next && !d.item.contains(next) && !d.byHover) setOpen(d, false);
@@ -172,7 +164,6 @@ function initSheet(): void {
   sheet.addEventListener('click', (event) => {
     if (event.target === sheet) sheet.close();
   });
-  // The sheet is for small screens only; leaving that width closes it.
   window.matchMedia('(min-width: 64rem)').addEventListener('change', (event) => {
     if (event.matches && sheet.open) sheet.close();
   });

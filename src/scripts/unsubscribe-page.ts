@@ -1,11 +1,5 @@
 import { GENERAL_ERROR, NETWORK_ERROR, takeTokenFromHash } from './form-feedback';
 
-/**
- * /avmelding#token=…: the reminder mail's one-click unsubscribe. Takes the token out of
- * the address bar and posts it at once (POST /api/reminders/unsubscribe?token=…, the address the
- * mail's List-Unsubscribe header names too), then says it is done, or why not.
- */
-
 const INCOMPLETE = 'Lenken er ufullstendig. Åpne lenken i e-posten på nytt, eller kopier hele lenken inn i adressefeltet.';
 
 function show(outcome: 'done' | 'failed', message?: string): void {

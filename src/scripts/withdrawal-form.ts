@@ -1,10 +1,6 @@
-/**
- * The angreskjema on /angrekrav: turn the filled-in fields into the form's
- * text, for an e-mail, the clipboard or print. Nothing is sent to our server.
- */
+/** Nothing is sent to our server: the text goes to an e-mail, the clipboard or print. */
 import { formatLongDate } from '../lib/format';
 
-/** A date field's value (YYYY-MM-DD) as '1. oktober 2025'. */
 function formatDate(value: string): string {
   if (!value) return '';
   const date = new Date(`${value}T12:00:00Z`);

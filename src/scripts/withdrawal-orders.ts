@@ -1,18 +1,12 @@
-/**
- * The angreskjema for a signed-in buyer: a choice of their paid orders that fills in
- * the form's purchase, dates and order number (and their name and e-mail where empty). Only with
- * the signed-in hint cookie: an anonymous visitor's page makes no request and stays as it is, and
- * without JavaScript the choice stays hidden. Plain DOM, no React: /angrekrav is a static page.
- */
+/** Only with the signed-in hint cookie, so an anonymous visitor's page makes no request. */
 import { formatKroner, formatLongDate, osloIsoDate } from '../lib/format';
 import { hasSignedInHint } from '../lib/signed-in-hint';
 import { isRefundable } from '../lib/order-states';
 import type { OrderSummary } from '../schemas/checkout';
 
-/** Orders a consumer can still withdraw from or ask the guarantee for. */
 const withdrawable = (order: OrderSummary) => isRefundable(order.status);
 
-/** An ISO time as the date field wants it (YYYY-MM-DD), on Norway's calendar. */
+/** On Norway's calendar. */
 export function osloDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? '' : osloIsoDate(date);

@@ -7,7 +7,6 @@ import { QueryError } from '../ui/QueryState';
 
 export type Role = CurrentUser['role'];
 
-/** Who may see a page: any signed-in user, or only some roles. */
 export type Access = 'user' | readonly Role[];
 
 /** The admin spec's sentence for anyone else on /admin (section 6). */
@@ -19,29 +18,19 @@ export function hasAccess(user: CurrentUser, allow: Access): boolean {
 
 export interface AccessGateProps {
   allow: Access;
-  /**
-   * What happens to an anonymous visitor. Default: a full-page trip to
-   * `/api/login?next={path and query}`. The dashboard on '/' instead keeps the
-   * static landing page and deletes the stale hint.
-   */
+  /** Default: a full-page trip to `/api/login?next=…`. */
   onAnonymous?: () => void;
   /** Rendered for an anonymous visitor; default: the placeholder (a redirect is under way). */
   anonymous?: ReactNode;
-  /** Rendered while the user is loading; default: a neutral, empty placeholder. */
   pending?: ReactNode;
   /** Rendered when the user could not be read (not a 401); default: a message with 'Prøv igjen'. */
   failed?: ReactNode;
-  /** The sentence under 'Ingen tilgang' for a user without an allowed role. */
   noAccessText?: string;
   /** The page, given the signed-in user. Never rendered before the user is known and allowed. */
   children: (user: CurrentUser) => ReactNode;
 }
 
-/**
- * Lets through only a signed-in user with an allowed role. Until the server has
- * answered `/api/auth/user`, only a placeholder renders, so a protected page never
- * flashes its markup to an anonymous visitor. Use inside `AppRoot`.
- */
+/** Until the server has answered, only a placeholder renders, so a protected page never flashes its markup to an anonymous visitor. */
 export function AccessGate({
   allow,
   onAnonymous = goToSignIn,
@@ -70,12 +59,10 @@ export function AccessGate({
   return children(user);
 }
 
-/** The placeholder while the user is loading: no content, nothing protected. */
 export function AccessPending() {
   return <div data-access="pending" aria-busy="true" className="min-h-[50vh]" />;
 }
 
-/** 'Ingen tilgang' and why, for a signed-in user without an allowed role. */
 export function NoAccess({ title = 'Ingen tilgang', text }: { title?: string; text: string }) {
   return (
     <main className="mx-auto flex min-h-[50vh] max-w-xl flex-col items-center justify-center gap-2 px-4 py-16 text-center">

@@ -13,38 +13,23 @@ import { needsEmailVerification, VerifyEmailBanner } from './VerifyEmailBanner';
 
 export interface AppHeaderProps {
   user: CurrentUser;
-  /** The page the header is on: its own link is left out. */
   current: AppPage;
-  /** The start of the bar: the logo with 'Dashboard' (the home page) or a way back to it (every other page). */
   home?: 'logo' | 'back';
   /** The assistant toggle's label ('KI-assistent'); no toggle without one. */
   chatLabel?: string;
-  /** The content column (default: the public pages' `max-w-6xl`). */
   width?: string;
-  /** Rows under the bar, in the same column (the player's course title and progress). */
   children?: ReactNode;
 }
 
-/** True inside a view rendered on the server within the site's header and footer (see SiteHeaderControls). */
 const ServerRenderedInSite = createContext(false);
 
-/**
- * Around a view that the server renders inside the site's header and footer (the dashboard on
- * '/'): the server cannot reach the site header's slot (it is outside the island), so the view is
- * rendered, on the server and while hydrating, without the controls, and they join the site
- * header right after hydration. Without it, the slot is looked up when the island first renders
- * in the browser, as before.
- */
+/** The server cannot reach the site header's slot (outside the island), so the controls join it right after hydration. */
 export function SiteHeaderControls({ children }: { children: ReactNode }) {
   return <ServerRenderedInSite value>{children}</ServerRenderedInSite>;
 }
 
 const noSubscription = () => () => {};
 
-/**
- * The site header's place for the app's controls (SiteHeader.astro), or null on a page with its
- * own header; `inSite` says which kind of page it is, even before the slot can be reached.
- */
 function useSiteHeaderSlot(): { inSite: boolean; slot: HTMLElement | null } {
   const serverRendered = useContext(ServerRenderedInSite);
   const [found] = useState(() => (typeof document === 'undefined' ? null : document.querySelector<HTMLElement>('[data-app-header-slot]')));
@@ -57,13 +42,6 @@ function useSiteHeaderSlot(): { inSite: boolean; slot: HTMLElement | null } {
   return serverRendered ? { inSite: true, slot: hydrated } : { inSite: found !== null, slot: found };
 }
 
-/**
- * The one header of the signed-in pages: home or back, the role's links (appLinks), the
- * assistant toggle where the page has the panel, and the user menu; under it, while the user's
- * e-mail address is not confirmed, the banner that asks for it. On a page inside the site's
- * header and footer (the dashboard, AppLayout's `site` pages; issue 29) the controls go into the
- * site header instead, beside its courses menu, and only the rows under the bar stay here.
- */
 export function AppHeader({ user, current, home = 'back', chatLabel, width = pageWidth, children }: AppHeaderProps) {
   const { inSite, slot } = useSiteHeaderSlot();
   // The page's preview of these controls (AppControlsPreview) leaves as the live ones arrive, before
@@ -102,13 +80,7 @@ export function AppHeader({ user, current, home = 'back', chatLabel, width = pag
   );
 }
 
-/**
- * The app's controls as the site header shows them, for a page rendered on the server to put in
- * the header's slot (AppLayout's `app-controls`) as plain markup: the island's own controls replace
- * it once hydrated (AppHeader inside SiteHeaderControls), and the header keeps its layout from the
- * first paint. Until then they are visibly not ready (dimmed) and take no input (`inert`); the
- * links in them, which work without JavaScript, are the same links in the user menu and the page.
- */
+/** Plain markup the island's own controls replace once hydrated, so the header keeps its layout from the first paint; inert until then. */
 export function AppControlsPreview(props: Pick<AppHeaderProps, 'user' | 'current' | 'chatLabel'>) {
   return (
     <div data-app-controls-preview inert aria-busy="true" className="opacity-60">
@@ -117,7 +89,7 @@ export function AppControlsPreview(props: Pick<AppHeaderProps, 'user' | 'current
   );
 }
 
-/** The role's links, the assistant toggle and the user menu. `compact`: in the site header, where a phone has little room. */
+/** `compact`: in the site header, where a phone has little room. */
 function AppControls({ user, current, chatLabel, compact }: Pick<AppHeaderProps, 'user' | 'current' | 'chatLabel'> & { compact: boolean }) {
   const chatOpen = useStore($chatOpen);
   return (

@@ -1,9 +1,5 @@
 import { PRODUCT_NAME } from '../../config/product';
 
-/**
- * The site's logo (the mark of src/components/site/Logo.astro, which static pages render
- * at build time) for the app header, with the spec's subtitle 'Dashboard' in Norwegian, 'Oversikt'.
- */
 export function AppLogo() {
   return (
     <a href="/" className="flex min-w-0 items-center gap-2 rounded-md">

@@ -4,34 +4,19 @@ import { lazy, type ReactNode, Suspense, useState, useSyncExternalStore } from '
 import { createQueryClient, queryClient } from '../../lib/query-client';
 import { $toast } from '../../stores/toast';
 
-// The notification area (Radix Toast) is a chunk of its own, loaded with the page's first toast:
-// no page needs it to paint.
+// A chunk of its own, loaded with the first toast: no page needs it to paint.
 const Toaster = lazy(() => import('../ui/Toaster').then((m) => ({ default: m.Toaster })));
 
-/** A query's answer that the page read on the server, for the island's cache. */
 export interface InitialQuery {
   queryKey: QueryKey;
   data: unknown;
 }
 
-/** `options`' key with `data`, typed by the query's own answer type. */
 export function initialQuery<T>(options: { queryKey: DataTag<QueryKey, T, unknown> }, data: T): InitialQuery {
   return { queryKey: options.queryKey, data };
 }
 
-/**
- * The root of every signed-in island: the QueryClient and the one Toaster.
- *
- * Without `initialData` (the dashboard and the pages whose island reads everything itself) it
- * renders nothing until mounted in the browser, so the static HTML carries no island markup
- * (nothing protected, no inline styles for the CSP to refuse).
- *
- * With `initialData` (the course player and /admin, rendered on demand with the data their page
- * read for the signed-in user) it renders on the server too: the queries' answers go into the
- * cache first, so the server's markup and the hydrated view are the same, and no query asks the
- * API again when the island hydrates (the data is never stale: `staleTime` is infinite). On the
- * server each render gets a client of its own; in the browser it is the page's shared one.
- */
+/** Without `initialData` it renders nothing until mounted, so the static HTML carries no island markup; with it, the server's markup and the hydrated view match and no query asks again. */
 export function AppRoot({ children, client, initialData }: { children: ReactNode; client?: QueryClient; initialData?: readonly InitialQuery[] }) {
   // Two roots, not one with a condition: `useMounted` makes React render again, synchronously,
   // right after hydration, and a seeded island has no reason to pay for that.
@@ -68,7 +53,6 @@ function Providers({ children, client }: { children: ReactNode; client: QueryCli
   );
 }
 
-/** Mounts the Toaster once the first toast is queued, and keeps it from then on. */
 function ToasterHost() {
   const current = useStore($toast);
   const [needed, setNeeded] = useState(current !== null);

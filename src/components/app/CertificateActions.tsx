@@ -1,11 +1,7 @@
 import { buttonVariants } from '../ui/button-variants';
 import type { MyCertificate } from '../../schemas/certificates';
 
-/**
- * A certificate's three ways on: the PDF, the public verification page, and LinkedIn's
- * add-to-profile link. Shared by the dashboard's list and the player's last lesson; each link
- * names the course for a screen reader, since a page may list several.
- */
+/** Each link names the course for a screen reader, since a page may list several. */
 export function CertificateActions({ certificate, size = 'sm' }: { certificate: MyCertificate; size?: 'sm' | 'default' }) {
   const course = <span className="sr-only"> for {certificate.courseTitle}</span>;
   return (

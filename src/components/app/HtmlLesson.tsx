@@ -1,12 +1,6 @@
 import type { HtmlContent } from '../../schemas/lesson-content';
 
-/**
- * An admin's HTML, already sanitised by the server (the with-content endpoint): the
- * only HTML the player ever injects. Inserted as markup, a <script> would not run
- * anyway; the server's sanitiser is what removes event-handler attributes, and the
- * page's CSP (no 'unsafe-inline') is the second line. Shared ground: the player shows it, and
- * the admin's lesson dialog shows a saved HTML lesson with it, as learners see it.
- */
+/** Sanitised by the server, which removes event-handler attributes; the page's CSP (no 'unsafe-inline') is the second line. */
 export function HtmlLesson({ content }: { content: HtmlContent }) {
   return (
     <div

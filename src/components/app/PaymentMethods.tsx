@@ -1,11 +1,6 @@
 import { type ReactNode, useId } from 'react';
 import { Badge } from '../ui/Badge';
 
-/**
- * The payment method: a radio group, or the one method as a line when there is no choice (unless
- * `alwaysChoose`). Shared by the course checkout and the seat checkout; `note` follows
- * the choices (the invoice's terms).
- */
 export function PaymentMethods<T extends string>({
   providers,
   value,

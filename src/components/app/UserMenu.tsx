@@ -8,16 +8,7 @@ let dropdown: Promise<typeof import('./UserMenuDropdown')> | undefined;
 const loadDropdown = () => (dropdown ??= import('./UserMenuDropdown'));
 const UserMenuDropdown = lazy(loadDropdown);
 
-/**
- * Avatar, the user's own name and initials, role (not for learners) and company badges, e-mail, 'Profil' and
- * 'Innstillinger' (/konto), the role's links ('Administrasjon' for admins and superusers) and
- * 'Logg ut'.
- *
- * The header is on every signed-in page's first paint, the open menu is not: until it
- * is first opened this is a plain button that looks the same; pointing at it or focusing it
- * starts loading the menu (UserMenuDropdown), pressing it opens the menu as soon as it is there.
- * The button stays on screen meanwhile (a transition), and the menu's own trigger takes its place.
- */
+/** Until first opened this is a plain button that looks the same; pointing at it or focusing it loads the menu, which no first paint needs. */
 export function UserMenu({ user, current }: { user: CurrentUser; current?: AppPage }) {
   const [wanted, setWanted] = useState(false);
   if (wanted) {

@@ -8,10 +8,7 @@ import { Avatar, TriggerContent, triggerClass } from './UserMenuTrigger';
 const item =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-3 py-2 text-sm text-ink outline-none data-[highlighted]:bg-brand-50 data-[disabled]:cursor-default data-[disabled]:text-muted';
 
-/**
- * The user menu itself (Radix DropdownMenu), a chunk of its own that UserMenu loads when the menu
- * is first wanted; it opens at once (`defaultOpen`) and takes over from UserMenu's button.
- */
+/** A chunk of its own; it opens at once (`defaultOpen`) and takes over from UserMenu's button. */
 export default function UserMenuDropdown({ user, current }: { user: CurrentUser; current?: AppPage }) {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (
@@ -35,7 +32,7 @@ export default function UserMenuDropdown({ user, current }: { user: CurrentUser;
             </div>
           </div>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          {/* The spec gives them no action; they lead to 'Min konto' (issue 23, decision 13). */}
+          {/* The spec gives them no action; they lead to 'Min konto'. */}
           <DropdownMenu.Item className={item} asChild>
             <a href="/konto">Profil</a>
           </DropdownMenu.Item>

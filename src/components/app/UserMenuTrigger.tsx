@@ -1,18 +1,11 @@
 import type { CurrentUser } from '../../schemas/auth';
 import { initials } from '../../lib/user-display';
 
-/**
- * The user menu's button, as both UserMenu (before the menu is loaded) and UserMenuDropdown (the
- * menu's own trigger) draw it. Its own module, so the lazily loaded dropdown does not import back
- * from the UserMenu that loads it.
- */
+/** Its own module, so the lazily loaded dropdown does not import back from the UserMenu that loads it. */
 
 export const triggerClass = 'flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 sm:pr-3';
 
-/**
- * What the menu's button shows: the avatar and the name (the name only for screen readers on a
- * phone, and in the site header below 1280 px, where its courses menu needs the room: global.css).
- */
+/** The name is for screen readers only on a phone and in the site header below 1280 px (global.css). */
 export function TriggerContent({ user }: { user: CurrentUser }) {
   const name = `${user.firstName} ${user.lastName}`.trim();
   return (

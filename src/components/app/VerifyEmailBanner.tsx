@@ -6,7 +6,6 @@ import type { CurrentUser } from '../../schemas/auth';
 import { Button } from '../ui/Button';
 import { cn } from '../ui/cn';
 
-/** True for a signed-in user whose e-mail address is not confirmed yet. */
 export const needsEmailVerification = (user: CurrentUser): boolean => !user.emailVerified;
 
 const resend = async () => {
@@ -20,11 +19,6 @@ const failureText = (error: unknown) => {
   return error.bodyError ?? 'Kunne ikke sende lenken. Prøv igjen om litt.';
 };
 
-/**
- * 'Bekreft e-postadressen din' under the app header of every signed-in page, while the address is
- * not confirmed: where the link went, and 'Send lenken på nytt' (POST /api/auth/verify-email/resend)
- * with the server's answer (sent, already confirmed, or asked too often).
- */
 export function VerifyEmailBanner({ email, className }: { email: string; className?: string }) {
   const send = useMutation({
     mutationFn: resend,

@@ -1,8 +1,4 @@
-/**
- * Column classes for a grid of `count` cards, so every row is full at every width: no lone card on
- * a row of its own, no statistics row filling three quarters of its width. One column on phones.
- * The class names are written out in full so Tailwind finds them.
- */
+/** Every row full at every width; the class names are written out in full so Tailwind finds them. */
 export function cardColumns(count: number): string {
   if (count <= 1) return '';
   if (count === 2) return 'sm:grid-cols-2';

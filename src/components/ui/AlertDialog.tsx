@@ -4,11 +4,7 @@ import { type ButtonVariantProps, buttonVariants } from './button-variants';
 import { cn } from './cn';
 import { overlayClass, panelClass } from './Dialog';
 
-/**
- * A confirmation that interrupts (Radix AlertDialog): role="alertdialog", focus on
- * the cancel button first, no close on an outside click. Confirm with
- * `AlertDialogAction` (variant 'destructive' for deletions), back out with `AlertDialogCancel`.
- */
+/** No close on an outside click, and focus starts on the cancel button. */
 export const AlertDialog = AlertDialogPrimitive.Root;
 export const AlertDialogTrigger = AlertDialogPrimitive.Trigger;
 

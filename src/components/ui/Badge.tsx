@@ -5,7 +5,6 @@ import { type BadgeVariantProps, badgeVariants } from './badge-variants';
 
 export type BadgeProps = ComponentProps<'span'> & BadgeVariantProps;
 
-/** A small label: status, count, role. */
 export function Badge({ className, variant, ...props }: BadgeProps) {
   return <span data-slot="badge" className={badgeVariants({ variant, className })} {...props} />;
 }
@@ -26,7 +25,6 @@ export function roleBadgeVariant(role: Role): NonNullable<BadgeVariantProps['var
   }
 }
 
-/** A user's role as the spec labels and styles it (Superbruker, Administrator, Bedriftsadmin, Individuell). */
 export function RoleBadge({ userRole, ...props }: Omit<BadgeProps, 'variant' | 'children'> & { userRole: Role }) {
   return (
     <Badge variant={roleBadgeVariant(userRole)} data-role={userRole} {...props}>

@@ -4,11 +4,9 @@ import { type ButtonVariantProps, buttonVariants } from './button-variants';
 
 export type ButtonProps = ComponentProps<'button'> &
   ButtonVariantProps & {
-    /** Render the only child (a link, say) with the button's look instead of a <button>. */
     asChild?: boolean;
   };
 
-/** A button; `asChild` puts its look and props on the child, e.g. `<Button asChild><a href>…</a></Button>`. */
 export function Button({ className, variant, size, asChild = false, type, ...props }: ButtonProps) {
   const Component = asChild ? Slot.Root : 'button';
   return (

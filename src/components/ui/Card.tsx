@@ -3,11 +3,9 @@ import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
 type CardPartProps = ComponentProps<'div'> & {
-  /** Render the only child (e.g. a <section aria-labelledby>) with the part's look. */
   asChild?: boolean;
 };
 
-/** A white, bordered panel. Its parts: header (title, description), content, footer. */
 export function Card({ className, asChild = false, ...props }: CardPartProps) {
   const Component = asChild ? Slot.Root : 'div';
   return <Component data-slot="card" className={cn('rounded-xl border border-slate-200 bg-white p-4 text-ink sm:p-5', className)} {...props} />;
@@ -17,7 +15,6 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-1.5', className)} {...props} />;
 }
 
-/** The card's heading: an <h2> unless `asChild` gives it another element (e.g. an <h3>). */
 export function CardTitle({ className, asChild = false, ...props }: ComponentProps<'h2'> & { asChild?: boolean }) {
   const Component = asChild ? Slot.Root : 'h2';
   return <Component data-slot="card-title" className={cn('text-lg font-semibold text-ink', className)} {...props} />;

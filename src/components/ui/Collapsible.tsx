@@ -1,11 +1,7 @@
 import { Collapsible as CollapsiblePrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 
-/**
- * A disclosure (Radix Collapsible): the trigger is a button with aria-expanded and
- * aria-controls; the content and its children are mounted only while open, so data
- * they fetch loads on first expand.
- */
+/** The content mounts only while open, so data it fetches loads on first expand. */
 export function Collapsible(props: ComponentProps<typeof CollapsiblePrimitive.Root>) {
   return <CollapsiblePrimitive.Root data-slot="collapsible" {...props} />;
 }

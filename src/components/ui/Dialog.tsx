@@ -2,10 +2,6 @@ import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
-/**
- * A modal dialog over Radix Dialog: focus is trapped inside and returns to the
- * trigger, Escape and the close button ('Lukk') close it, the title names it.
- */
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;

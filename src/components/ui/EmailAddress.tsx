@@ -1,11 +1,7 @@
 import { Fragment } from 'react';
 import { cn } from './cn';
 
-/**
- * An e-mail address that breaks where a reader expects it: after the '@' and before a '.', and
- * inside a part only when that part alone is wider than its column. (`break-all` broke an address
- * anywhere, mid-word, even where a whole part would have fitted on the next line.)
- */
+/** Breaks after the '@' and before a '.', and inside a part only when that part alone is wider than its column. */
 export function EmailAddress({ email, className }: { email: string; className?: string }) {
   const parts = email.split(/(?<=@)|(?=\.)/u);
   return (

@@ -2,7 +2,6 @@ import { Label as LabelPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
-/** The look of text fields: the sign-in page's fields, with an error state from aria-invalid. */
 const field =
   'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink placeholder:text-slate-500 focus:border-brand-600 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger';
 
@@ -14,7 +13,6 @@ export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea data-slot="textarea" className={cn(field, 'min-h-24', className)} {...props} />;
 }
 
-/** A field label (Radix Label: clicking it focuses the control named by `htmlFor`). */
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
   return (
     <LabelPrimitive.Root

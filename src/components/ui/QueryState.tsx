@@ -12,14 +12,12 @@ export interface QueryLike<T> {
 
 export interface QueryStateProps<T> {
   query: QueryLike<T>;
-  /** Shown while pending, e.g. 'Laster kurs...'. */
   loading: ReactNode;
   /** A text (shown with a 'Prøv igjen' button) or a rendering of the error. */
   error: string | ((error: unknown, retry: () => void) => ReactNode);
   /** With `empty`: data that counts as empty shows the empty text instead of children. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
-  /** Extra classes for the loading, error and empty texts (e.g. 'text-sm'). */
   className?: string;
   children: (data: T) => ReactNode;
 }
@@ -37,7 +35,6 @@ export function QueryState<T>({ query, loading, error, isEmpty, empty, className
   return children(query.data);
 }
 
-/** A read that failed: the text and a 'Prøv igjen' button, announced as an alert. */
 export function QueryError({ text, onRetry, className }: { text: ReactNode; onRetry: () => void; className?: string }) {
   return (
     <p className={cn('text-sm text-danger', className)} role="alert">

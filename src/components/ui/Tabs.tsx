@@ -2,14 +2,7 @@ import { Tabs as TabsPrimitive } from 'radix-ui';
 import type { ComponentProps, CSSProperties } from 'react';
 import { cn } from './cn';
 
-/**
- * Tabs over Radix Tabs: arrow keys move between tabs, the panel is labelled by its tab.
- *
- * No inline styles: /admin renders its tabs on the server, where the page's CSP
- * refuses `style` attributes. Radix writes two: `outline: none` on the list (here the class
- * `outline-none`) and `animation-duration: 0s` on the panel shown first (these panels have no
- * animation), which the panel's own element below leaves out.
- */
+/** No inline styles: /admin renders its tabs on the server, where the page's CSP refuses `style` attributes. */
 export function Tabs({ className, ...props }: ComponentProps<typeof TabsPrimitive.Root>) {
   return <TabsPrimitive.Root data-slot="tabs" className={cn('flex flex-col gap-4', className)} {...props} />;
 }
@@ -49,7 +42,6 @@ export function TabsContent({ className, children, ...props }: ComponentProps<ty
   );
 }
 
-/** The panel's element: whatever Radix passes, except the inline style. */
 function PanelElement({ style: _style, ...props }: ComponentProps<'div'>) {
   return <div {...props} />;
 }

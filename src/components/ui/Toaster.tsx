@@ -7,10 +7,7 @@ import { cn } from './cn';
 /** Closes by itself after this long (spec, section 9). */
 export const TOAST_DURATION_MS = 5000;
 
-/**
- * The notification area (Radix Toast): one toast at a time, closes after 5 s,
- * swipe right 50 px to dismiss, F8 focuses it. Mount once per page, in the root island.
- */
+/** Mount once per page, in the root island. */
 export function Toaster() {
   const current = useStore($toast);
   const viewport = useRef<HTMLOListElement>(null);
@@ -64,12 +61,7 @@ interface Box {
 }
 const overlaps = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
 
-/**
- * Which edge the toasts sit at so they never cover the buttons they are about: the
- * page marks those with `data-toast-avoid` (the player's Previous/Complete/Next). While a toast is
- * shown, and as the page scrolls, the usual edge is kept unless the toast would cover one of them
- * there and not at the other edge. null: the usual edge (CSS decides by width).
- */
+/** Keeps toasts off the buttons they are about (`data-toast-avoid`); null: the usual edge, which CSS decides by width. */
 function useClearEdge(viewport: RefObject<HTMLOListElement | null>, toastId: number | undefined): Edge | null {
   const [placed, setPlaced] = useState<{ toastId: number; edge: Edge } | null>(null);
   useLayoutEffect(() => {

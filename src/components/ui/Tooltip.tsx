@@ -2,11 +2,7 @@ import { Tooltip as TooltipPrimitive } from 'radix-ui';
 import type { ComponentProps } from 'react';
 import { cn } from './cn';
 
-/**
- * A tooltip over Radix Tooltip: shown on hover and on keyboard focus, closed with
- * Escape, announced as the trigger's description. It only adds to a trigger that
- * already has an accessible name; never put the only label of a control in it.
- */
+/** It only adds to a trigger that already has an accessible name; never put the only label of a control in it. */
 export function TooltipProvider({ delayDuration = 300, ...props }: ComponentProps<typeof TooltipPrimitive.Provider>) {
   return <TooltipPrimitive.Provider delayDuration={delayDuration} {...props} />;
 }

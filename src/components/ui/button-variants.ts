@@ -1,11 +1,7 @@
 import { cva, type VariantProps } from 'class-variance-authority';
 import { cn } from './cn';
 
-/**
- * The button look, shared by the React `Button` and by `.astro` pages (which import
- * this module at build time, so no JavaScript reaches the browser). Focus rings come
- * from the global `:focus-visible` rule in `src/styles/global.css`.
- */
+/** Shared with `.astro` pages, which import it at build time, so no JavaScript reaches the browser. */
 const variants = cva(
   'inline-flex items-center justify-center gap-2 rounded-md font-semibold transition-colors disabled:pointer-events-none disabled:opacity-60',
   {
@@ -32,7 +28,6 @@ const variants = cva(
 
 export type ButtonVariantProps = VariantProps<typeof variants>;
 
-/** The button classes for a variant and size; `className` wins over conflicting defaults. */
 export function buttonVariants({ className, ...options }: ButtonVariantProps & { className?: string } = {}): string {
   return cn(variants(options), className);
 }
