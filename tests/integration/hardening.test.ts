@@ -5,7 +5,9 @@ import account from '../../netlify/functions/account';
 import auth from '../../netlify/functions/auth';
 import courses from '../../netlify/functions/courses';
 import enrollments from '../../netlify/functions/enrollments';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { okResponse } from '../../src/schemas/player';
+import { createHandler, route } from '../../src/server/platform/http';
+import { jsonOf } from '../../src/server/platform/http/respond';
 import { allowConsoleErrors, call, ORIGIN, signIn } from '../helpers';
 
 /**
@@ -54,10 +56,11 @@ describe('the log never carries query parameters or bodies', () => {
     'POST /api/test/query-fails': route({
       access: 'public',
       body: z.object({ email: z.string() }),
+      response: okResponse,
       async handler({ db, body }) {
         // A query that fails with the caller's data in its parameters and in Postgres's message.
         await db.execute(sql`select ${body.email}::uuid`);
-        return json({ ok: true });
+        return jsonOf(okResponse, { ok: true });
       },
     }),
   });
@@ -128,7 +131,7 @@ describe('sign-out by GET only for a navigation the user started', () => {
 
 describe('every error a person may read is Norwegian', () => {
   const adminOnly = createHandler({
-    'GET /api/test/admin-only': route({ access: ['admin', 'superuser'], handler: () => json({ ok: true }) }),
+    'GET /api/test/admin-only': route({ access: ['admin', 'superuser'], response: okResponse, handler: () => jsonOf(okResponse, { ok: true }) }),
   });
 
   it('403, 404, 405 and 415 bodies', async () => {
@@ -178,6 +181,7 @@ describe('every error a person may read is Norwegian', () => {
     const broken = createHandler({
       'GET /api/test/throws': route({
         access: 'public',
+        response: okResponse,
         handler() {
           throw new TypeError('Cannot read properties of undefined');
         },

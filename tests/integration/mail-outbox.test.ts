@@ -17,7 +17,9 @@ process.env.MAIL_FROM = 'KI Akademiet <post@kiakademiet.test>';
 const { acquireAppDb } = await import('../../src/server/platform/db');
 const { queueMail } = await import('../../src/server/mail/outbox');
 const { backoffSeconds, drainOutbox, sendQueuedMail } = await import('../../src/server/mail/sender');
-const { createHandler, json, route } = await import('../../src/server/platform/http');
+const { createHandler, route } = await import('../../src/server/platform/http');
+const { jsonOf } = await import('../../src/server/platform/http/respond');
+const { okResponse } = await import('../../src/schemas/player');
 const { default: mailSender } = await import('../../netlify/functions/mail-sender');
 
 const { db } = await acquireAppDb();
@@ -187,9 +189,10 @@ describe('when the sender runs', () => {
       'POST /api/test/queues-mail': route({
         access: 'public',
         afterResponse: sendQueuedMail,
+        response: okResponse,
         async handler({ db: requestDb }) {
           await atomically(requestDb, (tx) => queueMail(tx, mail));
-          return json({ ok: true });
+          return jsonOf(okResponse, { ok: true });
         },
       }),
     });

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import auth from '../../netlify/functions/auth';
 import health from '../../netlify/functions/health';
-import { createHandler, json, route } from '../../src/server/platform/http';
+import { okResponse } from '../../src/schemas/player';
+import { createHandler, route } from '../../src/server/platform/http';
+import { jsonOf } from '../../src/server/platform/http/respond';
 import { allowConsoleErrors, call, ORIGIN, signIn } from '../helpers';
 
 const login = (init: RequestInit & { headers?: Record<string, string> }) =>
@@ -111,6 +113,7 @@ describe('errors and headers', () => {
   const broken = createHandler({
     'GET /api/test/broken': route({
       access: 'public',
+      response: okResponse,
       handler() {
         throw new Error('secret internals: connection string postgres://user:pw@db');
       },
@@ -118,9 +121,10 @@ describe('errors and headers', () => {
     'GET /api/test/items/:id': route({
       access: 'user',
       params: z.object({ id: z.uuid() }),
-      handler: ({ params }) => json({ id: params.id }),
+      response: z.object({ id: z.uuid() }),
+      handler: ({ params }) => jsonOf(z.object({ id: z.uuid() }), { id: params.id }),
     }),
-    'GET /api/test/admin': route({ access: ['admin', 'superuser'], handler: () => json({ ok: true }) }),
+    'GET /api/test/admin': route({ access: ['admin', 'superuser'], response: okResponse, handler: () => jsonOf(okResponse, { ok: true }) }),
   });
 
   it('answers an unexpected error with a generic 500 and logs it with a request id', async () => {

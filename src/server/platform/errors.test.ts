@@ -9,6 +9,7 @@ import {
   NotFoundError,
   ThrottledError,
 } from './errors';
+import { okResponse } from '../../schemas/player';
 import { createHandler, httpErrorFromDomain, route } from './http';
 
 const cases: [DomainError, number][] = [
@@ -26,6 +27,7 @@ const throwing = (error: DomainError) =>
     'GET /api/test': route({
       access: 'public',
       database: false,
+      response: okResponse,
       handler() {
         throw error;
       },

@@ -66,7 +66,7 @@ export function route<
   QS extends Schema | undefined = undefined,
   BS extends Schema | undefined = undefined,
   RS extends ResponseContract | undefined = undefined,
->(definition: RouteDefinition<A, PS, QS, BS, RS>): RouteDefinition<A, PS, QS, BS, RS> {
+>(definition: RouteDefinition<A, PS, QS, BS, RS> & { response: RS & ResponseContract }): RouteDefinition<A, PS, QS, BS, RS> {
   return definition;
 }
 
