@@ -4,6 +4,7 @@ import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/s
 import type { z } from 'zod';
 import type { orderCreatedResponse, packageCheckoutResponse, quoteResponse } from '../../schemas/checkout';
 import type {
+  companyBody,
   companyOverviewResponse,
   invitationCancelledResponse,
   invitationsResponse,
@@ -39,21 +40,13 @@ export type PackageInfo = z.infer<typeof packageCheckoutResponse>;
 /** POST /api/checkout/quote with a quantity. */
 export type SeatQuote = z.infer<typeof quoteResponse>;
 
-export interface CompanyFields {
-  name: string;
-  orgNumber: string;
-  invoiceEmail: string;
-  invoiceAddress: string;
-  poReference: string;
-}
-
 /** POST /api/checkout/orders for seats: `companyId` for a company the buyer manages, else `company` makes a new one. */
 export interface SeatOrderRequest {
   productId: typeof PACKAGE_PRODUCT_ID;
   quantity: number;
   provider: SeatProvider;
   companyId?: string;
-  company?: Omit<CompanyFields, 'poReference'> & { poReference?: string };
+  company?: z.input<typeof companyBody>;
   idempotencyKey: string;
 }
 
