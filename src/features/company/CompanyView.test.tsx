@@ -331,6 +331,20 @@ describe('/bedrift', () => {
     expect(within(card).queryByTestId('invite-preview')).toBeNull();
   });
 
+  it('sends a CSV file alone for a preview, with no list typed', async () => {
+    renderView({
+      [`POST ${C1}/invitations/preview`]: () =>
+        Response.json({ valid: [{ row: 2, email: 'b@fjordtech.no' }], invalid: [], duplicates: [], existing: [], freeSeats: 3, tooMany: false }),
+    });
+    const card = await screen.findByRole('region', { name: 'Inviter ansatte' });
+    const file = new File(['e-post\nb@fjordtech.no\n'], 'ansatte.csv', { type: 'text/csv' });
+    fireEvent.change(within(card).getByLabelText('Eller last opp en CSV-fil'), { target: { files: [file] } });
+    expect(await within(card).findByText('Valgt fil: ansatte.csv')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Se over' }));
+    expect((await within(card).findByTestId('invite-preview')).textContent).toContain('1 adresse kan inviteres');
+    expect(bodyOf(`POST ${C1}/invitations/preview`)).toEqual({ text: 'e-post\nb@fjordtech.no' });
+  });
+
   it('will not send more invitations than there are free seats', async () => {
     renderView({
       [`POST ${C1}/invitations/preview`]: () =>

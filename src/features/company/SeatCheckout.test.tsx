@@ -192,6 +192,21 @@ describe('the seat checkout', () => {
     expect((bodyOf(ORDER, 0) as { idempotencyKey: string }).idempotencyKey).toBe((bodyOf(ORDER, 1) as { idempotencyKey: string }).idempotencyKey);
   });
 
+  it('says nothing on leaving an untouched field, and checks a started one when it is left', async () => {
+    renderCheckout({ [PRODUCT]: () => Response.json(info()), 'GET /api/auth/user': me() });
+    await screen.findByRole('button', { name: /^Betal / });
+    const name = screen.getByLabelText('Bedriftens navn');
+    fireEvent.blur(name);
+    const orgNumber = screen.getByLabelText('Organisasjonsnummer');
+    fireEvent.change(orgNumber, { target: { value: '9236' } });
+    expect(screen.queryByText('Organisasjonsnummeret må ha ni sifre')).toBeNull();
+    fireEvent.blur(orgNumber);
+    expect(await screen.findByText('Organisasjonsnummeret må ha ni sifre')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.change(orgNumber, { target: { value: '923 609 016' } });
+    await waitFor(() => expect(orgNumber.getAttribute('aria-invalid')).toBeNull());
+  });
+
   it('lets a manager buy more seats for a company they manage, sending its id and no company fields', async () => {
     const { navigate } = renderCheckout({
       [PRODUCT]: () => Response.json(info()),
