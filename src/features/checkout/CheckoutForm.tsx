@@ -31,8 +31,8 @@ const assign = (url: string) => window.location.assign(url);
 /**
  * The checkout's form on /kasse/<courseId>: who buys (signed in, or a guest's name and
  * e-mail), a coupon, the payment method, the unticked consent to immediate access, and the button
- * that names the price. The order is a fetch, then `location.assign` to the provider (never a form
- * post: CSP form-action, decision 27).
+ * that names the price. The order is a fetch, then `location.assign` to the provider: the pages'
+ * CSP `form-action` allows no form post to a provider.
  */
 export function CheckoutForm({ courseId, contactEmail, navigate = assign }: CheckoutFormProps) {
   const query = useQuery(checkoutProductQuery(courseId));

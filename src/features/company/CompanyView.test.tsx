@@ -279,7 +279,9 @@ describe('/bedrift', () => {
     });
     const card = await screen.findByRole('region', { name: 'Inviter ansatte' });
     fireEvent.click(within(card).getByRole('button', { name: 'Se over' }));
-    expect(await within(card).findByText('Lim inn minst én e-postadresse eller velg en CSV-fil.')).toBeTruthy();
+    expect(await within(card).findByText('Lim inn adresser eller velg en CSV-fil')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(within(card).getByLabelText('E-postadresser')));
+    expect(calls(`POST ${C1}/invitations/preview`)).toHaveLength(0);
 
     fireEvent.change(within(card).getByLabelText('E-postadresser'), { target: { value: 'a@fjordtech.no\nikke-en-adresse' } });
     const file = new File(['e-post\nb@fjordtech.no\na@fjordtech.no\nkari@fjordtech.no\n'], 'ansatte.csv', { type: 'text/csv' });
@@ -303,6 +305,44 @@ describe('/bedrift', () => {
     expect((within(card).getByLabelText('E-postadresser') as HTMLTextAreaElement).value).toBe('');
     // The invitations and seats are read again.
     await waitFor(() => expect(calls(`GET ${C1}/invitations`).length).toBeGreaterThan(1));
+  });
+
+  it("puts the server's 400 under the list with focus there", async () => {
+    renderView({
+      [`POST ${C1}/invitations/preview`]: () =>
+        Response.json({ error: 'Ugyldig forespørsel', issues: [{ path: 'text', message: 'Listen er for lang' }] }, { status: 400 }),
+    });
+    const card = await screen.findByRole('region', { name: 'Inviter ansatte' });
+    const list = within(card).getByLabelText('E-postadresser');
+    fireEvent.change(list, { target: { value: 'a@fjordtech.no' } });
+    const check = within(card).getByRole('button', { name: 'Se over' });
+    check.focus();
+    fireEvent.click(check);
+    expect(await within(card).findByText('Listen er for lang')).toBeTruthy();
+    expect(list.getAttribute('aria-invalid')).toBe('true');
+    expect(
+      list
+        .getAttribute('aria-describedby')
+        ?.split(' ')
+        .map((ref) => document.getElementById(ref)?.textContent),
+    ).toContain('Listen er for lang');
+    await waitFor(() => expect(document.activeElement).toBe(list));
+    expect(bodyOf(`POST ${C1}/invitations/preview`)).toEqual({ text: 'a@fjordtech.no' });
+    expect(within(card).queryByTestId('invite-preview')).toBeNull();
+  });
+
+  it('sends a CSV file alone for a preview, with no list typed', async () => {
+    renderView({
+      [`POST ${C1}/invitations/preview`]: () =>
+        Response.json({ valid: [{ row: 2, email: 'b@fjordtech.no' }], invalid: [], duplicates: [], existing: [], freeSeats: 3, tooMany: false }),
+    });
+    const card = await screen.findByRole('region', { name: 'Inviter ansatte' });
+    const file = new File(['e-post\nb@fjordtech.no\n'], 'ansatte.csv', { type: 'text/csv' });
+    fireEvent.change(within(card).getByLabelText('Eller last opp en CSV-fil'), { target: { files: [file] } });
+    expect(await within(card).findByText('Valgt fil: ansatte.csv')).toBeTruthy();
+    fireEvent.click(within(card).getByRole('button', { name: 'Se over' }));
+    expect((await within(card).findByTestId('invite-preview')).textContent).toContain('1 adresse kan inviteres');
+    expect(bodyOf(`POST ${C1}/invitations/preview`)).toEqual({ text: 'e-post\nb@fjordtech.no' });
   });
 
   it('will not send more invitations than there are free seats', async () => {

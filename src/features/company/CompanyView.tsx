@@ -6,6 +6,7 @@ import { Badge } from '../../components/ui/Badge';
 import { buttonVariants } from '../../components/ui/button-variants';
 import { cn } from '../../components/ui/cn';
 import { QueryError, QueryState } from '../../components/ui/QueryState';
+import { ApiError } from '../../lib/api';
 import type { CurrentUser } from '../../schemas/auth';
 import { formatCount, formatLongDateTime } from '../../lib/format';
 import { trialDaysLeftText } from '../../lib/company-package';
@@ -154,10 +155,8 @@ function CompanyPage({ companyId, userId }: { companyId: string; userId: string 
 }
 
 function LoadFailed({ error, retry }: { error: unknown; retry: () => void }) {
-  const status = (error as { status?: number } | null)?.status;
-  return (
-    <QueryError text={status === 404 ? 'Fant ikke bedriften, eller du er ikke lenger leder i den.' : 'Kunne ikke laste bedriften.'} onRetry={retry} />
-  );
+  const gone = error instanceof ApiError && error.status === 404;
+  return <QueryError text={gone ? 'Fant ikke bedriften, eller du er ikke lenger leder i den.' : 'Kunne ikke laste bedriften.'} onRetry={retry} />;
 }
 
 function SeatsCard({ overview }: { overview: CompanyOverview }) {

@@ -1,17 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { z } from 'zod';
 import { Button } from '../../components/ui/Button';
+import { EmailAddress } from '../../components/ui/EmailAddress';
+import { Field, Form, FormError, useSchemaForm } from '../../components/ui/form';
 import { Label, Textarea } from '../../components/ui/Input';
-import { ApiError, isUnauthorizedError } from '../../lib/api';
-import { NETWORK_ERROR } from '../../lib/form-errors';
-import { sessionExpired } from '../../lib/session-expired';
+import { expireOnUnauthorized } from '../../lib/session-expired';
+import { invitationPreviewBody } from '../../schemas/company';
 import { buySeatsUrl, type InvitePreview, previewInvitations, sendInvitationsMutation } from './company.queries';
 import { sendLabel } from './company-rules';
 import { CompanySection } from './CompanySection';
-import { EmailAddress } from '../../components/ui/EmailAddress';
 
 /** The largest file read in the browser: 500 addresses in a CSV with a few columns fit easily. */
 const MAX_FILE_BYTES = 1_000_000;
+
+type InviteList = z.input<typeof invitationPreviewBody>;
+/** With a file chosen, an empty list is no mistake: the server checks the two together. */
+const listBesideFile = z.object({ text: z.string() });
 
 /**
  * 'Inviter ansatte': a pasted list and/or a CSV file (read in the browser as text), 'Se over' asks
@@ -21,17 +26,14 @@ const MAX_FILE_BYTES = 1_000_000;
 export function InviteCard({ companyId, freeSeats }: { companyId: string; freeSeats: number }) {
   const id = useId();
   const client = useQueryClient();
-  const [text, setText] = useState('');
   const [file, setFile] = useState<{ name: string; text: string } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [preview, setPreview] = useState<InvitePreview | null>(null);
-  const [previewError, setPreviewError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
   const [sentMessage, setSentMessage] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const send = useMutation(sendInvitationsMutation(client, companyId));
-
-  const input = [text.trim(), file?.text.trim() ?? ''].filter(Boolean).join('\n');
+  const form = useSchemaForm(file ? listBesideFile : invitationPreviewBody, { text: '' });
+  const checking = form.formState.isSubmitting;
 
   const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const chosen = event.target.files?.[0];
@@ -48,6 +50,7 @@ export function InviteCard({ companyId, freeSeats }: { companyId: string; freeSe
     }
     try {
       setFile({ name: chosen.name, text: await chosen.text() });
+      form.clearErrors('text');
     } catch {
       setFile(null);
       setFileError('Kunne ikke lese filen. Prøv igjen, eller lim inn adressene.');
@@ -61,23 +64,14 @@ export function InviteCard({ companyId, freeSeats }: { companyId: string; freeSe
     fileInput.current?.focus();
   };
 
-  const check = async () => {
+  const check = async ({ text }: InviteList) => {
     setSentMessage(null);
-    setPreviewError(null);
-    if (!input) {
-      setPreview(null);
-      setPreviewError('Lim inn minst én e-postadresse eller velg en CSV-fil.');
-      return;
-    }
-    setChecking(true);
+    const input = [text.trim(), file?.text.trim() ?? ''].filter(Boolean).join('\n');
     try {
       setPreview(await previewInvitations(companyId, input));
     } catch (error) {
       setPreview(null);
-      if (isUnauthorizedError(error)) sessionExpired();
-      setPreviewError(error instanceof ApiError ? (error.bodyError ?? 'Kunne ikke se over listen.') : NETWORK_ERROR);
-    } finally {
-      setChecking(false);
+      throw error;
     }
   };
 
@@ -89,7 +83,7 @@ export function InviteCard({ companyId, freeSeats }: { companyId: string; freeSe
         onSuccess: (result) => {
           setSentMessage(result.message);
           setPreview(null);
-          setText('');
+          form.reset({ text: '' });
           setFile(null);
           if (fileInput.current) fileInput.current.value = '';
         },
@@ -102,24 +96,24 @@ export function InviteCard({ companyId, freeSeats }: { companyId: string; freeSe
       title="Inviter ansatte"
       description={`Dere har ${freeSeats === 1 ? '1 ledig plass' : `${freeSeats} ledige plasser`}. Hver ansatt får en e-post med en lenke for å ta imot plassen.`}
     >
-      <div className="grid gap-4">
-        <div className="grid gap-1">
-          <Label htmlFor={`${id}-list`}>E-postadresser</Label>
-          <Textarea
-            id={`${id}-list`}
-            value={text}
-            rows={5}
-            onChange={(event) => {
-              setText(event.target.value);
-              setPreview(null);
-            }}
-            aria-describedby={`${id}-list-hint`}
-            placeholder={'kari@bedrift.no\nola@bedrift.no'}
-          />
-          <p id={`${id}-list-hint`} className="text-sm text-muted">
-            Én adresse per linje, eller skilt med komma eller semikolon. Opptil 500 om gangen.
-          </p>
-        </div>
+      <Form form={form} onSubmit={check} onError={expireOnUnauthorized} className="grid gap-4">
+        <Field<InviteList>
+          name="text"
+          label="E-postadresser"
+          hint="Én adresse per linje, eller skilt med komma eller semikolon. Opptil 500 om gangen."
+        >
+          {({ onChange, ...control }) => (
+            <Textarea
+              {...control}
+              rows={5}
+              placeholder={'kari@bedrift.no\nola@bedrift.no'}
+              onChange={(event) => {
+                setPreview(null);
+                return onChange(event);
+              }}
+            />
+          )}
+        </Field>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-file`}>Eller last opp en CSV-fil</Label>
           <input
@@ -128,7 +122,8 @@ export function InviteCard({ companyId, freeSeats }: { companyId: string; freeSe
             type="file"
             accept=".csv,.txt,text/csv,text/plain"
             onChange={(event) => void chooseFile(event)}
-            aria-describedby={`${id}-file-hint`}
+            aria-describedby={fileError ? `${id}-file-hint ${id}-file-error` : `${id}-file-hint`}
+            aria-invalid={fileError ? true : undefined}
             className="block w-full text-sm text-ink file:mr-3 file:rounded-md file:border file:border-slate-300 file:bg-white file:px-3 file:py-1.5 file:font-semibold"
           />
           <p id={`${id}-file-hint`} className="text-sm text-muted">
@@ -142,15 +137,19 @@ export function InviteCard({ companyId, freeSeats }: { companyId: string; freeSe
               </button>
             </p>
           )}
-          {fileError && <p className="text-sm text-danger">{fileError}</p>}
+          {fileError && (
+            <p id={`${id}-file-error`} className="text-sm text-danger">
+              {fileError}
+            </p>
+          )}
         </div>
         <div>
-          <Button type="button" variant="secondary" onClick={() => void check()} disabled={checking}>
+          <Button type="submit" variant="secondary" disabled={checking}>
             {checking ? 'Ser over …' : 'Se over'}
           </Button>
         </div>
+        <FormError />
         <div aria-live="polite" className="grid gap-4">
-          {previewError && <p className="text-sm text-danger">{previewError}</p>}
           {sentMessage && <p className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-sm text-ink">{sentMessage}</p>}
           {preview && <PreviewResult preview={preview} buySeats={buySeatsUrl(companyId)} />}
         </div>
@@ -159,18 +158,12 @@ export function InviteCard({ companyId, freeSeats }: { companyId: string; freeSe
             <Button type="button" onClick={sendAll} disabled={preview.valid.length === 0 || preview.tooMany || send.isPending}>
               {send.isPending ? 'Sender …' : sendLabel(preview.valid.length)}
             </Button>
-            <Button
-              type="button"
-              variant="ghost"
-              onClick={() => {
-                setPreview(null);
-              }}
-            >
+            <Button type="button" variant="ghost" onClick={() => setPreview(null)}>
               Avbryt
             </Button>
           </div>
         )}
-      </div>
+      </Form>
     </CompanySection>
   );
 }

@@ -5,7 +5,6 @@ import type { CurrentUser } from '../../schemas/auth';
 import { bodyOf, calls, type Handler, serve } from '../../testing/fetch';
 import { resetAfterEach, testQueryClient, testUser } from '../../testing/render';
 import type { Membership, PackageInfo } from './company.queries';
-import { orgNumberError } from './company-rules';
 import { SeatCheckout } from './SeatCheckout';
 
 const PRODUCT = 'GET /api/checkout/products/nettbasert-pakke';
@@ -135,8 +134,8 @@ describe('the seat checkout', () => {
     fireEvent.click(screen.getByRole('radio', { name: 'Faktura (14 dagers betalingsfrist)' }));
     const order = screen.getByRole('button', { name: 'Bestill 5 plasser mot faktura' });
     fireEvent.click(order);
-    expect(await screen.findByText('Skriv inn navnet på bedriften.')).toBeTruthy();
-    expect(document.activeElement).toBe(screen.getByLabelText('Bedriftens navn'));
+    expect(await screen.findByText('Skriv inn bedriftens navn')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Bedriftens navn')));
     expect(calls(ORDER)).toHaveLength(0);
 
     fillCompany();
@@ -158,7 +157,7 @@ describe('the seat checkout', () => {
     expect(body).not.toHaveProperty('consent');
   });
 
-  it("follows a provider's redirect, and shows the server's field message under its field", async () => {
+  it("puts the server's 400 under its field with focus there, then follows the provider's redirect", async () => {
     let attempt = 0;
     const { navigate } = renderCheckout({
       [PRODUCT]: () => Response.json(info()),
@@ -177,15 +176,35 @@ describe('the seat checkout', () => {
     await screen.findByRole('button', { name: /^Betal / });
     fillCompany();
     type('Innkjøpsreferanse (valgfritt)', 'PO-77');
-    fireEvent.click(screen.getByRole('button', { name: /^Betal / }));
+    const pay = screen.getByRole('button', { name: /^Betal / });
+    pay.focus();
+    fireEvent.click(pay);
     expect(await screen.findByText('Organisasjonsnummeret er ikke gyldig')).toBeTruthy();
-    expect(screen.getByLabelText('Organisasjonsnummer').getAttribute('aria-invalid')).toBe('true');
+    const orgNumber = screen.getByLabelText('Organisasjonsnummer');
+    expect(orgNumber.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(orgNumber.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Organisasjonsnummeret er ikke gyldig');
+    await waitFor(() => expect(document.activeElement).toBe(orgNumber));
     expect(navigate).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: /^Betal / }));
     await waitFor(() => expect(navigate).toHaveBeenCalledWith('/kasse/testbetaling?betaling=KIA-10'));
     expect(bodyOf(ORDER, 1)).toMatchObject({ provider: 'test', company: { poReference: 'PO-77' } });
     // The same order to the server on a retry.
     expect((bodyOf(ORDER, 0) as { idempotencyKey: string }).idempotencyKey).toBe((bodyOf(ORDER, 1) as { idempotencyKey: string }).idempotencyKey);
+  });
+
+  it('says nothing on leaving an untouched field, and checks a started one when it is left', async () => {
+    renderCheckout({ [PRODUCT]: () => Response.json(info()), 'GET /api/auth/user': me() });
+    await screen.findByRole('button', { name: /^Betal / });
+    const name = screen.getByLabelText('Bedriftens navn');
+    fireEvent.blur(name);
+    const orgNumber = screen.getByLabelText('Organisasjonsnummer');
+    fireEvent.change(orgNumber, { target: { value: '9236' } });
+    expect(screen.queryByText('Organisasjonsnummeret må ha ni sifre')).toBeNull();
+    fireEvent.blur(orgNumber);
+    expect(await screen.findByText('Organisasjonsnummeret må ha ni sifre')).toBeTruthy();
+    expect(name.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.change(orgNumber, { target: { value: '923 609 016' } });
+    await waitFor(() => expect(orgNumber.getAttribute('aria-invalid')).toBeNull());
   });
 
   it('lets a manager buy more seats for a company they manage, sending its id and no company fields', async () => {
@@ -268,16 +287,6 @@ describe('the seat checkout', () => {
     });
     expect((await screen.findByRole('alert')).textContent).toContain('Kunne ikke hente bedriftene dine.');
     expect(screen.queryByRole('button', { name: /^Betal / })).toBeNull();
-  });
-});
-
-describe('orgNumberError', () => {
-  it('wants nine digits with a valid mod-11 check digit, spaces allowed', () => {
-    expect(orgNumberError('923 609 016')).toBeUndefined();
-    expect(orgNumberError('923609016')).toBeUndefined();
-    expect(orgNumberError('92360901')).toBe('Organisasjonsnummeret må ha ni sifre');
-    expect(orgNumberError('92360901x')).toBe('Organisasjonsnummeret må ha ni sifre');
-    expect(orgNumberError('923609017')).toBe('Organisasjonsnummeret er ikke gyldig');
   });
 
   it('offers the free trial as a third choice while the person has not had one: 0 kr, what the end means, and no order', async () => {

@@ -1,16 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ChangeEvent, type ComponentProps, type FocusEvent, useEffect, useId, useState } from 'react';
+import { type FieldPath, useFormContext } from 'react-hook-form';
+import { z } from 'zod';
+import { PaymentMethods } from '../../components/app/PaymentMethods';
 import { Button } from '../../components/ui/Button';
-import { Input, Label } from '../../components/ui/Input';
+import { Field, Form, FormError, useSchemaForm } from '../../components/ui/form';
+import { Input, Label, Textarea } from '../../components/ui/Input';
 import { QueryError } from '../../components/ui/QueryState';
 import { ApiError } from '../../lib/api';
-import { PaymentMethods } from '../../components/app/PaymentMethods';
+import { GENERAL_ERROR, SERVER_ERROR } from '../../lib/form-errors';
+import { formatKroner } from '../../lib/format';
 import { currentUserQuery } from '../../lib/learning.queries';
 import { containedVatOre } from '../../lib/money';
-import { formatKroner } from '../../lib/format';
+import { formatOrgNumber } from '../../lib/org-number';
 import { safeNextPath } from '../../lib/safe-next';
+import { EMAIL_MAX } from '../../schemas/auth';
+import { COMPANY_NAME_MAX, companyBody, INVOICE_ADDRESS_MAX, ORG_NUMBER_MAX, PO_REFERENCE_MAX } from '../../schemas/company';
 import {
-  type CompanyFields,
   managed,
   MAX_SEATS,
   type Membership,
@@ -25,19 +31,7 @@ import {
   type SeatQuote,
   startTrial,
 } from './company.queries';
-import { formatOrgNumber } from '../../lib/org-number';
-import {
-  clampSeats,
-  type CompanyField,
-  companyErrors,
-  companyFieldError,
-  companyFieldLabels,
-  companyFields,
-  INVOICE_LABEL,
-  orderButtonLabel,
-  seatOrderFailure,
-  seatsWord,
-} from './company-rules';
+import { clampSeats, INVOICE_LABEL, orderButtonLabel, seatsWord } from './company-rules';
 
 export interface SeatCheckoutProps {
   /** The company's e-mail as the build knows it. */
@@ -51,6 +45,7 @@ export interface SeatCheckoutProps {
 }
 
 const assign = (url: string) => window.location.assign(url);
+const CONFIRM_FOR_INVOICE = 'Bekreft e-postadressen din før du bestiller på faktura.';
 const CHECKOUT_PATH = '/kasse/nettbasert-pakke';
 const link = 'font-semibold text-brand-700 underline';
 
@@ -143,14 +138,16 @@ interface SeatFormProps {
 /** The choice of a new company among the buyer's. */
 const NEW_COMPANY = 'ny';
 
-const emptyCompany: CompanyFields = { name: '', orgNumber: '', invoiceAddress: '', invoiceEmail: '', poReference: '' };
-const autocomplete: Record<CompanyField, string> = {
-  name: 'organization',
-  orgNumber: 'off',
-  invoiceAddress: 'street-address',
-  invoiceEmail: 'email',
-  poReference: 'off',
-};
+type CompanyInput = z.input<typeof companyBody>;
+interface SeatValues {
+  company: CompanyInput;
+}
+/** Named as the order body names them, so the server's `company.orgNumber` issue lands on its field. */
+const companyPaths = Object.keys(companyBody.shape).map((field) => `company.${field}`);
+const newCompanyValues = z.object({ company: companyBody });
+/** A company the buyer manages: its fields are neither shown nor sent. */
+const chosenCompanyValues = z.object({ company: z.custom<CompanyInput>() });
+const emptyCompany: CompanyInput = { name: '', orgNumber: '', invoiceAddress: '', invoiceEmail: '', poReference: '' };
 
 /** The third choice beside paying and the invoice: the free trial, no payment at all. */
 const TRIAL = 'trial';
@@ -174,21 +171,17 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
   const [quantityText, setQuantityText] = useState('5');
   const [quote, setQuote] = useState<SeatQuote | null>(null);
   const [quoteFailed, setQuoteFailed] = useState(false);
-  const [company, setCompany] = useState<CompanyFields>(emptyCompany);
-  const [fieldErrors, setFieldErrors] = useState<Partial<Record<CompanyField, string>>>({});
   // '?provetid=1' (the package page's 'Prøv gratis' link) starts on the trial where it is offered.
   const [provider, setProvider] = useState<SeatChoice | null>(() =>
     new URLSearchParams(window.location.search).has('provetid') && methods.some((m) => m.id === TRIAL) ? TRIAL : (methods[0]?.id ?? null),
   );
   const trial = provider === TRIAL ? (info.product.trial ?? null) : null;
   const [submitting, setSubmitting] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [paymentFailure, setPaymentFailure] = useState<string | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [focusFirstError, setFocusFirstError] = useState(0);
   const [companyChoice, setCompanyChoice] = useState(() => (companies.find((c) => c.id === preselected) ?? companies[0])?.id ?? NEW_COMPANY);
   const chosen = companies.find((c) => c.id === companyChoice) ?? null;
   const needsCompany = chosen === null;
+  const form = useSchemaForm(needsCompany ? newCompanyValues : chosenCompanyValues, { company: emptyCompany });
 
   // The price of the count once it rests; an answer for an older count is dropped.
   useEffect(() => {
@@ -210,10 +203,6 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
     };
   }, [quantity, quoteDelayMs]);
 
-  useEffect(() => {
-    if (focusFirstError) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [focusFirstError]);
-
   const unitOre = info.product.unitPriceOre;
   const fresh = quote !== null && quote.quantity === quantity;
   const totalOre = fresh ? quote.totalOre : unitOre * quantity;
@@ -225,41 +214,12 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
     setQuantityText(String(next));
   };
 
-  const setField = (field: CompanyField, value: string) => {
-    setCompany((current) => ({ ...current, [field]: value }));
-    if (fieldErrors[field]) setFieldErrors((current) => ({ ...current, [field]: companyFieldError(field, value) }));
-  };
-  const checkField = (field: CompanyField) => {
-    if (company[field] === '' && !fieldErrors[field]) return;
-    setFieldErrors((current) => ({ ...current, [field]: companyFieldError(field, company[field]) }));
-  };
-
-  const submit = async (event: { preventDefault: () => void }) => {
-    event.preventDefault();
+  const submit = async ({ company }: SeatValues) => {
     if (provider === null || submitting) return;
-    setFailure(null);
-    setPaymentFailure(null);
-    if (needsCompany) {
-      const errors = companyErrors(company);
-      if (Object.keys(errors).length > 0) {
-        setFieldErrors(errors);
-        setFocusFirstError((n) => n + 1);
-        return;
-      }
-    }
     setSubmitting(true);
-    const poReference = company.poReference.trim();
-    const companyPart = chosen
-      ? { companyId: chosen.id }
-      : {
-          company: {
-            name: company.name.trim(),
-            orgNumber: company.orgNumber.trim(),
-            invoiceEmail: company.invoiceEmail.trim(),
-            invoiceAddress: company.invoiceAddress.trim(),
-            ...(poReference ? { poReference } : {}),
-          },
-        };
+    setPaymentFailure(null);
+    const { poReference, ...required } = company;
+    const companyPart = chosen ? { companyId: chosen.id } : { company: { ...required, ...(poReference?.trim() ? { poReference } : {}) } };
     try {
       if (provider === TRIAL) {
         const started = await startTrial(companyPart);
@@ -274,20 +234,30 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
       navigate(target);
     } catch (error) {
       setSubmitting(false);
-      const outcome = seatOrderFailure(error);
-      if (Object.keys(outcome.fields).length > 0) {
-        setFieldErrors((current) => ({ ...current, ...outcome.fields }));
-        setFocusFirstError((n) => n + 1);
-      }
-      // A trial refused for an unconfirmed address: said beside the choice, with the way to the account.
-      const unconfirmed = provider === TRIAL && error instanceof ApiError && error.status === 403;
-      setFailure(unconfirmed ? null : outcome.message);
-      setPaymentFailure(unconfirmed ? (error.bodyError ?? outcome.message) : outcome.payment);
+      throw error;
     }
+  };
+  // An unconfirmed address is said beside the payment choice, with the way to the account.
+  const refused = (error: unknown) => {
+    if (!(error instanceof ApiError)) return false;
+    if (error.status === 403 && (provider === TRIAL || error.errorType === 'email_unverified')) {
+      setPaymentFailure(error.bodyError ?? (error.errorType === 'email_unverified' ? CONFIRM_FOR_INVOICE : GENERAL_ERROR));
+      return true;
+    }
+    if (error.status !== 401) return false;
+    form.setError(SERVER_ERROR, { type: 'server', message: 'Du er logget ut. Logg inn igjen for å kjøpe plasser.' });
+    return true;
   };
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="space-y-8" aria-labelledby={`${id}-title`}>
+    <Form
+      form={form}
+      onSubmit={submit}
+      onError={refused}
+      fields={needsCompany ? companyPaths : []}
+      className="space-y-8"
+      aria-labelledby={`${id}-title`}
+    >
       <h3 id={`${id}-title`} className="text-lg font-semibold text-ink">
         {chosen ? `Kjøp flere plasser til ${chosen.name}` : 'Bestilling'}
       </h3>
@@ -429,50 +399,26 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
               : 'Du blir administrator for bedriftens plasser og kan invitere de ansatte etter kjøpet.'}
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
-            {companyFields.map((field) => (
-              <div key={field} className={field === 'invoiceAddress' ? 'sm:col-span-2' : undefined}>
-                <Label htmlFor={`${id}-${field}`}>{companyFieldLabels[field]}</Label>
-                {field === 'invoiceAddress' ? (
-                  <textarea
-                    id={`${id}-${field}`}
-                    name={field}
-                    rows={3}
-                    required
-                    aria-required="true"
-                    maxLength={500}
-                    autoComplete={autocomplete[field]}
-                    value={company[field]}
-                    onChange={(event) => setField(field, event.target.value)}
-                    onBlur={() => checkField(field)}
-                    aria-invalid={fieldErrors[field] ? true : undefined}
-                    aria-describedby={fieldErrors[field] ? `${id}-${field}-error` : undefined}
-                    className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink focus:border-brand-600 aria-invalid:border-danger"
-                  />
-                ) : (
-                  <Input
-                    id={`${id}-${field}`}
-                    name={field}
-                    type={field === 'invoiceEmail' ? 'email' : 'text'}
-                    inputMode={field === 'orgNumber' ? 'numeric' : undefined}
-                    autoComplete={autocomplete[field]}
-                    required={field !== 'poReference'}
-                    aria-required={field !== 'poReference' ? 'true' : undefined}
-                    maxLength={field === 'invoiceEmail' ? 254 : field === 'orgNumber' ? 20 : 200}
-                    value={company[field]}
-                    onChange={(event) => setField(field, event.target.value)}
-                    onBlur={() => checkField(field)}
-                    aria-invalid={fieldErrors[field] ? true : undefined}
-                    aria-describedby={fieldErrors[field] ? `${id}-${field}-error` : undefined}
-                    className="mt-1"
-                  />
-                )}
-                {fieldErrors[field] && (
-                  <p id={`${id}-${field}-error`} className="mt-1 text-sm text-danger">
-                    {fieldErrors[field]}
-                  </p>
-                )}
-              </div>
-            ))}
+            <CompanyField name="company.name" label="Bedriftens navn" autoComplete="organization" required maxLength={COMPANY_NAME_MAX} />
+            <CompanyField
+              name="company.orgNumber"
+              label="Organisasjonsnummer"
+              inputMode="numeric"
+              autoComplete="off"
+              required
+              maxLength={ORG_NUMBER_MAX}
+            />
+            <CompanyField
+              name="company.invoiceAddress"
+              label="Fakturaadresse"
+              className="sm:col-span-2"
+              multiline
+              autoComplete="street-address"
+              required
+              maxLength={INVOICE_ADDRESS_MAX}
+            />
+            <CompanyField name="company.invoiceEmail" label="E-post for faktura" type="email" autoComplete="email" required maxLength={EMAIL_MAX} />
+            <CompanyField name="company.poReference" label="Innkjøpsreferanse (valgfritt)" autoComplete="off" maxLength={PO_REFERENCE_MAX} />
           </div>
         </fieldset>
       ) : (
@@ -535,11 +481,7 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
             }
           />
 
-          {failure && (
-            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-danger">
-              {failure}
-            </p>
-          )}
+          <FormError />
 
           <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={provider === null || submitting}>
             {submitting
@@ -554,6 +496,43 @@ function SeatForm({ info, companies, preselected, contactEmail, navigate, idempo
           </Button>
         </>
       )}
-    </form>
+    </Form>
+  );
+}
+
+type CompanyFieldProps = { name: FieldPath<SeatValues>; label: string; multiline?: boolean; className?: string } & Pick<
+  ComponentProps<'input'>,
+  'type' | 'inputMode' | 'autoComplete' | 'required' | 'maxLength'
+>;
+
+/**
+ * A field of the new company. Leaving an untouched empty field is no mistake yet; a started or
+ * wrong one is, and a message already shown follows the value as it is corrected.
+ */
+function CompanyField({ name, label, multiline = false, className, ...input }: CompanyFieldProps) {
+  const form = useFormContext<SeatValues>();
+  const check = (always: boolean) => {
+    if (always || form.getFieldState(name).error) void form.trigger(name);
+  };
+  return (
+    <Field<SeatValues> name={name} label={label} className={className}>
+      {({ onChange, onBlur, ...control }) => {
+        const events = {
+          onChange: async (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+            await onChange(event);
+            check(false);
+          },
+          onBlur: async (event: FocusEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+            await onBlur(event);
+            check(form.getValues(name) !== '');
+          },
+        };
+        return multiline ? (
+          <Textarea {...control} {...events} rows={3} required={input.required} autoComplete={input.autoComplete} maxLength={input.maxLength} />
+        ) : (
+          <Input {...control} {...events} {...input} />
+        );
+      }}
+    </Field>
   );
 }

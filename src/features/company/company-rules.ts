@@ -1,64 +1,8 @@
-import { ApiError } from '../../lib/api';
-import { NETWORK_ERROR } from '../../lib/form-errors';
 import { countOf, formatKroner, formatShortDate } from '../../lib/format';
-import type { CompanyFields, InvitationStatus, PeopleFilter, Person, SeatProvider } from './company.queries';
+import type { InvitationStatus, PeopleFilter, Person, SeatProvider } from './company.queries';
 import { MAX_SEATS, MIN_SEATS } from './company.queries';
 
-/** The company packages' rules that need no React: fields, labels, the seat count and what an error means. */
-
-export type CompanyField = keyof CompanyFields;
-export const companyFields: CompanyField[] = ['name', 'orgNumber', 'invoiceAddress', 'invoiceEmail', 'poReference'];
-
-export const companyFieldLabels: Record<CompanyField, string> = {
-  name: 'Bedriftens navn',
-  orgNumber: 'Organisasjonsnummer',
-  invoiceAddress: 'Fakturaadresse',
-  invoiceEmail: 'E-post for faktura',
-  poReference: 'Innkjøpsreferanse (valgfritt)',
-};
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const ORG_WEIGHTS = [3, 2, 7, 6, 5, 4, 3, 2];
-
-/**
- * A Norwegian organisation number: nine digits (spaces allowed) whose last is the mod-11 check
- * digit of the first eight. The server's sentences, so the field says the same before and after.
- */
-export function orgNumberError(value: string): string | undefined {
-  const digits = value.replace(/\s/g, '');
-  if (!/^\d{9}$/.test(digits)) return 'Organisasjonsnummeret må ha ni sifre';
-  const sum = ORG_WEIGHTS.reduce((total, weight, i) => total + weight * Number(digits[i]), 0);
-  const rest = sum % 11;
-  const check = rest === 0 ? 0 : 11 - rest;
-  return check !== 10 && check === Number(digits[8]) ? undefined : 'Organisasjonsnummeret er ikke gyldig';
-}
-
-/** The inline message of a company field, or nothing when the value will do. */
-export function companyFieldError(field: CompanyField, value: string): string | undefined {
-  const text = value.trim();
-  switch (field) {
-    case 'name':
-      return text ? undefined : 'Skriv inn navnet på bedriften.';
-    case 'orgNumber':
-      return text ? orgNumberError(text) : 'Skriv inn organisasjonsnummeret.';
-    case 'invoiceAddress':
-      return text ? undefined : 'Skriv inn fakturaadressen.';
-    case 'invoiceEmail':
-      if (!text) return 'Skriv inn e-postadressen fakturaen skal sendes til.';
-      return EMAIL.test(text) ? undefined : 'Skriv inn en gyldig e-postadresse, for eksempel faktura@bedrift.no.';
-    case 'poReference':
-      return undefined;
-  }
-}
-
-export function companyErrors(fields: CompanyFields): Partial<Record<CompanyField, string>> {
-  const errors: Partial<Record<CompanyField, string>> = {};
-  for (const field of companyFields) {
-    const error = companyFieldError(field, fields[field]);
-    if (error) errors[field] = error;
-  }
-  return errors;
-}
+/** The company packages' rules that need no React: the seat count, the labels and the lines the views share. */
 
 /** The seat count typed or stepped, kept within 1–500; anything that is not a number is 1. */
 export function clampSeats(value: number): number {
@@ -75,32 +19,6 @@ export function orderButtonLabel(provider: SeatProvider | null, quantity: number
 }
 
 export const INVOICE_LABEL = 'Faktura (14 dagers betalingsfrist)';
-
-export interface SeatOrderFailure {
-  /** Messages under company fields. */
-  fields: Partial<Record<CompanyField, string>>;
-  /** One message above the button. */
-  message: string | null;
-  /** One message beside the payment choice: the invoice needs a confirmed e-mail address. */
-  payment: string | null;
-}
-
-/** What a refused seat order means for the form. */
-export function seatOrderFailure(error: unknown): SeatOrderFailure {
-  const none = { fields: {}, message: null, payment: null };
-  if (!(error instanceof ApiError)) return { ...none, message: NETWORK_ERROR };
-  const fields: Partial<Record<CompanyField, string>> = {};
-  for (const issue of error.issues) {
-    const field = issue.path.replace(/^company\./, '') as CompanyField;
-    if (issue.path.startsWith('company.') && companyFields.includes(field)) fields[field] ??= issue.message;
-  }
-  if (Object.keys(fields).length > 0) return { ...none, fields };
-  if (error.status === 401) return { ...none, message: 'Du er logget ut. Logg inn igjen for å kjøpe plasser.' };
-  if (error.status === 403 && error.errorType === 'email_unverified') {
-    return { ...none, payment: error.bodyError ?? 'Bekreft e-postadressen din før du bestiller på faktura.' };
-  }
-  return { ...none, message: error.bodyError ?? error.issues[0]?.message ?? 'Bestillingen kunne ikke sendes. Prøv igjen om litt.' };
-}
 
 // --- the manager's view -------------------------------------------------------------
 

@@ -4,6 +4,7 @@ import { type BrowserEffects, browserEffects, sessionExpired } from '../../lib/s
 import type { z } from 'zod';
 import type { orderCreatedResponse, packageCheckoutResponse, quoteResponse } from '../../schemas/checkout';
 import type {
+  companyBody,
   companyOverviewResponse,
   invitationCancelledResponse,
   invitationsResponse,
@@ -36,16 +37,7 @@ export type SeatProvider = 'test' | 'vipps' | 'stripe' | 'invoice';
 /** GET /api/checkout/products/nettbasert-pakke: the price per seat is the product's (`unitPriceOre`). */
 export type PackageInfo = z.infer<typeof packageCheckoutResponse>;
 
-/** POST /api/checkout/quote with a quantity. */
 export type SeatQuote = z.infer<typeof quoteResponse>;
-
-export interface CompanyFields {
-  name: string;
-  orgNumber: string;
-  invoiceEmail: string;
-  invoiceAddress: string;
-  poReference: string;
-}
 
 /** POST /api/checkout/orders for seats: `companyId` for a company the buyer manages, else `company` makes a new one. */
 export interface SeatOrderRequest {
@@ -53,7 +45,7 @@ export interface SeatOrderRequest {
   quantity: number;
   provider: SeatProvider;
   companyId?: string;
-  company?: Omit<CompanyFields, 'poReference'> & { poReference?: string };
+  company?: z.input<typeof companyBody>;
   idempotencyKey: string;
 }
 
@@ -69,8 +61,6 @@ export type InvitationStatus = Invitation['status'];
 export type InvitePreview = z.infer<typeof invitePreviewResponse>;
 export type Manager = z.infer<typeof managersResponse>['managers'][number];
 
-// --- reads -------------------------------------------------------------------------
-
 export const packageInfoQuery = queryOptions({
   queryKey: ['/api/checkout/products', PACKAGE_SLUG],
   queryFn: getQueryFn<typeof packageCheckoutResponse>(),
@@ -81,10 +71,8 @@ export const COMPANIES = '/api/companies';
 /** The caller's memberships; the key is the list's alone (a company's own keys add its id). */
 export const membershipsQuery = queryOptions({ queryKey: [COMPANIES], queryFn: getQueryFn<typeof membershipsResponse>() });
 
-/** The companies the caller may manage. */
 export const managed = (memberships: Membership[]) => memberships.filter((m) => m.role === 'manager');
 
-/** `/api/companies/:companyId` and below. */
 const companyPath = (companyId: string) => `${COMPANIES}/${encodeURIComponent(companyId)}`;
 /** Every key of one company starts with this, so a change refreshes that company and no other. */
 const companyKey = (companyId: string) => [COMPANIES, companyId] as const;
@@ -115,8 +103,6 @@ export const invitationsQuery = (companyId: string) => companyRead<typeof invita
 
 export const managersQuery = (companyId: string) => companyRead<typeof managersResponse>(companyId, 'managers');
 
-// --- requests ----------------------------------------------------------------------
-
 export async function requestSeatQuote(quantity: number) {
   return apiJson<typeof quoteResponse>('POST', '/api/checkout/quote', { productId: PACKAGE_PRODUCT_ID, quantity });
 }
@@ -133,8 +119,6 @@ export async function startTrial(body: { companyId: string } | { company: SeatOr
 export async function previewInvitations(companyId: string, text: string) {
   return apiJson<typeof invitePreviewResponse>('POST', `${companyPath(companyId)}/invitations/preview`, { text });
 }
-
-// --- mutations of the manager's view -----------------------------------------------------
 
 type ToastInput = Parameters<BrowserEffects['toast']>[0];
 const failed = (description: string): ToastInput => ({ title: 'Feil', description, variant: 'destructive' });
