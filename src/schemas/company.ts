@@ -39,7 +39,12 @@ export const companyBody = z.strictObject({
   }),
   poReference: text({ max: PO_REFERENCE_MAX, plain: true, messages: { tooLong: `Referansen kan ha høyst ${PO_REFERENCE_MAX} tegn` } })
     .optional()
-    .or(z.literal('').transform(() => undefined)),
+    .or(
+      z
+        .string()
+        .regex(/^\s*$/u)
+        .transform(() => undefined),
+    ),
 });
 
 export type CompanyBody = z.infer<typeof companyBody>;
