@@ -12,9 +12,8 @@ const VideoLibrary = lazy(() => import('./VideoLibrary').then((m) => ({ default:
 const tabLoading = <p className="text-muted">Laster...</p>;
 
 /**
- * 'Innholdsbehandling': the spec's four tabs Kurs, Moduler, Leksjoner (every lesson, filtered by
- * course and type: issue 29), Videoer; above them, what became of publishing the last edit the
- * public pages show.
+ * 'Innholdsbehandling': the tabs Kurs, Moduler, Leksjoner and Videoer; above them, what became of
+ * publishing the last edit the public pages show.
  */
 export function ContentManagement() {
   const [tab, setTab] = useState('kurs');
@@ -36,7 +35,6 @@ export function ContentManagement() {
             <CourseList
               selectedId={courseId}
               onSelect={(course) => {
-                // Selecting a course loads its content; its modules are what the admin wants next.
                 setCourseId(course.id);
                 setTab('moduler');
               }}
