@@ -11,10 +11,6 @@ const LessonsTab = lazy(() => import('./LessonsTab').then((m) => ({ default: m.L
 const VideoLibrary = lazy(() => import('./VideoLibrary').then((m) => ({ default: m.VideoLibrary })));
 const tabLoading = <p className="text-muted">Laster...</p>;
 
-/**
- * 'Innholdsbehandling': the tabs Kurs, Moduler, Leksjoner and Videoer; above them, what became of
- * publishing the last edit the public pages show.
- */
 export function ContentManagement() {
   const [tab, setTab] = useState('kurs');
   const [courseId, setCourseId] = useState<string | null>(null);

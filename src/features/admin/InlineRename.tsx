@@ -8,11 +8,7 @@ import { ADMIN_TITLE_MAX, renameBody } from '../../schemas/admin';
 
 type Rename = z.input<typeof renameBody>;
 
-/**
- * Inline rename: one name with save and cancel; Escape cancels. `onSave` settles when the name is
- * saved (the caller then ends edit mode) or rejects with the server's refusal, shown under the input.
- * `hint` says more about the field (a name the public pages show after the next publishing).
- */
+/** A one-name form; Escape cancels. `onSave` rejects with the server's refusal, shown under the input. */
 export function InlineRename({
   label,
   hint,

@@ -160,11 +160,7 @@ export function CreateLessonDialog({ courseId, moduleId, moduleTitle }: { course
   );
 }
 
-/**
- * The edit dialog of a lesson: 'Rediger leksjon: {title}', its type, the title
- * (beyond the spec), the content and an optional video URL; 'Oppdater leksjon'.
- * An HTML lesson shows its saved, server-sanitised version as learners see it.
- */
+/** A lesson's 'Rediger' button and dialog; an HTML lesson also shows its saved, server-sanitised version. */
 export function EditLessonDialog({ courseId, lesson }: { courseId: string; lesson: PlayerLesson }) {
   const [open, setOpen] = useState(false);
   return (
@@ -195,10 +191,7 @@ function storedValues(lesson: PlayerLesson): EditLessonValues {
 /** The fields an edit's 400 may name; an issue about the preview switch is said above the form. */
 const EDIT_FIELDS = ['title', 'content', 'videoUrl', 'durationSeconds'] as const;
 
-/**
- * The editor itself, inside an open `Dialog`: the Moduler tab's dialog above, and the Leksjoner
- * tab's, which opens it for a lesson of any course (LessonsTab.tsx).
- */
+/** The editor inside an open `Dialog`, shared by the Moduler and the Leksjoner tabs. */
 export function EditLessonContent({ courseId, lesson, onSaved }: { courseId: string; lesson: PlayerLesson; onSaved: () => void }) {
   const client = useQueryClient();
   const [stored] = useState(() => storedValues(lesson));

@@ -10,9 +10,8 @@ import { judgeMediaUrl } from '../../schemas/media';
 const looksLikeVideoUrl = (url: string): boolean => url.length > 1 && judgeMediaUrl(url) !== 'malformed';
 
 /**
- * Reads a video's length the way a learner's browser will: a hidden
- * `<video preload="metadata">` for the URL; `loadedmetadata` gives the duration.
- * Waits until typing pauses, so half-typed URLs are not fetched.
+ * Reads a video's length the way a learner's browser will, from a hidden `<video preload="metadata">`;
+ * it waits until typing pauses, so half-typed URLs are not fetched.
  */
 export function VideoDurationProbe({ url, onDuration }: { url: string; onDuration: (seconds: number) => void }) {
   const [settled, setSettled] = useState('');
@@ -45,10 +44,7 @@ export interface VideoFieldValues {
 
 const URL_HINT = 'En sti på nettstedet, for eksempel /media/demo-leksjon.mp4, eller en https-adresse hos en godkjent mediavert';
 
-/**
- * A video lesson's URL (typed, or picked from the registered videos) and its length in seconds
- * (read from the video when the URL is entered; the admin can correct it), inside a lesson's `Form`.
- */
+/** A lesson's video URL, typed or picked from the registered videos, and its length, read from the video. */
 export function VideoFields({
   optional = false,
   withDuration = true,

@@ -48,7 +48,6 @@ export function Field({
         </p>
       )}
       {errors.length > 0 && (
-        // Announced when it appears: the server's message for this field.
         <p id={errorId} role="alert" className="text-sm text-danger">
           {errors.join(' ')}
         </p>

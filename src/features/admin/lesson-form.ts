@@ -3,9 +3,8 @@ import { createLessonBody, durationField } from '../../schemas/admin';
 import { lessonTypes } from '../../schemas/lesson-content';
 
 /**
- * The lesson dialogs' values as typed (content as the textarea's text, the length as the number
- * input's text), checked by the server's own field rules where the browser can apply them. A video
- * URL is left to the server: the media hosts it accepts are a server setting.
+ * The lesson dialogs' values as typed, checked by the server's field rules where the browser can
+ * apply them; a video URL is left to the server, whose setting names the media hosts it accepts.
  */
 
 /** A length typed into a number input: blank is none, anything else the server's duration rule. */
