@@ -1,11 +1,12 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminCourse, AdminVideo } from './admin.queries';
-import type { PlayerLesson } from '../../schemas/player';
+import type { CourseWithContent, PlayerLesson } from '../../schemas/player';
 import { bodyOf, calls, serve } from '../../testing/fetch';
 import { renderInApp, resetAfterEach } from '../../testing/render';
 import { CourseList } from './CourseList';
 import { CreateLessonDialog, EditLessonDialog } from './LessonDialogs';
+import { ModuleList } from './ModuleList';
 import { VideoLibrary } from './VideoLibrary';
 
 const course: AdminCourse = {
@@ -137,5 +138,29 @@ describe("'Endre navn'", () => {
     await waitFor(() => expect(calls(RENAME)).toHaveLength(1));
     await expectRefused(input, 'Navnet kan ha høyst 400 tegn');
     expect(bodyOf(RENAME)).toEqual({ name: 'KI Start' });
+  });
+
+  it("puts a refused module name under the module's input with focus back in it", async () => {
+    const content: CourseWithContent = {
+      course: { id: 'grunnleggende-ki', title: 'KI Grunnkurs', description: 'Start her', level: 'Nybegynner' },
+      enrolled: false,
+      access: null,
+      purchasePath: '/kurs',
+      modules: [{ module: { id: 'm1', title: 'Introduksjon', orderIndex: 1 }, lessons: [lesson] }],
+    };
+    const RENAME = 'PUT /api/admin/modules/m1/name';
+    serve({
+      'GET /api/courses/grunnleggende-ki/with-content': () => Response.json(content),
+      [RENAME]: refused('name', 'Navnet kan ha høyst 400 tegn'),
+    });
+    renderInApp(<ModuleList courseId="grunnleggende-ki" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Endre navn på modulen «Introduksjon»' }));
+    const input = screen.getByLabelText('Nytt navn på modulen «Introduksjon»');
+    fireEvent.change(input, { target: { value: 'Start' } });
+    const save = screen.getByRole('button', { name: 'Lagre' });
+    save.focus();
+    fireEvent.click(save);
+    await expectRefused(input, 'Navnet kan ha høyst 400 tegn');
+    expect(bodyOf(RENAME)).toEqual({ name: 'Start' });
   });
 });
