@@ -5,6 +5,9 @@ import { cn } from './cn';
 const field =
   'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink placeholder:text-slate-500 focus:border-brand-600 disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-danger';
 
+/** The look of native selects beside `Input`. */
+export const selectClass = 'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink';
+
 export function Input({ className, type = 'text', ...props }: ComponentProps<'input'>) {
   return <input data-slot="input" type={type} className={cn(field, className)} {...props} />;
 }

@@ -11,11 +11,6 @@ const LessonsTab = lazy(() => import('./LessonsTab').then((m) => ({ default: m.L
 const VideoLibrary = lazy(() => import('./VideoLibrary').then((m) => ({ default: m.VideoLibrary })));
 const tabLoading = <p className="text-muted">Laster...</p>;
 
-/**
- * 'Innholdsbehandling': the spec's four tabs Kurs, Moduler, Leksjoner (every lesson, filtered by
- * course and type: issue 29), Videoer; above them, what became of publishing the last edit the
- * public pages show.
- */
 export function ContentManagement() {
   const [tab, setTab] = useState('kurs');
   const [courseId, setCourseId] = useState<string | null>(null);
@@ -36,7 +31,6 @@ export function ContentManagement() {
             <CourseList
               selectedId={courseId}
               onSelect={(course) => {
-                // Selecting a course loads its content; its modules are what the admin wants next.
                 setCourseId(course.id);
                 setTab('moduler');
               }}

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { QueryState } from '../../components/ui/QueryState';
-import { InlineRename } from './form-parts';
+import { InlineRename } from './InlineRename';
 import { PUBLISHED_FIELD_HINT } from './PublishingStatus';
 
 /** The Kurs tab: every course with its level, students, inline rename (its public page shows the name after the next publishing), 'Velg kurs' and a link to the course's public page. */
@@ -39,7 +39,6 @@ function CourseRow({ course, selected, onSelect }: { course: AdminCourse; select
   const rename = useMutation(renameCourseMutation(client));
   const stopEditing = () => {
     setEditing(false);
-    // Back to the button that opened the editor.
     requestAnimationFrame(() => editButton.current?.focus());
   };
   return (
@@ -49,9 +48,8 @@ function CourseRow({ course, selected, onSelect }: { course: AdminCourse; select
           label={`Nytt navn på «${course.title}»`}
           hint={PUBLISHED_FIELD_HINT}
           initial={course.title}
-          pending={rename.isPending}
           onCancel={stopEditing}
-          onSave={(name) => rename.mutate({ courseId: course.id, name }, { onSuccess: stopEditing })}
+          onSave={(name) => rename.mutateAsync({ courseId: course.id, name }).then(stopEditing)}
         />
       ) : (
         <div className="flex flex-wrap items-center justify-between gap-3">

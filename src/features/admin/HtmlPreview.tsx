@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
 
 /**
- * A preview of unsaved lesson HTML in a sandboxed frame: `sandbox=""` runs no script,
- * submits no form and gives the frame an origin of its own, so a draft can do no
- * harm. What learners finally see is the server's sanitised copy (shown after saving).
+ * Unsaved lesson HTML in a frame whose `sandbox=""` runs no script, submits no form and has an
+ * origin of its own, so a draft can do no harm; learners see the server's sanitised copy.
  */
 export function DraftHtmlPreview({ html }: { html: string }) {
   const [open, setOpen] = useState(false);

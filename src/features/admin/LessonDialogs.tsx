@@ -1,29 +1,21 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import type { z } from 'zod';
-import {
-  type CreatableLessonType,
-  durationBody,
-  editableContent,
-  lessonContentBody,
-  lessonTypeLabels,
-  videoFields,
-  videoUrlBody,
-} from './admin-content';
+import { durationBody, editableContent, lessonContentBody, lessonTypeLabels, videoFields, videoUrlBody } from './admin-content';
 import { createLessonMutation, createModuleMutation, updateLessonMutation } from './admin.queries';
 import type { HtmlContent } from '../../schemas/lesson-content';
 import type { PlayerLesson } from '../../schemas/player';
 import { Button } from '../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/Dialog';
-import { Input, Textarea } from '../../components/ui/Input';
+import { selectClass, Textarea } from '../../components/ui/Input';
 import { HtmlLesson } from '../../components/app/HtmlLesson';
-import { Form, FormError, TextareaField, TextField, useSchemaForm } from '../../components/ui/form';
+import { Field, Form, FormError, TextareaField, TextField, useSchemaForm } from '../../components/ui/form';
 import { isBadRequest } from '../../lib/form-errors';
 import { ADMIN_TITLE_MAX, createModuleBody } from '../../schemas/admin';
-import { Field, fieldIssues, FormErrors, otherIssues, selectClass } from './form-parts';
 import { DraftHtmlPreview } from './HtmlPreview';
-import { VideoFields, type VideoFieldValues } from './VideoFields';
+import { editLessonForm, type EditLessonValues, newLessonForm, type NewLessonValues } from './lesson-form';
+import { VideoFields } from './VideoFields';
 
 const moduleFields = createModuleBody.pick({ title: true, description: true });
 type ModuleFields = z.input<typeof moduleFields>;
@@ -81,24 +73,17 @@ export function CreateModuleDialog({ courseId, courseTitle }: { courseId: string
   );
 }
 
-const emptyVideo: VideoFieldValues = { videoUrl: '', duration: '' };
-const LESSON_FIELDS = ['title', 'lessonType', 'content', 'videoUrl', 'durationSeconds'] as const;
+const emptyLesson: NewLessonValues = { title: '', lessonType: 'text', content: '', videoUrl: '', durationSeconds: '' };
 
 /** The 'Ny leksjon' dialog of a module: title, type (Tekst, HTML, Video), content, and for a video its URL and length. */
 export function CreateLessonDialog({ courseId, moduleId, moduleTitle }: { courseId: string; moduleId: string; moduleTitle: string }) {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
-  const [title, setTitle] = useState('');
-  const [type, setType] = useState<CreatableLessonType>('text');
-  const [content, setContent] = useState('');
-  const [video, setVideo] = useState<VideoFieldValues>(emptyVideo);
+  const form = useSchemaForm(newLessonForm, emptyLesson);
+  const [title, type, content] = useWatch({ control: form.control, name: ['title', 'lessonType', 'content'] });
   const create = useMutation(createLessonMutation(client, courseId, moduleId));
-  const typeId = useId();
   const reset = () => {
-    setTitle('');
-    setType('text');
-    setContent('');
-    setVideo(emptyVideo);
+    form.reset();
     create.reset();
   };
   const isHtml = type === 'html';
@@ -116,85 +101,66 @@ export function CreateLessonDialog({ courseId, moduleId, moduleTitle }: { course
         </Button>
       </DialogTrigger>
       <DialogContent>
-        <form
+        <Form
+          form={form}
           className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
-            if (title.trim() === '' || create.isPending) return;
-            create.mutate(
-              {
-                title: title.trim(),
-                lessonType: type,
-                content: lessonContentBody(type, content),
-                videoUrl: type === 'video' ? videoUrlBody(video.videoUrl) : null,
-                ...(type === 'video' && durationBody(video.duration) !== undefined ? { durationSeconds: durationBody(video.duration) } : {}),
-              },
-              {
-                onSuccess: () => {
-                  setOpen(false);
-                  reset();
-                },
-              },
-            );
+          onError={(error) => !isBadRequest(error)}
+          onSubmit={async (values) => {
+            if (create.isPending) return;
+            const video = values.lessonType === 'video';
+            const seconds = video ? durationBody(values.durationSeconds) : undefined;
+            await create.mutateAsync({
+              title: values.title.trim(),
+              lessonType: values.lessonType,
+              content: lessonContentBody(values.lessonType, values.content),
+              videoUrl: video ? videoUrlBody(values.videoUrl) : null,
+              ...(seconds !== undefined ? { durationSeconds: seconds } : {}),
+            });
+            setOpen(false);
+            reset();
           }}
         >
           <DialogHeader>
             <DialogTitle>Opprett ny leksjon</DialogTitle>
             <DialogDescription>Leksjonen legges sist i modulen «{moduleTitle}».</DialogDescription>
           </DialogHeader>
-          <Field label="Tittel" errors={fieldIssues(create.error, 'title')}>
-            {(props) => <Input {...props} value={title} maxLength={400} onChange={(e) => setTitle(e.target.value)} />}
+          <TextField<NewLessonValues> name="title" label="Tittel" maxLength={ADMIN_TITLE_MAX} />
+          <Field<NewLessonValues> name="lessonType" label="Type">
+            {(control) => (
+              <select {...control} className={selectClass}>
+                {(['text', 'html', 'video'] as const).map((t) => (
+                  <option key={t} value={t}>
+                    {lessonTypeLabels[t]}
+                  </option>
+                ))}
+              </select>
+            )}
           </Field>
-          <div className="grid gap-1.5">
-            <label htmlFor={typeId} className="text-sm font-medium text-ink">
-              Type
-            </label>
-            <select id={typeId} className={selectClass} value={type} onChange={(e) => setType(e.target.value as CreatableLessonType)}>
-              {(['text', 'html', 'video'] as const).map((t) => (
-                <option key={t} value={t}>
-                  {lessonTypeLabels[t]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <Field label={isHtml ? 'HTML-innhold' : 'Innhold'} errors={fieldIssues(create.error, 'content')}>
-            {(props) => (
+          <Field<NewLessonValues> name="content" label={isHtml ? 'HTML-innhold' : 'Innhold'}>
+            {(control) => (
               <Textarea
-                {...props}
+                {...control}
                 className="font-mono text-sm"
                 rows={6}
                 placeholder={isHtml ? '<h2>Overskrift</h2>\n<p>Skriv HTML-innholdet her...</p>' : 'Skriv innholdet i leksjonen her...'}
-                value={content}
-                onChange={(e) => setContent(e.target.value)}
               />
             )}
           </Field>
           {isHtml && content.trim() !== '' && <DraftHtmlPreview html={content} />}
-          {type === 'video' && (
-            <VideoFields
-              values={video}
-              onChange={setVideo}
-              urlErrors={fieldIssues(create.error, 'videoUrl')}
-              durationErrors={fieldIssues(create.error, 'durationSeconds')}
-            />
-          )}
-          <FormErrors messages={otherIssues(create.error, LESSON_FIELDS)} />
+          {type === 'video' && <VideoFields />}
+          <FormError className="rounded-none border-0 bg-transparent p-0" />
           <DialogFooter>
             <Button type="submit" disabled={title.trim() === '' || create.isPending}>
               {create.isPending ? 'Oppretter...' : 'Opprett leksjon'}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );
 }
 
-/**
- * The edit dialog of a lesson: 'Rediger leksjon: {title}', its type, the title
- * (beyond the spec), the content and an optional video URL; 'Oppdater leksjon'.
- * An HTML lesson shows its saved, server-sanitised version as learners see it.
- */
+/** A lesson's 'Rediger' button and dialog; an HTML lesson also shows its saved, server-sanitised version. */
 export function EditLessonDialog({ courseId, lesson }: { courseId: string; lesson: PlayerLesson }) {
   const [open, setOpen] = useState(false);
   return (
@@ -210,55 +176,61 @@ export function EditLessonDialog({ courseId, lesson }: { courseId: string; lesso
   );
 }
 
-/**
- * The editor itself, inside an open `Dialog`: the Moduler tab's dialog above, and the Leksjoner
- * tab's, which opens it for a lesson of any course (LessonsTab.tsx).
- */
+function storedValues(lesson: PlayerLesson): EditLessonValues {
+  const video = videoFields(lesson.content);
+  return {
+    title: lesson.title,
+    lessonType: lesson.contentType,
+    content: editableContent(lesson.contentType, lesson.content),
+    videoUrl: video.videoUrl,
+    durationSeconds: video.durationSeconds === undefined ? '' : String(video.durationSeconds),
+    isPreview: lesson.preview,
+  };
+}
+
+/** The fields an edit's 400 may name; an issue about the preview switch is said above the form. */
+const EDIT_FIELDS = ['title', 'content', 'videoUrl', 'durationSeconds'] as const;
+
+/** The editor inside an open `Dialog`, shared by the Moduler and the Leksjoner tabs. */
 export function EditLessonContent({ courseId, lesson, onSaved }: { courseId: string; lesson: PlayerLesson; onSaved: () => void }) {
   const client = useQueryClient();
-  const [title, setTitle] = useState(lesson.title);
-  const [content, setContent] = useState(() => editableContent(lesson.contentType, lesson.content));
-  const [video, setVideo] = useState<VideoFieldValues>(() => {
-    const v = videoFields(lesson.content);
-    return { videoUrl: v.videoUrl, duration: v.durationSeconds === undefined ? '' : String(v.durationSeconds) };
-  });
-  const [preview, setPreview] = useState(lesson.preview);
+  const [stored] = useState(() => storedValues(lesson));
+  const form = useSchemaForm(editLessonForm, stored);
+  const [title, content] = useWatch({ control: form.control, name: ['title', 'content'] });
   const update = useMutation(updateLessonMutation(client, courseId, lesson.id));
   const isHtml = lesson.contentType === 'html';
   const isVideo = lesson.contentType === 'video';
   return (
     <DialogContent className="max-w-2xl">
-      <form
+      <Form
+        form={form}
         className="grid gap-4"
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (title.trim() === '' || update.isPending) return;
-          const duration = isVideo ? durationBody(video.duration) : undefined;
-          update.mutate(
-            {
-              ...(title.trim() !== lesson.title ? { title: title.trim() } : {}),
-              content: lessonContentBody(lesson.contentType, content),
-              videoUrl: videoUrlBody(video.videoUrl),
-              ...(duration !== undefined ? { durationSeconds: duration } : {}),
-              ...(preview !== lesson.preview ? { isPreview: preview } : {}),
-            },
-            { onSuccess: onSaved },
-          );
+        fields={EDIT_FIELDS}
+        onError={(error) => !isBadRequest(error)}
+        onSubmit={async (values) => {
+          if (update.isPending) return;
+          const newTitle = values.title.trim();
+          const duration = isVideo ? durationBody(values.durationSeconds) : undefined;
+          await update.mutateAsync({
+            ...(newTitle !== lesson.title ? { title: newTitle } : {}),
+            content: lessonContentBody(lesson.contentType, values.content),
+            videoUrl: videoUrlBody(values.videoUrl),
+            ...(duration !== undefined ? { durationSeconds: duration } : {}),
+            ...(values.isPreview !== lesson.preview ? { isPreview: values.isPreview } : {}),
+          });
+          onSaved();
         }}
       >
         <DialogHeader>
           <DialogTitle className="break-words">Rediger leksjon: {lesson.title}</DialogTitle>
           <DialogDescription>Type: {lessonTypeLabels[lesson.contentType]}</DialogDescription>
         </DialogHeader>
-        <Field label="Tittel" errors={fieldIssues(update.error, 'title')}>
-          {(props) => <Input {...props} value={title} maxLength={400} onChange={(e) => setTitle(e.target.value)} />}
-        </Field>
+        <TextField<EditLessonValues> name="title" label="Tittel" maxLength={ADMIN_TITLE_MAX} />
         <label className="flex items-start gap-2 text-sm text-ink">
           <input
             type="checkbox"
             className="mt-1 size-4 accent-brand-700"
-            checked={preview}
-            onChange={(e) => setPreview(e.target.checked)}
+            {...form.register('isPreview')}
             aria-describedby={`preview-hint-${lesson.id}`}
           />
           <span>
@@ -268,8 +240,8 @@ export function EditLessonContent({ courseId, lesson, onSaved }: { courseId: str
             </span>
           </span>
         </label>
-        <Field label={isHtml ? 'HTML-innhold' : 'Innhold'} errors={fieldIssues(update.error, 'content')}>
-          {(props) => <Textarea {...props} className="font-mono text-sm" rows={8} value={content} onChange={(e) => setContent(e.target.value)} />}
+        <Field<EditLessonValues> name="content" label={isHtml ? 'HTML-innhold' : 'Innhold'}>
+          {(control) => <Textarea {...control} className="font-mono text-sm" rows={8} />}
         </Field>
         {isHtml && (
           <>
@@ -283,21 +255,14 @@ export function EditLessonContent({ courseId, lesson, onSaved }: { courseId: str
             </section>
           </>
         )}
-        <VideoFields
-          values={video}
-          onChange={setVideo}
-          optional={!isVideo}
-          withDuration={isVideo}
-          urlErrors={fieldIssues(update.error, 'videoUrl')}
-          durationErrors={fieldIssues(update.error, 'durationSeconds')}
-        />
-        <FormErrors messages={otherIssues(update.error, LESSON_FIELDS)} />
+        <VideoFields optional={!isVideo} withDuration={isVideo} />
+        <FormError className="rounded-none border-0 bg-transparent p-0" />
         <DialogFooter>
           <Button type="submit" disabled={title.trim() === '' || update.isPending}>
             {update.isPending ? 'Oppdaterer...' : 'Oppdater leksjon'}
           </Button>
         </DialogFooter>
-      </form>
+      </Form>
     </DialogContent>
   );
 }

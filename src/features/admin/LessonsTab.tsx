@@ -4,22 +4,20 @@ import type { LessonType } from '../../schemas/lesson-content';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '../../components/ui/Dialog';
+import { selectClass } from '../../components/ui/Input';
 import { QueryState } from '../../components/ui/QueryState';
 import { countOf } from '../../lib/format';
 import { lessonTypeLabels } from './admin-content';
 import { type AdminLessonListItem, adminCoursesQuery, adminLessonsQuery, courseWithContentQuery, type LessonFilter } from './admin.queries';
 import { EditLessonContent } from './LessonDialogs';
-import { selectClass } from './form-parts';
-
-/**
- * The 'Leksjoner' tab (issue 29, point 9): every lesson of every course in catalogue order, with a
- * filter by course and by type, each with 'Rediger', which opens the lesson's editor (the Moduler
- * tab's) without first choosing its course and module.
- */
 
 const TYPES: LessonType[] = ['text', 'html', 'video', 'task'];
 const lessonCount = (n: number) => countOf(n, 'leksjon', 'leksjoner');
 
+/**
+ * The 'Leksjoner' tab: every lesson of every course in catalogue order, filtered by course and by
+ * type, each with 'Rediger', which opens the Moduler tab's editor without first choosing its module.
+ */
 export function LessonsTab() {
   const [filter, setFilter] = useState<LessonFilter>({ courseId: '', type: '' });
   const [editing, setEditing] = useState<AdminLessonListItem | null>(null);

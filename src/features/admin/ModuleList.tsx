@@ -7,7 +7,8 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { QueryState } from '../../components/ui/QueryState';
-import { InlineRename, MoveButtons } from './form-parts';
+import { InlineRename } from './InlineRename';
+import { MoveButtons } from './MoveButtons';
 import { CreateLessonDialog, CreateModuleDialog, EditLessonDialog } from './LessonDialogs';
 import { PUBLISHED_FIELD_HINT } from './PublishingStatus';
 import { countOf } from '../../lib/format';
@@ -93,9 +94,8 @@ function ModuleCard({
             label={`Nytt navn på modulen «${module.title}»`}
             hint={PUBLISHED_FIELD_HINT}
             initial={module.title}
-            pending={rename.isPending}
             onCancel={stopEditing}
-            onSave={(name) => rename.mutate({ moduleId: module.id, name }, { onSuccess: stopEditing })}
+            onSave={(name) => rename.mutateAsync({ moduleId: module.id, name }).then(stopEditing)}
           />
         ) : (
           <div className="flex flex-wrap items-start justify-between gap-3">

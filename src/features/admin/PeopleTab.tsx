@@ -17,13 +17,12 @@ import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/Dialog';
 import { Field, Form, FormError, TextareaField, useSchemaForm } from '../../components/ui/form';
-import { Input, Label } from '../../components/ui/Input';
+import { Input, Label, selectClass } from '../../components/ui/Input';
 import { isBadRequest } from '../../lib/form-errors';
 import { QueryState } from '../../components/ui/QueryState';
 import { formatKroner, formatShortDate } from '../../lib/format';
 import { roleLabels } from '../../lib/user-display';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import { selectClass } from './form-parts';
 import { grantAccessMutation, peopleQuery, personQuery, takeBackAccessMutation } from './shop.queries';
 
 const SEARCH_DELAY_MS = 300;

@@ -1,18 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { adminVideosQuery } from './admin.queries';
-import { Input } from '../../components/ui/Input';
-import { Field } from './form-parts';
+import { selectClass } from '../../components/ui/Input';
+import { TextField } from '../../components/ui/form';
+import { judgeMediaUrl } from '../../schemas/media';
 
-/** Something the browser may try to load: a site path or an https URL (the server checks properly). */
-function looksLikeVideoUrl(url: string): boolean {
-  return /^\/(?!\/)\S+$/u.test(url) || /^https:\/\/\S+$/u.test(url);
-}
+/** Something the browser may try to load: a site path or a well-formed https URL (the server judges the host). */
+const looksLikeVideoUrl = (url: string): boolean => url.length > 1 && judgeMediaUrl(url) !== 'malformed';
 
 /**
- * Reads a video's length the way a learner's browser will: a hidden
- * `<video preload="metadata">` for the URL; `loadedmetadata` gives the duration.
- * Waits until typing pauses, so half-typed URLs are not fetched.
+ * Reads a video's length the way a learner's browser will, from a hidden `<video preload="metadata">`;
+ * it waits until typing pauses, so half-typed URLs are not fetched.
  */
 export function VideoDurationProbe({ url, onDuration }: { url: string; onDuration: (seconds: number) => void }) {
   const [settled, setSettled] = useState('');
@@ -37,35 +36,30 @@ export function VideoDurationProbe({ url, onDuration }: { url: string; onDuratio
   );
 }
 
+/** The video fields of a lesson form: their names are the request's, so a 400 lands on them. */
 export interface VideoFieldValues {
   videoUrl: string;
-  duration: string;
+  durationSeconds: string;
 }
 
-/**
- * A video lesson's URL (typed, or picked from the registered videos) and its length
- * in seconds (read from the video when the URL is entered; the admin can correct it).
- */
+const URL_HINT = 'En sti på nettstedet, for eksempel /media/demo-leksjon.mp4, eller en https-adresse hos en godkjent mediavert';
+
+/** A lesson's video URL, typed or picked from the registered videos, and its length, read from the video. */
 export function VideoFields({
-  values,
-  onChange,
-  urlErrors,
-  durationErrors,
   optional = false,
   withDuration = true,
 }: {
-  values: VideoFieldValues;
-  onChange: (values: VideoFieldValues) => void;
-  urlErrors: string[];
-  durationErrors: string[];
   optional?: boolean;
   /** False for a lesson that is not a video: only its URL. */
   withDuration?: boolean;
 }) {
   const videos = useQuery(adminVideosQuery);
+  const form = useFormContext<VideoFieldValues>();
+  const videoUrl = useWatch({ control: form.control, name: 'videoUrl' });
   const pickerId = useId();
   const registered = videos.data ?? [];
-  const picked = registered.find((v) => v.url === values.videoUrl)?.id ?? '';
+  const picked = registered.find((v) => v.url === videoUrl)?.id ?? '';
+  const set = (name: keyof VideoFieldValues, value: string) => form.setValue(name, value, { shouldDirty: true });
   return (
     <div className="grid gap-3 rounded-lg border border-slate-200 p-3">
       {registered.length > 0 && (
@@ -76,10 +70,12 @@ export function VideoFields({
           <select
             id={pickerId}
             value={picked}
-            className="block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink"
+            className={selectClass}
             onChange={(event) => {
               const video = registered.find((v) => v.id === event.target.value);
-              if (video) onChange({ videoUrl: video.url, duration: video.durationSeconds ? String(video.durationSeconds) : values.duration });
+              if (!video) return;
+              set('videoUrl', video.url);
+              if (video.durationSeconds) set('durationSeconds', String(video.durationSeconds));
             }}
           >
             <option value="">Ingen valgt</option>
@@ -91,37 +87,25 @@ export function VideoFields({
           </select>
         </div>
       )}
-      <Field
+      <TextField<VideoFieldValues>
+        name="videoUrl"
         label={optional ? 'Video-URL (valgfritt)' : 'Video-URL'}
-        hint="En sti på nettstedet, for eksempel /media/demo-leksjon.mp4, eller en https-adresse hos en godkjent mediavert"
-        errors={urlErrors}
-      >
-        {(props) => (
-          <Input
-            {...props}
-            type="text"
-            inputMode="url"
-            placeholder="/media/video.mp4"
-            value={values.videoUrl}
-            onChange={(e) => onChange({ ...values, videoUrl: e.target.value })}
-          />
-        )}
-      </Field>
+        hint={URL_HINT}
+        type="text"
+        inputMode="url"
+        placeholder="/media/video.mp4"
+      />
       {withDuration && (
         <>
-          <Field label="Varighet (sekunder)" hint="Leses fra videoen når adressen er fylt inn; kan rettes." errors={durationErrors}>
-            {(props) => (
-              <Input
-                {...props}
-                type="number"
-                min={1}
-                step={1}
-                value={values.duration}
-                onChange={(e) => onChange({ ...values, duration: e.target.value })}
-              />
-            )}
-          </Field>
-          <VideoDurationProbe url={values.videoUrl} onDuration={(seconds) => onChange({ ...values, duration: String(seconds) })} />
+          <TextField<VideoFieldValues>
+            name="durationSeconds"
+            label="Varighet (sekunder)"
+            hint="Leses fra videoen når adressen er fylt inn; kan rettes."
+            type="number"
+            min={1}
+            step={1}
+          />
+          <VideoDurationProbe url={videoUrl} onDuration={(seconds) => set('durationSeconds', String(seconds))} />
         </>
       )}
     </div>

@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
 import { durationBody } from './admin-content';
-import { adminToasts, adminVideosQuery, deleteVideoMutation, registerVideoMutation } from './admin.queries';
-import { toast } from '../../stores/toast';
+import { adminVideosQuery, deleteVideoMutation, registerVideoMutation } from './admin.queries';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -16,11 +17,19 @@ import {
 } from '../../components/ui/AlertDialog';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
-import { Input, Textarea } from '../../components/ui/Input';
 import { QueryState } from '../../components/ui/QueryState';
-import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
+import { Form, FormError, TextareaField, TextField, useSchemaForm } from '../../components/ui/form';
+import { isBadRequest } from '../../lib/form-errors';
+import { ADMIN_TITLE_MAX, adminMessages, createVideoBody } from '../../schemas/admin';
 import { VideoDurationProbe } from './VideoFields';
 import { countOf } from '../../lib/format';
+
+// Beyond being there, the URL is the server's to judge: the media hosts it accepts are a server setting.
+const videoForm = createVideoBody
+  .pick({ title: true, description: true })
+  .extend({ url: z.string().trim().min(1, { error: adminMessages.urlRequired }) });
+type VideoValues = z.input<typeof videoForm>;
+const emptyVideo: VideoValues = { title: '', url: '', description: '' };
 
 /**
  * The Videoer tab: the spec's form (title, URL, optional description, 'Registrer
@@ -29,9 +38,8 @@ import { countOf } from '../../lib/format';
  */
 export function VideoLibrary() {
   const client = useQueryClient();
-  const [title, setTitle] = useState('');
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
+  const form = useSchemaForm(videoForm, emptyVideo);
+  const [title, url] = useWatch({ control: form.control, name: ['title', 'url'] });
   const [duration, setDuration] = useState('');
   const register = useMutation(registerVideoMutation(client));
   const missing = url.trim() === '' || title.trim() === '';
@@ -42,55 +50,40 @@ export function VideoLibrary() {
           <h2 id="video-form-heading" className="text-xl font-semibold text-ink">
             Registrer video
           </h2>
-          <form
+          <Form
+            form={form}
             className="mt-4 grid gap-4"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (missing) {
-                toast(adminToasts.videoMissing);
-                return;
-              }
+            onError={(error) => !isBadRequest(error)}
+            onSubmit={async (values) => {
+              if (register.isPending) return;
+              const description = (values.description ?? '').trim();
               const seconds = durationBody(duration);
-              register.mutate(
-                {
-                  title: title.trim(),
-                  url: url.trim(),
-                  ...(description.trim() ? { description: description.trim() } : {}),
-                  ...(seconds !== undefined ? { durationSeconds: seconds } : {}),
-                },
-                {
-                  onSuccess: () => {
-                    setTitle('');
-                    setUrl('');
-                    setDescription('');
-                    setDuration('');
-                    register.reset();
-                  },
-                },
-              );
+              await register.mutateAsync({
+                title: values.title.trim(),
+                url: values.url.trim(),
+                ...(description ? { description } : {}),
+                ...(seconds !== undefined ? { durationSeconds: seconds } : {}),
+              });
+              form.reset();
+              setDuration('');
+              register.reset();
             }}
           >
-            <Field label="Videotittel" errors={fieldIssues(register.error, 'title')}>
-              {(props) => <Input {...props} value={title} maxLength={400} onChange={(e) => setTitle(e.target.value)} />}
-            </Field>
-            <Field
+            <TextField<VideoValues> name="title" label="Videotittel" maxLength={ADMIN_TITLE_MAX} />
+            <TextField<VideoValues>
+              name="url"
               label="Video-URL"
               hint="En sti på nettstedet, for eksempel /media/demo-leksjon.mp4, eller en https-adresse hos en godkjent mediavert"
-              errors={fieldIssues(register.error, 'url')}
-            >
-              {(props) => <Input {...props} inputMode="url" value={url} onChange={(e) => setUrl(e.target.value)} />}
-            </Field>
-            <Field label="Beskrivelse (valgfritt)" errors={fieldIssues(register.error, 'description')}>
-              {(props) => <Textarea {...props} value={description} onChange={(e) => setDescription(e.target.value)} />}
-            </Field>
+              inputMode="url"
+            />
+            <TextareaField<VideoValues> name="description" label="Beskrivelse (valgfritt)" />
             <VideoDurationProbe url={url} onDuration={(seconds) => setDuration(String(seconds))} />
             {duration && <p className="text-sm text-muted">Varighet: {countOf(Number(duration), 'sekund', 'sekunder')} (lest fra videoen)</p>}
-            <FormErrors messages={otherIssues(register.error, ['title', 'url', 'description'])} />
+            <FormError className="rounded-none border-0 bg-transparent p-0" />
             <Button type="submit" className="w-fit" disabled={missing || register.isPending}>
               {register.isPending ? 'Registrerer...' : 'Registrer video'}
             </Button>
-          </form>
+          </Form>
         </section>
       </Card>
       <RegisteredVideos />

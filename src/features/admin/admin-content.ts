@@ -6,9 +6,6 @@ import type { LessonType } from '../../schemas/lesson-content';
  * `videoUrl`, and what the edit dialog shows in its textarea for a stored lesson.
  */
 
-/** The lesson types an admin can create (the spec's Tekst, HTML, Video). */
-export type CreatableLessonType = Extract<LessonType, 'text' | 'html' | 'video'>;
-
 export const lessonTypeLabels: Record<LessonType, string> = {
   text: 'Tekst',
   html: 'HTML',

@@ -131,7 +131,6 @@ export const adminToasts = {
   lessonUpdateFailed: failed('Kunne ikke oppdatere leksjon.'),
   videoRegistered: { title: 'Video registrert' },
   videoRegisterFailed: failed('Kunne ikke registrere video.'),
-  videoMissing: failed('Video URL og tittel er påkrevd.'),
   videoDeleted: { title: 'Video slettet' },
   videoDeleteFailed: failed('Kunne ikke slette videoen.'),
   moveFailed: failed('Kunne ikke endre rekkefølgen.'),
