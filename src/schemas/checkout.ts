@@ -8,7 +8,11 @@ import { text } from './text';
 
 const productId = text({ max: 120, messages: { required: 'Velg et produkt', tooLong: 'Ukjent produkt' } });
 
-const couponCode = text({ max: 40, messages: { required: 'Skriv inn rabattkoden', tooLong: 'Rabattkoden kan ha høyst 40 tegn' } });
+export const COUPON_CODE_MAX = 40;
+const couponCode = text({
+  max: COUPON_CODE_MAX,
+  messages: { required: 'Skriv inn rabattkoden', tooLong: `Rabattkoden kan ha høyst ${COUPON_CODE_MAX} tegn` },
+});
 
 const quantity = z
   .int({ error: 'Antall plasser må være et helt tall' })

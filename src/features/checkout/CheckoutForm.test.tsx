@@ -124,9 +124,17 @@ describe('the checkout form', () => {
     const { navigate } = renderForm();
     await payButton();
 
+    fireEvent.click(screen.getByRole('button', { name: 'Bruk' }));
+    expect(await screen.findByText('Skriv inn rabattkoden')).toBeTruthy();
+    expect(calls('POST /api/checkout/quote')).toHaveLength(0);
+
     type('Rabattkode', 'FEIL');
+    screen.getByRole('button', { name: 'Bruk' }).focus();
     fireEvent.click(screen.getByRole('button', { name: 'Bruk' }));
     expect(await screen.findByText('Rabattkoden er ugyldig eller utløpt.')).toBeTruthy();
+    const codeField = screen.getByLabelText('Rabattkode');
+    expect(codeField.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(codeField));
     expect((await payButton()).textContent).toBe('Betal 1\u00a0990\u00a0kr');
 
     type('Rabattkode', 'HOST20');

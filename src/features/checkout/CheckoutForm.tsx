@@ -1,17 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { FormProvider, useForm, useFormState, useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { Button } from '../../components/ui/Button';
 import { buttonVariants } from '../../components/ui/button-variants';
-import { Field, Form } from '../../components/ui/form';
-import { Input, Label } from '../../components/ui/Input';
+import { Field, Form, useSchemaForm } from '../../components/ui/form';
+import { Input } from '../../components/ui/Input';
 import { QueryError } from '../../components/ui/QueryState';
 import { ApiError } from '../../lib/api';
-import { NETWORK_ERROR } from '../../lib/form-errors';
+import { serverIssues } from '../../lib/form-errors';
 import { formatKroner } from '../../lib/format';
 import { EMAIL_MAX, NAME_MAX } from '../../schemas/auth';
+import { COUPON_CODE_MAX, quoteBody } from '../../schemas/checkout';
 import type { CheckoutInfo, CheckoutQuote, GuestBuyer, ProviderId } from '../../schemas/checkout';
 import { checkoutProductQuery, placeOrder, requestQuote } from './checkout.queries';
 import { type GuestField, guestFields, guestIsValid, guestSchema, isNavigableUrl, orderFailure, orderRequest, signInPath } from './checkout-form';
@@ -269,7 +270,12 @@ function CheckoutDetails({ info, courseId, contactEmail, navigate, idempotencyKe
   );
 }
 
-/** 'Rabattkode' and 'Bruk': the server's quote, or its message under the field. */
+const couponFields = quoteBody.pick({ couponCode: true }).required();
+
+/**
+ * 'Rabattkode' and 'Bruk': a field of its own inside the order's form (forms do not nest), checked
+ * by the quote's schema; the server's refusal, whatever its kind, is said under the field.
+ */
 function CouponField({
   productId,
   quote,
@@ -279,33 +285,24 @@ function CouponField({
   quote: CheckoutQuote | null;
   onQuote: (quote: CheckoutQuote | null) => void;
 }) {
-  const id = useId();
-  const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const form = useSchemaForm(couponFields, { couponCode: '' });
+  const pending = useFormState({ control: form.control }).isSubmitting;
   const applied = quote?.coupon ?? null;
 
-  const apply = async () => {
-    const trimmed = code.trim();
-    if (!trimmed) {
-      setError('Skriv inn en rabattkode.');
-      return;
-    }
-    setPending(true);
-    setError(null);
-    try {
-      onQuote(await requestQuote(productId, trimmed));
-      setCode('');
-    } catch (caught) {
-      if (caught instanceof ApiError) {
-        setError(
-          caught.issues.find((issue) => issue.path === 'couponCode')?.message ?? caught.bodyError ?? 'Kunne ikke sjekke rabattkoden. Prøv igjen.',
-        );
-      } else setError(NETWORK_ERROR);
-    } finally {
-      setPending(false);
-    }
-  };
+  const apply = form.handleSubmit(
+    async ({ couponCode }) => {
+      try {
+        onQuote(await requestQuote(productId, couponCode.trim()));
+        form.reset();
+      } catch (error) {
+        const issues = serverIssues(error, ['couponCode']);
+        const message = issues.fields.couponCode ?? issues.form;
+        if (message) form.setError('couponCode', { type: 'server', message });
+        form.setFocus('couponCode');
+      }
+    },
+    () => form.setFocus('couponCode'),
+  );
   // Enter in the coupon field applies the code; it must not submit the order.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
@@ -314,32 +311,25 @@ function CouponField({
   };
 
   return (
-    <div>
-      <Label htmlFor={`${id}-code`}>Rabattkode</Label>
-      <div className="mt-1 flex flex-wrap gap-2">
-        <Input
-          id={`${id}-code`}
-          name="couponCode"
-          autoComplete="off"
-          autoCapitalize="characters"
-          maxLength={64}
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          onKeyDown={onKeyDown}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-code-error` : undefined}
-          className="min-w-0 flex-1 basis-40"
-        />
-        <Button type="button" variant="secondary" onClick={() => void apply()} disabled={pending}>
-          {pending ? 'Sjekker …' : 'Bruk'}
-        </Button>
-      </div>
-      <div aria-live="polite">
-        {error && (
-          <p id={`${id}-code-error`} className="mt-1 text-sm text-danger">
-            {error}
-          </p>
+    <FormProvider {...form}>
+      <Field name="couponCode" label="Rabattkode">
+        {(control) => (
+          <div className="flex flex-wrap gap-2">
+            <Input
+              {...control}
+              autoComplete="off"
+              autoCapitalize="characters"
+              maxLength={COUPON_CODE_MAX}
+              onKeyDown={onKeyDown}
+              className="min-w-0 flex-1 basis-40"
+            />
+            <Button type="button" variant="secondary" onClick={() => void apply()} disabled={pending}>
+              {pending ? 'Sjekker …' : 'Bruk'}
+            </Button>
+          </div>
         )}
+      </Field>
+      <div aria-live="polite">
         {applied && (
           <p className="mt-2 flex flex-wrap items-center gap-x-3 text-sm text-ink">
             <span>
@@ -351,7 +341,7 @@ function CouponField({
           </p>
         )}
       </div>
-    </div>
+    </FormProvider>
   );
 }
 
