@@ -32,9 +32,11 @@ const maxUses = z.int({ error: couponMessages.maxUsesRange }).min(1, { error: co
   error: 'Maks antall bruk kan være høyst 1 000 000',
 });
 
+/** The longest coupon code, for the admin's input too. */
+export const COUPON_CODE_MAX = 40;
 export const couponCode = text({
-  max: 40,
-  messages: { required: 'Skriv inn koden', tooLong: 'Koden kan ha høyst 40 tegn' },
+  max: COUPON_CODE_MAX,
+  messages: { required: 'Skriv inn koden', tooLong: `Koden kan ha høyst ${COUPON_CODE_MAX} tegn` },
 }).refine((value) => /^[\p{L}\p{N}_-]+$/u.test(value), { error: couponMessages.codeFormat });
 
 export const createCouponBody = z
