@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type LessonContentValue, lessonTypes } from './lesson-content';
 import { accessReason, uuidSchema } from './learning';
+import { NOTE_MAX_LENGTH, noteMessages } from './player-rules';
 import { text } from './text';
 
 /**
@@ -17,8 +18,6 @@ export {
   WATCH_SLACK_SECONDS,
   WATCHED_THRESHOLD,
 } from './player-rules';
-
-export const NOTE_MAX_LENGTH = 5_000;
 
 // --- requests -----------------------------------------------------------------
 
@@ -42,7 +41,7 @@ export const studyTimeBody = z.strictObject({});
 const noteText = text({
   max: NOTE_MAX_LENGTH,
   multiline: true,
-  messages: { required: 'Notatet kan ikke være tomt', tooLong: `Notatet kan ha høyst ${NOTE_MAX_LENGTH} tegn` },
+  messages: noteMessages,
 });
 
 /** POST /api/video-notes */

@@ -19,13 +19,7 @@ import { readSse } from './sse';
  * for the tests.
  */
 
-/**
- * The title of a new conversation and the fallback for a blank one (the server's
- * `NEW_CONVERSATION_TITLE`, repeated here so the panel's chunk does not pull in zod).
- */
-export const NEW_CONVERSATION_TITLE = 'Ny samtale';
-/** The longest name of a conversation (the server's `CONVERSATION_TITLE_MAX`, repeated for the same reason). */
-export const CONVERSATION_TITLE_MAX = 200;
+export { CONVERSATION_TITLE_MAX, NEW_CONVERSATION_TITLE } from '../../schemas/chat-rules';
 
 /** Pages of a list as react-query keeps them: `pages[0]` is the first page read. */
 export type Pages<T> = InfiniteData<ApiPage<T>>;

@@ -75,6 +75,9 @@ export const playerToasts = {
 /** The server's answer when it has not seen 95 % of the video played. */
 export const isVideoNotWatched = (error: unknown) => error instanceof ApiError && error.status === 409 && error.errorType === 'video_not_watched';
 
+/** A refused field, which the note's form shows under it. */
+const isBadRequest = (error: unknown) => error instanceof ApiError && error.status === 400;
+
 /** The server's refusal of a note past the cap on notes per lesson (409 `note_limit`). */
 export const isNoteLimit = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 409 && error.errorType === 'note_limit';
@@ -143,7 +146,9 @@ export function createNoteMutation(client: QueryClient, effects: BrowserEffects 
       effects.toast(playerToasts.noteSaved);
       await client.invalidateQueries({ queryKey: videoNotesQuery(note.lessonId).queryKey });
     },
+    // A 400 is said under the note's field.
     onError: (error) =>
+      isBadRequest(error) ||
       reportFailure(error, isNoteLimit(error) && error.bodyError ? playerToasts.noteLimit(error.bodyError) : playerToasts.noteSaveFailed, effects),
   });
 }
@@ -156,7 +161,7 @@ export function updateNoteMutation(client: QueryClient, lessonId: string, effect
       effects.toast(playerToasts.noteUpdated);
       await client.invalidateQueries({ queryKey: videoNotesQuery(lessonId).queryKey });
     },
-    onError: (error) => reportFailure(error, playerToasts.noteUpdateFailed, effects),
+    onError: (error) => isBadRequest(error) || reportFailure(error, playerToasts.noteUpdateFailed, effects),
   });
 }
 
