@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { type AdminCoupon, COUPON_CODE_MAX, createCouponBody, editCouponBody } from '../../schemas/admin-shop';
 import { Badge } from '../../components/ui/Badge';
@@ -155,7 +156,7 @@ function NewCouponForm({ products }: { products: { id: string; title: string }[]
   const client = useQueryClient();
   const create = useMutation(createCouponMutation(client));
   const form = useSchemaForm(newCoupon, emptyCoupon);
-  const kind = form.watch('kind');
+  const kind = useWatch({ control: form.control, name: 'kind' });
   return (
     <Form
       form={form}

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { FocusScope as FocusScopePrimitive } from 'radix-ui/internal';
+import { useForm, useWatch } from 'react-hook-form';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
   allConversations,
@@ -23,7 +24,6 @@ import {
   STREAMING_MESSAGE_ID,
 } from './chat.queries';
 import type { ChatMessage, Conversation } from '../../schemas/chat';
-import { ApiError } from '../../lib/api';
 import { toast } from '../../stores/toast';
 import { $chatDraft, $chatSelectedId } from '../../stores/ui';
 import {
@@ -40,7 +40,10 @@ import {
 import { Button } from '../../components/ui/Button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../components/ui/Collapsible';
 import { cn } from '../../components/ui/cn';
+import { Field, Form, FormError, limitsResolver } from '../../components/ui/form';
 import { Input } from '../../components/ui/Input';
+import { conversationTitleMessages } from '../../schemas/chat-rules';
+import { isBadRequest } from '../../lib/form-errors';
 import { ChatMessageBubble } from './ChatMessageBubble';
 import { chatPanelFrame, chatPanelModalQuery } from './panel-frame';
 
@@ -426,6 +429,9 @@ const pencilIcon = (
   </svg>
 );
 
+type RenameFields = { title: string };
+const checkTitle = limitsResolver<RenameFields>({ title: { max: CONVERSATION_TITLE_MAX, messages: conversationTitleMessages } });
+
 interface ConversationRowProps {
   conversation: Conversation;
   selected: boolean;
@@ -442,8 +448,8 @@ function ConversationRow({ conversation, selected, onSelect, onDelete, deleting 
   const client = useQueryClient();
   const title = conversation.title.trim() || NEW_CONVERSATION_TITLE;
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(title);
-  const field = useRef<HTMLInputElement | null>(null);
+  const form = useForm<RenameFields>({ defaultValues: { title }, resolver: checkTitle, shouldFocusError: false });
+  const name = useWatch({ control: form.control, name: 'title' });
   const renameButton = useRef<HTMLButtonElement | null>(null);
   const wasEditing = useRef(false);
   const rename = useMutation({
@@ -452,56 +458,54 @@ function ConversationRow({ conversation, selected, onSelect, onDelete, deleting 
       client.setQueryData(conversationsQuery.queryKey, (data) => changeConversation(data, renamed));
       setEditing(false);
     },
-    onError: (error) =>
-      toast(
-        error instanceof ApiError && error.status === 400 && error.bodyError
-          ? { ...chatToasts.renameFailed, description: error.bodyError }
-          : chatToasts.renameFailed,
-      ),
+    onError: (error) => isBadRequest(error) || toast(chatToasts.renameFailed),
   });
 
   // Focus follows the edit: into the field when it opens, back to 'Gi nytt navn' when it closes.
   useEffect(() => {
-    if (editing) field.current?.select();
+    if (editing) form.setFocus('title', { shouldSelect: true });
     else if (wasEditing.current) renameButton.current?.focus();
     wasEditing.current = editing;
-  }, [editing]);
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const next = name.trim();
-    if (!next || rename.isPending) return;
-    if (next === title) return setEditing(false);
-    rename.mutate({ id: conversation.id, title: next });
-  };
+  }, [editing, form]);
 
   if (editing) {
     return (
       <li data-conversation-id={conversation.id}>
-        <form onSubmit={save} className="flex items-center gap-1">
-          <Input
-            ref={field}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                // Cancels the edit only; the panel stays open.
-                event.stopPropagation();
-                setEditing(false);
-              }
-            }}
-            aria-label="Nytt navn på samtalen"
-            maxLength={CONVERSATION_TITLE_MAX}
-            className="h-8 min-w-0 flex-1 px-2 py-1 text-sm"
-            autoComplete="off"
-          />
+        <Form
+          form={form}
+          className="flex flex-wrap items-start gap-1"
+          onError={(error) => !isBadRequest(error)}
+          onSubmit={async (values) => {
+            const next = values.title.trim();
+            if (next === title) return setEditing(false);
+            await rename.mutateAsync({ id: conversation.id, title: next });
+          }}
+        >
+          <Field<RenameFields> name="title" label={<span className="sr-only">Nytt navn på samtalen</span>} className="min-w-0 flex-1 gap-0">
+            {(control) => (
+              <Input
+                {...control}
+                onKeyDown={(event) => {
+                  if (event.key === 'Escape') {
+                    // Cancels the edit only; the panel stays open.
+                    event.stopPropagation();
+                    setEditing(false);
+                  }
+                }}
+                maxLength={CONVERSATION_TITLE_MAX}
+                className="h-8 px-2 py-1 text-sm"
+                autoComplete="off"
+              />
+            )}
+          </Field>
           <Button type="submit" size="sm" disabled={!name.trim() || rename.isPending}>
             {rename.isPending ? 'Lagrer...' : 'Lagre'}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
             Avbryt
           </Button>
-        </form>
+          <FormError className="basis-full p-2" />
+        </Form>
       </li>
     );
   }
@@ -526,7 +530,7 @@ function ConversationRow({ conversation, selected, onSelect, onDelete, deleting 
         className="px-2"
         aria-label={`Gi nytt navn til samtalen ${title}`}
         onClick={() => {
-          setName(title);
+          form.reset({ title });
           setEditing(true);
         }}
       >

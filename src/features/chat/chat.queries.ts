@@ -12,6 +12,7 @@ import type {
 import type { ToastMessage } from '../../stores/toast';
 import { ApiError, type ApiPage, apiJson, getPage, readAnswer } from '../../lib/api';
 import { readSse } from './sse';
+import { CONVERSATION_TITLE_MAX, NEW_CONVERSATION_TITLE } from '../../schemas/chat-rules';
 
 /**
  * Queries and mutations of the chat panel (spec, learner side, sections 4, 7, 8), keyed by
@@ -19,7 +20,7 @@ import { readSse } from './sse';
  * for the tests.
  */
 
-export { CONVERSATION_TITLE_MAX, NEW_CONVERSATION_TITLE } from '../../schemas/chat-rules';
+export { CONVERSATION_TITLE_MAX, NEW_CONVERSATION_TITLE };
 
 /** Pages of a list as react-query keeps them: `pages[0]` is the first page read. */
 export type Pages<T> = InfiniteData<ApiPage<T>>;

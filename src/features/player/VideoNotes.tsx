@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type RefObject, useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { formatShortDate, formatTimestamp, spokenTimestamp } from '../../lib/format';
 import { createNoteMutation, deleteNoteMutation, updateNoteMutation, videoNotesQuery } from './player.queries';
 import type { VideoNote } from '../../schemas/player';
@@ -42,7 +42,7 @@ export function VideoNotes({ lessonId, player }: { lessonId: string; player: Ref
   const create = useMutation(createNoteMutation(client));
   const form = useNoteForm('');
   const fieldId = useId();
-  const draft = form.watch('noteText');
+  const draft = useWatch({ control: form.control, name: 'noteText' });
 
   return (
     <section aria-labelledby={`${fieldId}-title`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -113,7 +113,7 @@ function NoteItem({ note, lessonId, onSeek }: { note: VideoNote; lessonId: strin
   const remove = useMutation(deleteNoteMutation(client, lessonId));
   const [editing, setEditing] = useState(false);
   const form = useNoteForm(note.noteText);
-  const text = form.watch('noteText');
+  const text = useWatch({ control: form.control, name: 'noteText' });
   const editButton = useRef<HTMLButtonElement | null>(null);
   const wasEditing = useRef(false);
   // Focus follows the edit: into the field when it opens, back to 'Rediger' when it closes.
