@@ -140,7 +140,7 @@ function couponInput(values: CouponFields): CouponInput {
 }
 
 // Each issue of the server's schema has the path of the field it is about.
-const newCoupon = couponFields.transform(couponInput).pipe(createCouponBody);
+const newCoupon = couponFields.transform((values): z.input<typeof createCouponBody> => couponInput(values)).pipe(createCouponBody);
 const emptyCoupon: CouponFields = {
   code: '',
   kind: 'percent',

@@ -31,11 +31,8 @@ type RefundFields = z.input<ReturnType<typeof refundFields>>;
 const FIELDS = ['amountOre', 'reason'] as const;
 
 /**
- * 'Refunder' on a paid or partly refunded order: the amount in kroner (checked here
- * against what is left, and again by the server), 'Hele beløpet', a required reason, then a
- * confirmation that says what a full refund does. The idempotency key is made when the dialog
- * opens and sent with every attempt of this refund, so a retry after a timeout or a 503 can never
- * refund twice; the next opening is a new refund with a new key.
+ * 'Refunder' on a paid or partly refunded order, confirmed before it is sent. The idempotency key is
+ * made when the dialog opens and goes with every attempt, so a retry after a 503 never refunds twice.
  */
 export function RefundDialog({ order }: { order: AdminOrderDetail }) {
   const client = useQueryClient();
@@ -47,8 +44,7 @@ export function RefundDialog({ order }: { order: AdminOrderDetail }) {
   const form = useSchemaForm(schema, { amountOre: '', reason: '' });
   const question = useRef<HTMLParagraphElement>(null);
 
-  // The confirmation replaces the form: its question is read out first. Back in the form after the
-  // server refused a field, focus goes to that field.
+  // The confirmation's question is read out first; back in the form, focus goes to a refused field.
   useEffect(() => {
     if (step.kind === 'confirm') return question.current?.focus();
     const refused = FIELDS.find((name) => form.getFieldState(name).error);

@@ -70,9 +70,8 @@ function useModalSheet(): boolean {
 }
 
 /**
- * The AI assistant panel 'KI-assistent' (spec, learner side, sections 2, 4, 5, 8). Mounted only
- * while open, so the conversation list loads only then; messages load for the selected one. The
- * selection and the draft live in `src/stores/ui.ts`, so they survive closing and reopening.
+ * The AI assistant panel 'KI-assistent', mounted only while open. The selection and the draft live
+ * in `src/stores/ui.ts`, so they survive closing and reopening.
  */
 export default function ChatPanel({ context, onClose }: ChatPanelProps) {
   const client = useQueryClient();
@@ -83,15 +82,12 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
   const selectedId = useStore($chatSelectedId);
   const draft = useStore($chatDraft);
   const [listOpen, setListOpen] = useState(true);
-  /** A first question is making its conversation. */
   const [starting, setStarting] = useState(false);
   const modal = useModalSheet();
-  /** The running send's abort (Stop, or closing the panel). */
   const running = useRef<AbortController | null>(null);
   /** Whether focus was in the message form when the send started: it goes back to the input after. */
   const refocusInput = useRef(false);
 
-  // Both lists come a page at a time: 'Vis flere samtaler', 'Vis eldre meldinger'.
   const conversations = useInfiniteQuery({ ...conversationsQuery, select: allConversations });
   const messages = useInfiniteQuery({ ...messagesQuery(selectedId ?? ''), enabled: selectedId !== null, select: chronologicalMessages });
 
@@ -163,7 +159,6 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
     }
   }, [pending]);
 
-  /** The first question starts a conversation: with none selected, one is made first. */
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const content = draft.trim();
@@ -324,7 +319,6 @@ interface MessagesState {
   isError: boolean;
 }
 
-/** The older messages of the conversation, a page at a time. */
 interface OlderMessages {
   available: boolean;
   loading: boolean;
@@ -336,7 +330,6 @@ interface MessageAreaProps {
   selectedId: string | null;
   messages: MessagesState;
   older: OlderMessages;
-  /** A send is under way. */
   pending: boolean;
 }
 
@@ -461,7 +454,6 @@ function ConversationRow({ conversation, selected, onSelect, onDelete, deleting 
     onError: (error) => isBadRequest(error) || toast(chatToasts.renameFailed),
   });
 
-  // Focus follows the edit: into the field when it opens, back to 'Gi nytt navn' when it closes.
   useEffect(() => {
     if (editing) form.setFocus('title', { shouldSelect: true });
     else if (wasEditing.current) renameButton.current?.focus();
