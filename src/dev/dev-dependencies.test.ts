@@ -21,13 +21,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** The specifiers a module imports at run time (type-only imports left out). */
-function runtimeImports(code: string): string[] {
+/** The specifiers a module imports at run time (type-only imports left out), with its lazy `import()`s unless `lazy` is false. */
+function runtimeImports(code: string, lazy = true): string[] {
   const patterns = [
     /^\s*import\s+(?!type\s)[^;]*?\sfrom\s+'([^']+)'/gm,
     /^\s*export\s+(?!type\s)[^;]*?\sfrom\s+'([^']+)'/gm,
     /^\s*import\s+'([^']+)'/gm,
-    /\bimport\(\s*'([^']+)'\s*\)/g,
+    ...(lazy ? [/\bimport\(\s*'([^']+)'\s*\)/g] : []),
   ];
   return patterns.flatMap((pattern) => [...code.matchAll(pattern)].map((m) => m[1] ?? ''));
 }
@@ -37,8 +37,11 @@ function resolveRelative(from: string, specifier: string): string | undefined {
   return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')].find((p) => existsSync(p) && statSync(p).isFile());
 }
 
-/** Every package the browser code reaches from `entries` (all of it by default), following its relative imports. */
-function browserPackages(entries = browserFolders.flatMap((folder) => sourceFiles(join(root, folder)))): Map<string, string> {
+/**
+ * Every package the browser code reaches from `entries` (all of it by default), following its
+ * relative imports; with `lazy` false, only what loads with the entries (no `import()`).
+ */
+function browserPackages(entries = browserFolders.flatMap((folder) => sourceFiles(join(root, folder))), lazy = true): Map<string, string> {
   const packages = new Map<string, string>();
   const queue = [...entries];
   const seen = new Set<string>();
@@ -46,7 +49,7 @@ function browserPackages(entries = browserFolders.flatMap((folder) => sourceFile
     const file = queue.pop() as string;
     if (seen.has(file)) continue;
     seen.add(file);
-    for (const specifier of runtimeImports(readFileSync(file, 'utf8'))) {
+    for (const specifier of runtimeImports(readFileSync(file, 'utf8'), lazy)) {
       if (specifier.startsWith('.')) {
         const target = resolveRelative(file, specifier);
         if (target && /\.tsx?$/.test(target)) queue.push(target);
@@ -77,9 +80,14 @@ describe('the packages astro dev bundles at start', () => {
 
   it("finds zod only where a form checks with the server's schemas: the dashboard and the player reach none (25 KB gzip)", () => {
     expect(packages.get('zod')).toBeDefined();
-    const learnerIslands = browserPackages(['src/islands/Dashboard.tsx', 'src/islands/CoursePlayer.tsx'].map((file) => join(root, file)));
+    const entries = ['src/islands/Dashboard.tsx', 'src/islands/CoursePlayer.tsx'].map((file) => join(root, file));
+    const learnerIslands = browserPackages(entries);
     expect(learnerIslands.get('@tanstack/react-query')).toBeDefined();
     expect(learnerIslands.get('zod')).toBeUndefined();
-    expect(learnerIslands.get('react-hook-form')).toBeUndefined();
+    // The notes' and the chat's forms load with their own lazy chunks, not with the page.
+    const firstLoad = browserPackages(entries, false);
+    expect(firstLoad.get('@tanstack/react-query')).toBeDefined();
+    expect(firstLoad.get('react-hook-form')).toBeUndefined();
+    expect(firstLoad.get('@hookform/resolvers/zod')).toBeUndefined();
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_STATES } from '../lib/order-states';
+import { COUPON_CODE_MAX } from './checkout';
 import { courseIdSchema, uuidSchema } from './learning';
 import { text } from './text';
 
@@ -29,8 +30,8 @@ const maxUses = z.int({ error: couponMessages.maxUsesRange }).min(1, { error: co
 });
 
 export const couponCode = text({
-  max: 40,
-  messages: { required: 'Skriv inn koden', tooLong: 'Koden kan ha høyst 40 tegn' },
+  max: COUPON_CODE_MAX,
+  messages: { required: 'Skriv inn koden', tooLong: `Koden kan ha høyst ${COUPON_CODE_MAX} tegn` },
 }).refine((value) => /^[\p{L}\p{N}_-]+$/u.test(value), { error: couponMessages.codeFormat });
 
 export const createCouponBody = z

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { courseIdSchema, uuidSchema } from './learning';
+import { CONVERSATION_TITLE_MAX, chatMessageMessages, conversationTitleMessages, MESSAGE_MAX_LENGTH, NEW_CONVERSATION_TITLE } from './chat-rules';
 import { text } from './text';
 
-export const NEW_CONVERSATION_TITLE = 'Ny samtale';
-export const CONVERSATION_TITLE_MAX = 200;
-export const MESSAGE_MAX_LENGTH = 4_000;
+export { NEW_CONVERSATION_TITLE };
 
 export const conversationParams = z.object({ id: uuidSchema });
 
@@ -16,7 +15,7 @@ export const renameConversationBody = z.strictObject({
   title: text({
     max: CONVERSATION_TITLE_MAX,
     plain: true,
-    messages: { required: 'Skriv et navn på samtalen', tooLong: `Navnet kan ha høyst ${CONVERSATION_TITLE_MAX} tegn` },
+    messages: conversationTitleMessages,
   }),
 });
 
@@ -24,7 +23,7 @@ export const sendMessageBody = z.strictObject({
   content: text({
     max: MESSAGE_MAX_LENGTH,
     multiline: true,
-    messages: { required: 'Skriv en melding', tooLong: `Meldingen kan ha høyst ${MESSAGE_MAX_LENGTH} tegn` },
+    messages: chatMessageMessages,
   }),
   context: z
     .strictObject({

@@ -40,9 +40,14 @@ export const checkoutOrderBody = z.strictObject({
   idempotencyKey: z.uuid({ error: 'Ugyldig bestillingsnøkkel' }),
 });
 
+/** The longest reason for a refund, for the admin's input too. */
+export const REFUND_REASON_MAX = 500;
 export const refundBody = z.strictObject({
   amountOre: z.int({ error: 'Beløpet må være et helt antall øre' }).min(1, { error: 'Beløpet må være større enn 0' }).max(100_000_000),
-  reason: text({ max: 500, messages: { required: 'Skriv en begrunnelse', tooLong: 'Begrunnelsen kan ha høyst 500 tegn' } }),
+  reason: text({
+    max: REFUND_REASON_MAX,
+    messages: { required: 'Skriv en begrunnelse', tooLong: `Begrunnelsen kan ha høyst ${REFUND_REASON_MAX} tegn` },
+  }),
   idempotencyKey: z.uuid({ error: 'Ugyldig nøkkel' }),
 });
 

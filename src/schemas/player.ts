@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type LessonContentValue, lessonTypes } from './lesson-content';
 import { accessReason, uuidSchema } from './learning';
+import { NOTE_MAX_LENGTH, noteMessages } from './player-rules';
 import { text } from './text';
 
 export {
@@ -11,8 +12,6 @@ export {
   WATCH_SLACK_SECONDS,
   WATCHED_THRESHOLD,
 } from './player-rules';
-
-export const NOTE_MAX_LENGTH = 5_000;
 
 export const lessonParams = z.object({ id: uuidSchema });
 export const noteParams = z.object({ id: uuidSchema });
@@ -30,7 +29,7 @@ export const studyTimeBody = z.strictObject({});
 const noteText = text({
   max: NOTE_MAX_LENGTH,
   multiline: true,
-  messages: { required: 'Notatet kan ikke være tomt', tooLong: `Notatet kan ha høyst ${NOTE_MAX_LENGTH} tegn` },
+  messages: noteMessages,
 });
 
 export const createNoteBody = z.strictObject({

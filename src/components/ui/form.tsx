@@ -2,10 +2,13 @@ import { type ComponentProps, createContext, type ReactNode, useContext, useEffe
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type DefaultValues,
+  type FieldError,
+  type FieldErrors,
   type FieldPath,
   type FieldValues,
   FormProvider,
   get,
+  type Resolver,
   type UseFormRegisterReturn,
   type UseFormReturn,
   useForm,
@@ -186,4 +189,27 @@ export function FormStatus({ children }: { children?: ReactNode }) {
       {children && <p className="rounded-md border border-emerald-300 bg-emerald-50 p-3 text-ink">{children}</p>}
     </div>
   );
+}
+
+/** A text field's limit and messages, as a schema without zod exports them (`src/schemas/*-rules.ts`). */
+export interface TextLimit {
+  max: number;
+  messages: { required: string; tooLong: string };
+}
+
+/**
+ * A resolver for a plain `useForm` where zod may not load (the player and its chat panel): each
+ * named text must hold something once trimmed and at most `max` characters, counted as the
+ * server's `text()` counts them. The server's schema still decides; its 400 lands on the fields.
+ */
+export function limitsResolver<T extends FieldValues>(limits: Partial<Record<FieldPath<T>, TextLimit>>): Resolver<T> {
+  return (values) => {
+    const errors: Record<string, FieldError> = {};
+    for (const [name, limit] of Object.entries(limits) as [string, TextLimit][]) {
+      const value = String(get(values, name) ?? '').trim();
+      if (value === '') errors[name] = { type: 'required', message: limit.messages.required };
+      else if ([...value].length > limit.max) errors[name] = { type: 'maxLength', message: limit.messages.tooLong };
+    }
+    return Object.keys(errors).length > 0 ? { values: {}, errors: errors as FieldErrors<T> } : { values, errors: {} };
+  };
 }

@@ -1,16 +1,23 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { AdminCoupon } from '../../schemas/admin-shop';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { type AdminCoupon, createCouponBody, editCouponBody } from '../../schemas/admin-shop';
+import { COUPON_CODE_MAX } from '../../schemas/checkout';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '../../components/ui/Dialog';
-import { Input } from '../../components/ui/Input';
+import { Field, Form, FormError, TextField, useSchemaForm } from '../../components/ui/form';
 import { QueryState } from '../../components/ui/QueryState';
+import { applyServerIssues, isBadRequest } from '../../lib/form-errors';
 import { formatCalendarDay, formatKroner, formatShortDateTime } from '../../lib/format';
 import { OrderStatusBadge } from './OrderStatusBadge';
-import { Field, FormErrors, fieldIssues, otherIssues, selectClass } from './form-parts';
-import { couponQuery, couponsQuery, createCouponMutation, editCouponMutation } from './shop.queries';
+import { selectClass } from '../../components/ui/Input';
+import { type CouponEdit, type CouponInput, couponQuery, couponsQuery, createCouponMutation, editCouponMutation } from './shop.queries';
+
+// Anything but a 400 is the mutation's toast.
+const toastedUnless400 = (error: unknown) => !isBadRequest(error);
 
 /** '20 %' or '100 kr' off. */
 const couponValue = (c: Pick<AdminCoupon, 'kind' | 'percentOff' | 'amountOffOre'>) =>
@@ -106,67 +113,88 @@ export default function CouponsTab() {
   );
 }
 
+/** The form's values are what was typed; `couponInput` makes the request the server checks. */
+const couponFields = z.object({
+  code: z.string(),
+  kind: z.enum(['percent', 'amount']),
+  percentOff: z.string(),
+  amountOffOre: z.string(),
+  productId: z.string(),
+  validFrom: z.string(),
+  validUntil: z.string(),
+  maxUses: z.string(),
+});
+type CouponFields = z.input<typeof couponFields>;
+
+const countOf = (typed: string) => (typed.trim() ? Number(typed) : null);
+
+function couponInput(values: CouponFields): CouponInput {
+  return {
+    code: values.code,
+    kind: values.kind,
+    ...(values.kind === 'percent' ? { percentOff: Number(values.percentOff) } : { amountOffOre: oreOf(values.amountOffOre) }),
+    productId: values.productId || null,
+    ...(values.validFrom ? { validFrom: values.validFrom } : {}),
+    validUntil: values.validUntil || null,
+    maxUses: countOf(values.maxUses),
+  };
+}
+
+// Each issue of the server's schema has the path of the field it is about.
+const newCoupon = couponFields.transform((values): z.input<typeof createCouponBody> => couponInput(values)).pipe(createCouponBody);
+const emptyCoupon: CouponFields = {
+  code: '',
+  kind: 'percent',
+  percentOff: '',
+  amountOffOre: '',
+  productId: '',
+  validFrom: '',
+  validUntil: '',
+  maxUses: '',
+};
+
 function NewCouponForm({ products }: { products: { id: string; title: string }[] }) {
   const client = useQueryClient();
   const create = useMutation(createCouponMutation(client));
-  const [code, setCode] = useState('');
-  const [kind, setKind] = useState<'percent' | 'amount'>('percent');
-  const [value, setValue] = useState('');
-  const [productId, setProductId] = useState('');
-  const [validFrom, setValidFrom] = useState('');
-  const [validUntil, setValidUntil] = useState('');
-  const [maxUses, setMaxUses] = useState('');
-  const fields = ['code', 'kind', 'percentOff', 'amountOffOre', 'productId', 'validFrom', 'validUntil', 'maxUses'];
+  const form = useSchemaForm(newCoupon, emptyCoupon);
+  const kind = useWatch({ control: form.control, name: 'kind' });
   return (
-    <form
+    <Form
+      form={form}
       aria-label="Ny rabattkode"
       className="grid gap-4 sm:grid-cols-2"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        const amount = kind === 'percent' ? { percentOff: Number(value) } : { amountOffOre: oreOf(value) };
-        create.mutate(
-          {
-            code,
-            kind,
-            ...amount,
-            productId: productId || null,
-            ...(validFrom ? { validFrom } : {}),
-            validUntil: validUntil || null,
-            maxUses: maxUses ? Number(maxUses) : null,
-          },
-          {
-            onSuccess: () => {
-              setCode('');
-              setValue('');
-              setMaxUses('');
-              setValidFrom('');
-              setValidUntil('');
-            },
-          },
-        );
+      onError={toastedUnless400}
+      onSubmit={async (values) => {
+        await create.mutateAsync(couponInput(values));
+        form.reset({ ...emptyCoupon, kind: values.kind, productId: values.productId });
       }}
     >
-      <Field label="Kode" errors={fieldIssues(create.error, 'code')}>
-        {(props) => <Input {...props} value={code} maxLength={40} autoComplete="off" onChange={(e) => setCode(e.target.value)} />}
-      </Field>
-      <Field label="Type rabatt" errors={fieldIssues(create.error, 'kind')}>
-        {(props) => (
-          <select {...props} className={selectClass} value={kind} onChange={(e) => setKind(e.target.value as 'percent' | 'amount')}>
+      <TextField<CouponFields> name="code" label="Kode" maxLength={COUPON_CODE_MAX} autoComplete="off" />
+      <Field<CouponFields> name="kind" label="Type rabatt">
+        {(control) => (
+          <select
+            {...control}
+            className={selectClass}
+            onChange={(event) => {
+              // The amount typed so far follows to the other kind's field.
+              const [from, to] = kind === 'percent' ? (['percentOff', 'amountOffOre'] as const) : (['amountOffOre', 'percentOff'] as const);
+              form.setValue(to, form.getValues(from));
+              return control.onChange(event);
+            }}
+          >
             <option value="percent">Prosent</option>
             <option value="amount">Beløp i kroner</option>
           </select>
         )}
       </Field>
-      <Field
-        label={kind === 'percent' ? 'Prosent rabatt' : 'Kroner rabatt'}
-        errors={[...fieldIssues(create.error, 'percentOff'), ...fieldIssues(create.error, 'amountOffOre')]}
-      >
-        {(props) => <Input {...props} inputMode="decimal" value={value} onChange={(e) => setValue(e.target.value)} />}
-      </Field>
-      <Field label="Gjelder" errors={fieldIssues(create.error, 'productId')}>
-        {(props) => (
-          <select {...props} className={selectClass} value={productId} onChange={(e) => setProductId(e.target.value)}>
+      {kind === 'percent' ? (
+        <TextField<CouponFields> key="percentOff" name="percentOff" label="Prosent rabatt" inputMode="decimal" />
+      ) : (
+        <TextField<CouponFields> key="amountOffOre" name="amountOffOre" label="Kroner rabatt" inputMode="decimal" />
+      )}
+      <Field<CouponFields> name="productId" label="Gjelder">
+        {(control) => (
+          <select {...control} className={selectClass}>
             <option value="">Alle produkter</option>
             {products.map((p) => (
               <option key={p.id} value={p.id}>
@@ -176,32 +204,37 @@ function NewCouponForm({ products }: { products: { id: string; title: string }[]
           </select>
         )}
       </Field>
-      <Field label="Gyldig fra" hint="Tom: fra i dag" errors={fieldIssues(create.error, 'validFrom')}>
-        {(props) => <Input {...props} type="date" value={validFrom} onChange={(e) => setValidFrom(e.target.value)} />}
-      </Field>
-      <Field label="Gyldig til og med" hint="Tom: uten sluttdato" errors={fieldIssues(create.error, 'validUntil')}>
-        {(props) => <Input {...props} type="date" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} />}
-      </Field>
-      <Field label="Maks antall bruk" hint="Tom: ingen grense" errors={fieldIssues(create.error, 'maxUses')}>
-        {(props) => <Input {...props} inputMode="numeric" value={maxUses} onChange={(e) => setMaxUses(e.target.value)} />}
-      </Field>
+      <TextField<CouponFields> name="validFrom" label="Gyldig fra" hint="Tom: fra i dag" type="date" />
+      <TextField<CouponFields> name="validUntil" label="Gyldig til og med" hint="Tom: uten sluttdato" type="date" />
+      <TextField<CouponFields> name="maxUses" label="Maks antall bruk" hint="Tom: ingen grense" inputMode="numeric" />
       <div className="grid content-end gap-2">
-        <FormErrors messages={otherIssues(create.error, fields)} />
+        <FormError className="rounded-none border-0 bg-transparent p-0" />
         <Button type="submit" disabled={create.isPending} className="w-full sm:w-fit">
           {create.isPending ? 'Oppretter...' : 'Opprett rabattkode'}
         </Button>
       </div>
-    </form>
+    </Form>
   );
 }
+
+const editFields = z.object({ validFrom: z.string(), validUntil: z.string(), maxUses: z.string() });
+type EditFields = z.input<typeof editFields>;
+
+const couponEdit = (values: EditFields): CouponEdit => ({
+  validFrom: values.validFrom,
+  validUntil: values.validUntil || null,
+  maxUses: countOf(values.maxUses),
+});
+const editedCoupon = editFields.transform(couponEdit).pipe(editCouponBody);
 
 function EditCouponDialog({ coupon, onClose }: { coupon: AdminCoupon; onClose: () => void }) {
   const client = useQueryClient();
   const edit = useMutation(editCouponMutation(client));
-  const [validFrom, setValidFrom] = useState(coupon.validFromDate);
-  const [validUntil, setValidUntil] = useState(coupon.validUntilDate ?? '');
-  const [maxUses, setMaxUses] = useState(coupon.maxUses === null ? '' : String(coupon.maxUses));
-  const fields = ['validFrom', 'validUntil', 'maxUses', 'active'];
+  const form = useSchemaForm(editedCoupon, {
+    validFrom: coupon.validFromDate,
+    validUntil: coupon.validUntilDate ?? '',
+    maxUses: coupon.maxUses === null ? '' : String(coupon.maxUses),
+  });
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()}>
       <DialogContent>
@@ -211,33 +244,30 @@ function EditCouponDialog({ coupon, onClose }: { coupon: AdminCoupon; onClose: (
             {couponValue(coupon)} rabatt på {coupon.productTitle ?? 'alle produkter'}. {usesText(coupon)}.
           </DialogDescription>
         </DialogHeader>
-        <form
+        <Form
+          form={form}
           className="grid gap-4"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            edit.mutate(
-              { id: coupon.id, edit: { validFrom, validUntil: validUntil || null, maxUses: maxUses ? Number(maxUses) : null } },
-              { onSuccess: onClose },
-            );
+          onError={toastedUnless400}
+          onSubmit={async (values) => {
+            await edit.mutateAsync({ id: coupon.id, edit: couponEdit(values) });
+            onClose();
           }}
         >
-          <Field label="Gyldig fra" errors={fieldIssues(edit.error, 'validFrom')}>
-            {(props) => <Input {...props} type="date" value={validFrom} onChange={(e) => setValidFrom(e.target.value)} />}
-          </Field>
-          <Field label="Gyldig til og med" hint="Tom: uten sluttdato" errors={fieldIssues(edit.error, 'validUntil')}>
-            {(props) => <Input {...props} type="date" value={validUntil} onChange={(e) => setValidUntil(e.target.value)} />}
-          </Field>
-          <Field label="Maks antall bruk" hint="Tom: ingen grense" errors={fieldIssues(edit.error, 'maxUses')}>
-            {(props) => <Input {...props} inputMode="numeric" value={maxUses} onChange={(e) => setMaxUses(e.target.value)} />}
-          </Field>
-          <FormErrors messages={otherIssues(edit.error, fields)} />
+          <TextField<EditFields> name="validFrom" label="Gyldig fra" type="date" />
+          <TextField<EditFields> name="validUntil" label="Gyldig til og med" hint="Tom: uten sluttdato" type="date" />
+          <TextField<EditFields> name="maxUses" label="Maks antall bruk" hint="Tom: ingen grense" inputMode="numeric" />
+          <FormError className="rounded-none border-0 bg-transparent p-0" />
           <DialogFooter className="flex-wrap gap-2">
             <Button
               variant={coupon.active ? 'destructive' : 'outline'}
               type="button"
               disabled={edit.isPending}
-              onClick={() => edit.mutate({ id: coupon.id, edit: { active: !coupon.active } }, { onSuccess: onClose })}
+              onClick={() =>
+                edit.mutate(
+                  { id: coupon.id, edit: { active: !coupon.active } },
+                  { onSuccess: onClose, onError: (error) => isBadRequest(error) && applyServerIssues(form, error) },
+                )
+              }
             >
               {coupon.active ? 'Deaktiver' : 'Aktiver igjen'}
             </Button>
@@ -248,7 +278,7 @@ function EditCouponDialog({ coupon, onClose }: { coupon: AdminCoupon; onClose: (
               {edit.isPending ? 'Lagrer...' : 'Lagre'}
             </Button>
           </DialogFooter>
-        </form>
+        </Form>
       </DialogContent>
     </Dialog>
   );

@@ -274,19 +274,23 @@ describe('refunding', () => {
 
     // Nothing is sent while the fields are wrong: empty, too much, no reason.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Gå videre' }));
-    expect(within(dialog).getByText('Skriv inn beløpet')).toBeTruthy();
+    expect(await within(dialog).findByText('Skriv inn beløpet')).toBeTruthy();
     expect(within(dialog).getByText('Skriv en begrunnelse')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(amount));
     fireEvent.change(amount, { target: { value: '2 500,01' } });
     fireEvent.change(reason, { target: { value: 'Kunden angret innen fristen' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Gå videre' }));
-    expect(plain(within(dialog).getByRole('alert').textContent)).toBe('Beløpet er større enn det som kan refunderes (2 500 kr).');
+    await waitFor(() =>
+      expect(plain(document.getElementById(`${amount.id}-error`)?.textContent)).toBe('Beløpet er større enn det som kan refunderes (2 500 kr).'),
+    );
+    expect(within(dialog).queryByText('Skriv en begrunnelse')).toBeNull();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hele beløpet' }));
     expect((amount as HTMLInputElement).value).toBe('2500');
     expect(calls(REFUND)).toHaveLength(0);
 
     fireEvent.change(amount, { target: { value: '1 990,50' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Gå videre' }));
-    expect(plain(within(dialog).getByText(/^Refunder .* til /).textContent)).toBe(
+    expect(plain((await within(dialog).findByText(/^Refunder .* til /)).textContent)).toBe(
       'Refunder 1 990,50 kr til Emma Larsen? En full refusjon fjerner tilgangen til kurset. Fremdriften beholdes.',
     );
     fireEvent.click(within(dialog).getByRole('button', { name: 'Refunder' }));
@@ -325,10 +329,14 @@ describe('refunding', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hele beløpet' }));
     fireEvent.change(within(dialog).getByLabelText('Begrunnelse'), { target: { value: 'Feil kurs' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Gå videre' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Refunder' }));
-    // Back in the form, the message under the amount.
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Refunder' }));
+    // Back in the form, the message under the amount, and focus there.
     expect(await within(dialog).findByText('Beløpet er større enn det som kan refunderes (1990,00 kr).')).toBeTruthy();
-    expect(within(dialog).getByLabelText('Beløp (kr)').getAttribute('aria-invalid')).toBe('true');
+    const amount = within(dialog).getByLabelText('Beløp (kr)');
+    expect(amount.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(`${amount.id}-error`)?.textContent).toBe('Beløpet er større enn det som kan refunderes (1990,00 kr).');
+    await waitFor(() => expect(document.activeElement).toBe(amount));
+    expect((amount as HTMLInputElement).value).toBe('2500');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Lukk' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: `Refunder ordre ${emma.reference}` })).toBeNull());
 
@@ -339,7 +347,7 @@ describe('refunding', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Hele beløpet' }));
     fireEvent.change(within(dialog).getByLabelText('Begrunnelse'), { target: { value: 'Feil kurs' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Gå videre' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Refunder' }));
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Refunder' }));
     await waitFor(() => expect(calls(REFUND)).toHaveLength(2));
     const keys = [0, 1].map((i) => (bodyOf(REFUND, i) as { idempotencyKey: string }).idempotencyKey);
     expect(keys[0]).not.toBe(keys[1]);

@@ -1,62 +1,67 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { type AdminOrderDetail, checkRefund, kronerInput } from './admin-orders';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { z } from 'zod';
+import { type AdminOrderDetail, kronerInput, refundOre } from './admin-orders';
 import { refundMutation } from './orders.queries';
-import { ApiError } from '../../lib/api';
+import { REFUND_REASON_MAX, refundBody } from '../../schemas/checkout';
 import { Button } from '../../components/ui/Button';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle, DialogTrigger } from '../../components/ui/Dialog';
-import { Input, Textarea } from '../../components/ui/Input';
-import { Field, fieldIssues, FormErrors, otherIssues } from './form-parts';
+import { Field, Form, FormAlert, FormError, TextareaField, useSchemaForm } from '../../components/ui/form';
+import { Input } from '../../components/ui/Input';
+import { applyServerIssues, failureMessage, isBadRequest } from '../../lib/form-errors';
 import { formatKroner } from '../../lib/format';
 
 type Step = { kind: 'form' } | { kind: 'confirm'; amountOre: number; reason: string };
 
+/** The amount is typed in kroner under the request's own name, so the server's issues about it land there. */
+const refundFields = (refundableOre: number) =>
+  z.object({
+    amountOre: z
+      .string()
+      .transform((typed, ctx) => {
+        const amount = refundOre(typed, refundableOre);
+        if ('ore' in amount) return amount.ore;
+        ctx.addIssue({ code: 'custom', message: amount.error });
+        return z.NEVER;
+      })
+      .pipe(refundBody.shape.amountOre),
+    reason: refundBody.shape.reason,
+  });
+type RefundFields = z.input<ReturnType<typeof refundFields>>;
+const FIELDS = ['amountOre', 'reason'] as const;
+
 /**
- * 'Refunder' on a paid or partly refunded order: the amount in kroner (checked here
- * against what is left, and again by the server), 'Hele beløpet', a required reason, then a
- * confirmation that says what a full refund does. The idempotency key is made when the dialog
- * opens and sent with every attempt of this refund, so a retry after a timeout or a 503 can never
- * refund twice; the next opening is a new refund with a new key.
+ * 'Refunder' on a paid or partly refunded order, confirmed before it is sent. The idempotency key is
+ * made when the dialog opens and goes with every attempt, so a retry after a 503 never refunds twice.
  */
 export function RefundDialog({ order }: { order: AdminOrderDetail }) {
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [key, setKey] = useState('');
-  const [amount, setAmount] = useState('');
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const refund = useMutation(refundMutation(client, order.orderId));
+  const schema = useMemo(() => refundFields(order.refundableOre), [order.refundableOre]);
+  const form = useSchemaForm(schema, { amountOre: '', reason: '' });
   const question = useRef<HTMLParagraphElement>(null);
 
-  // The confirmation replaces the form: move focus to its question, so it is read out first.
+  // The confirmation's question is read out first; back in the form, focus goes to a refused field.
   useEffect(() => {
-    if (step.kind === 'confirm') question.current?.focus();
-  }, [step.kind]);
-
-  const reset = () => {
-    setAmount('');
-    setReason('');
-    setErrors({});
-    setStep({ kind: 'form' });
-    refund.reset();
-  };
+    if (step.kind === 'confirm') return question.current?.focus();
+    const refused = FIELDS.find((name) => form.getFieldState(name).error);
+    if (refused) form.setFocus(refused);
+  }, [step.kind, form]);
 
   const onOpenChange = (next: boolean) => {
     if (next) {
-      reset();
+      form.reset({ amountOre: '', reason: '' });
+      setStep({ kind: 'form' });
+      refund.reset();
       setKey(crypto.randomUUID());
     }
     setOpen(next);
   };
 
-  const amountErrors = [...(errors.amount ? [errors.amount] : []), ...fieldIssues(refund.error, 'amountOre')];
-  const reasonErrors = [...(errors.reason ? [errors.reason] : []), ...fieldIssues(refund.error, 'reason')];
-  // A refusal that is not about a field (not paid, the provider did not answer): the server's sentence.
-  const otherError =
-    refund.error instanceof ApiError && refund.error.status !== 400 && refund.error.status !== 401
-      ? [refund.error.bodyError ?? refund.error.message]
-      : [];
+  const otherError = refund.error && !isBadRequest(refund.error) ? failureMessage(refund.error) : null;
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -71,49 +76,37 @@ export function RefundDialog({ order }: { order: AdminOrderDetail }) {
           <DialogDescription>Inntil {formatKroner(order.refundableOre)} kan refunderes.</DialogDescription>
         </DialogHeader>
         {step.kind === 'form' ? (
-          <form
+          <Form
+            form={form}
             className="grid gap-4"
-            noValidate
-            onSubmit={(event) => {
-              event.preventDefault();
+            onSubmit={(values) => {
               refund.reset();
-              const checked = checkRefund(amount, reason, order.refundableOre);
-              if (!('amountOre' in checked)) return setErrors(checked);
-              setErrors({});
-              setStep({ kind: 'confirm', ...checked });
+              setStep({ kind: 'confirm', ...schema.parse(values) });
             }}
           >
-            <Field label="Beløp (kr)" errors={amountErrors} hint="For eksempel 1 990 eller 1 990,50.">
-              {(props) => (
+            <Field<RefundFields> name="amountOre" label="Beløp (kr)" hint="For eksempel 1 990 eller 1 990,50.">
+              {(control) => (
                 <div className="flex flex-wrap gap-2">
-                  <Input
-                    {...props}
-                    className="min-w-0 flex-1 basis-40"
-                    inputMode="decimal"
-                    value={amount}
-                    onChange={(e) => setAmount(e.target.value)}
-                  />
-                  <Button variant="outline" onClick={() => setAmount(kronerInput(order.refundableOre))}>
+                  <Input {...control} className="min-w-0 flex-1 basis-40" inputMode="decimal" />
+                  <Button variant="outline" onClick={() => form.setValue('amountOre', kronerInput(order.refundableOre))}>
                     Hele beløpet
                   </Button>
                 </div>
               )}
             </Field>
-            <Field label="Begrunnelse" errors={reasonErrors}>
-              {(props) => <Textarea {...props} value={reason} maxLength={500} onChange={(e) => setReason(e.target.value)} />}
-            </Field>
-            <FormErrors messages={otherIssues(refund.error, ['amountOre', 'reason'])} />
+            <TextareaField<RefundFields> name="reason" label="Begrunnelse" maxLength={REFUND_REASON_MAX} />
+            <FormError className="rounded-none border-0 bg-transparent p-0" />
             <DialogFooter>
               <Button type="submit">Gå videre</Button>
             </DialogFooter>
-          </form>
+          </Form>
         ) : (
           <div className="grid gap-4">
             <p ref={question} tabIndex={-1} className="text-ink outline-none">
               Refunder {formatKroner(step.amountOre)} til {order.buyerName}? En full refusjon fjerner tilgangen til kurset. Fremdriften beholdes.
             </p>
             <p className="text-sm text-muted [overflow-wrap:anywhere]">Begrunnelse: {step.reason}</p>
-            <FormErrors messages={otherError} />
+            <FormAlert message={otherError} />
             <DialogFooter>
               <Button variant="outline" disabled={refund.isPending} onClick={() => setStep({ kind: 'form' })}>
                 Tilbake
@@ -126,9 +119,11 @@ export function RefundDialog({ order }: { order: AdminOrderDetail }) {
                     { amountOre: step.amountOre, reason: step.reason, idempotencyKey: key },
                     {
                       onSuccess: () => setOpen(false),
-                      // A field the server refused is fixed in the form (the same key goes with the next attempt).
+                      // A field the server refused is fixed in the form; the same key goes with the next attempt.
                       onError: (error) => {
-                        if (error instanceof ApiError && error.status === 400) setStep({ kind: 'form' });
+                        if (!isBadRequest(error)) return;
+                        applyServerIssues(form, error, FIELDS);
+                        setStep({ kind: 'form' });
                       },
                     },
                   )

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRefund, eventDetailLines, kronerInput, parseKroner, providerLabel, triggerText } from './admin-orders';
+import { eventDetailLines, kronerInput, parseKroner, refundOre, providerLabel, triggerText } from './admin-orders';
 import { formatKroner, formatMonth } from '../../lib/format';
 
 /** Intl and formatKroner use no-break and narrow no-break spaces: compare with plain ones. */
@@ -31,12 +31,12 @@ describe('parseKroner', () => {
   });
 });
 
-describe('checkRefund', () => {
-  it('gives the amount in øre and the trimmed reason, or the fields’ messages', () => {
-    expect(checkRefund('1 990', ' Angret ', 199_000)).toEqual({ amountOre: 199_000, reason: 'Angret' });
-    const tooMuch = checkRefund('1 990,01', 'Angret', 199_000);
-    expect('amount' in tooMuch && plain(tooMuch.amount ?? '')).toBe('Beløpet er større enn det som kan refunderes (1 990 kr).');
-    expect(checkRefund('', '  ', 199_000)).toEqual({ amount: 'Skriv inn beløpet', reason: 'Skriv en begrunnelse' });
+describe('refundOre', () => {
+  it('gives the amount in øre, or refuses more than is left', () => {
+    expect(refundOre('1 990', 199_000)).toEqual({ ore: 199_000 });
+    const tooMuch = refundOre('1 990,01', 199_000);
+    expect('error' in tooMuch && plain(tooMuch.error)).toBe('Beløpet er større enn det som kan refunderes (1 990 kr).');
+    expect(refundOre('', 199_000)).toEqual({ error: 'Skriv inn beløpet' });
   });
 });
 

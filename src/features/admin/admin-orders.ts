@@ -92,7 +92,6 @@ export const refundMessages = {
   amountFormat: 'Skriv beløpet i kroner, for eksempel 1 990 eller 1 990,50',
   amountZero: 'Beløpet må være større enn 0',
   tooMuch: (leftOre: number) => `Beløpet er større enn det som kan refunderes (${formatKroner(leftOre)}).`,
-  reasonRequired: 'Skriv en begrunnelse',
 } as const;
 
 /**
@@ -118,17 +117,9 @@ export function kronerInput(ore: number): string {
   return rest === 0 ? kroner : `${kroner},${String(rest).padStart(2, '0')}`;
 }
 
-/** The refund as it can be sent, or the messages of its fields. */
-export function checkRefund(
-  amount: string,
-  reason: string,
-  refundableOre: number,
-): { amountOre: number; reason: string } | { amount?: string; reason?: string } {
+/** The typed amount in øre, or why it cannot be refunded: not an amount, or more than is left. */
+export function refundOre(amount: string, refundableOre: number): { ore: number } | { error: string } {
   const parsed = parseKroner(amount);
-  const errors: { amount?: string; reason?: string } = {};
-  if ('error' in parsed) errors.amount = parsed.error;
-  else if (parsed.ore > refundableOre) errors.amount = refundMessages.tooMuch(refundableOre);
-  if (reason.trim() === '') errors.reason = refundMessages.reasonRequired;
-  if (errors.amount || errors.reason || 'error' in parsed) return errors;
-  return { amountOre: parsed.ore, reason: reason.trim() };
+  if ('ore' in parsed && parsed.ore > refundableOre) return { error: refundMessages.tooMuch(refundableOre) };
+  return parsed;
 }

@@ -351,6 +351,29 @@ describe('ChatPanel', () => {
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Gi nytt navn til samtalen Gode prompter' })));
   });
 
+  it("puts the server's refusal of a new name under the field, with focus there and no toast", async () => {
+    serve({
+      'GET /api/chat/conversations': () => Response.json(conversations),
+      [`PATCH /api/chat/conversations/${A}`]: () =>
+        Response.json(
+          { error: 'Ugyldig forespørsel', issues: [{ path: 'title', message: 'Navnet kan ikke inneholde tegnene < og >' }] },
+          { status: 400 },
+        ),
+    });
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: 'Gi nytt navn til samtalen Om prompting' }));
+    const field = screen.getByRole('textbox', { name: 'Nytt navn på samtalen' });
+    fireEvent.change(field, { target: { value: '<b>Prompter</b>' } });
+    const save = screen.getByRole('button', { name: 'Lagre' });
+    save.focus();
+    fireEvent.click(save);
+    expect(await screen.findByText('Navnet kan ikke inneholde tegnene < og >')).toBeTruthy();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(`${field.id}-error`)?.textContent).toBe('Navnet kan ikke inneholde tegnene < og >');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect($toast.get()).toBeNull();
+  });
+
   it('asks before deleting; Avbryt keeps the conversation', async () => {
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Slett samtale Om prompting' }));

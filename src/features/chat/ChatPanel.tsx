@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { FocusScope as FocusScopePrimitive } from 'radix-ui/internal';
+import { useForm, useWatch } from 'react-hook-form';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
   allConversations,
@@ -23,7 +24,6 @@ import {
   STREAMING_MESSAGE_ID,
 } from './chat.queries';
 import type { ChatMessage, Conversation } from '../../schemas/chat';
-import { ApiError } from '../../lib/api';
 import { toast } from '../../stores/toast';
 import { $chatDraft, $chatSelectedId } from '../../stores/ui';
 import {
@@ -40,7 +40,10 @@ import {
 import { Button } from '../../components/ui/Button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../components/ui/Collapsible';
 import { cn } from '../../components/ui/cn';
+import { Field, Form, FormError, limitsResolver } from '../../components/ui/form';
 import { Input } from '../../components/ui/Input';
+import { conversationTitleMessages } from '../../schemas/chat-rules';
+import { isBadRequest } from '../../lib/form-errors';
 import { ChatMessageBubble } from './ChatMessageBubble';
 import { chatPanelFrame, chatPanelModalQuery } from './panel-frame';
 
@@ -67,9 +70,8 @@ function useModalSheet(): boolean {
 }
 
 /**
- * The AI assistant panel 'KI-assistent' (spec, learner side, sections 2, 4, 5, 8). Mounted only
- * while open, so the conversation list loads only then; messages load for the selected one. The
- * selection and the draft live in `src/stores/ui.ts`, so they survive closing and reopening.
+ * The AI assistant panel 'KI-assistent', mounted only while open. The selection and the draft live
+ * in `src/stores/ui.ts`, so they survive closing and reopening.
  */
 export default function ChatPanel({ context, onClose }: ChatPanelProps) {
   const client = useQueryClient();
@@ -80,15 +82,12 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
   const selectedId = useStore($chatSelectedId);
   const draft = useStore($chatDraft);
   const [listOpen, setListOpen] = useState(true);
-  /** A first question is making its conversation. */
   const [starting, setStarting] = useState(false);
   const modal = useModalSheet();
-  /** The running send's abort (Stop, or closing the panel). */
   const running = useRef<AbortController | null>(null);
   /** Whether focus was in the message form when the send started: it goes back to the input after. */
   const refocusInput = useRef(false);
 
-  // Both lists come a page at a time: 'Vis flere samtaler', 'Vis eldre meldinger'.
   const conversations = useInfiniteQuery({ ...conversationsQuery, select: allConversations });
   const messages = useInfiniteQuery({ ...messagesQuery(selectedId ?? ''), enabled: selectedId !== null, select: chronologicalMessages });
 
@@ -160,7 +159,6 @@ export default function ChatPanel({ context, onClose }: ChatPanelProps) {
     }
   }, [pending]);
 
-  /** The first question starts a conversation: with none selected, one is made first. */
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
     const content = draft.trim();
@@ -321,7 +319,6 @@ interface MessagesState {
   isError: boolean;
 }
 
-/** The older messages of the conversation, a page at a time. */
 interface OlderMessages {
   available: boolean;
   loading: boolean;
@@ -333,7 +330,6 @@ interface MessageAreaProps {
   selectedId: string | null;
   messages: MessagesState;
   older: OlderMessages;
-  /** A send is under way. */
   pending: boolean;
 }
 
@@ -426,6 +422,9 @@ const pencilIcon = (
   </svg>
 );
 
+type RenameFields = { title: string };
+const checkTitle = limitsResolver<RenameFields>({ title: { max: CONVERSATION_TITLE_MAX, messages: conversationTitleMessages } });
+
 interface ConversationRowProps {
   conversation: Conversation;
   selected: boolean;
@@ -442,8 +441,8 @@ function ConversationRow({ conversation, selected, onSelect, onDelete, deleting 
   const client = useQueryClient();
   const title = conversation.title.trim() || NEW_CONVERSATION_TITLE;
   const [editing, setEditing] = useState(false);
-  const [name, setName] = useState(title);
-  const field = useRef<HTMLInputElement | null>(null);
+  const form = useForm<RenameFields>({ defaultValues: { title }, resolver: checkTitle, shouldFocusError: false });
+  const name = useWatch({ control: form.control, name: 'title' });
   const renameButton = useRef<HTMLButtonElement | null>(null);
   const wasEditing = useRef(false);
   const rename = useMutation({
@@ -452,56 +451,53 @@ function ConversationRow({ conversation, selected, onSelect, onDelete, deleting 
       client.setQueryData(conversationsQuery.queryKey, (data) => changeConversation(data, renamed));
       setEditing(false);
     },
-    onError: (error) =>
-      toast(
-        error instanceof ApiError && error.status === 400 && error.bodyError
-          ? { ...chatToasts.renameFailed, description: error.bodyError }
-          : chatToasts.renameFailed,
-      ),
+    onError: (error) => isBadRequest(error) || toast(chatToasts.renameFailed),
   });
 
-  // Focus follows the edit: into the field when it opens, back to 'Gi nytt navn' when it closes.
   useEffect(() => {
-    if (editing) field.current?.select();
+    if (editing) form.setFocus('title', { shouldSelect: true });
     else if (wasEditing.current) renameButton.current?.focus();
     wasEditing.current = editing;
-  }, [editing]);
-
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    const next = name.trim();
-    if (!next || rename.isPending) return;
-    if (next === title) return setEditing(false);
-    rename.mutate({ id: conversation.id, title: next });
-  };
+  }, [editing, form]);
 
   if (editing) {
     return (
       <li data-conversation-id={conversation.id}>
-        <form onSubmit={save} className="flex items-center gap-1">
-          <Input
-            ref={field}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            onKeyDown={(event) => {
-              if (event.key === 'Escape') {
-                // Cancels the edit only; the panel stays open.
-                event.stopPropagation();
-                setEditing(false);
-              }
-            }}
-            aria-label="Nytt navn på samtalen"
-            maxLength={CONVERSATION_TITLE_MAX}
-            className="h-8 min-w-0 flex-1 px-2 py-1 text-sm"
-            autoComplete="off"
-          />
+        <Form
+          form={form}
+          className="flex flex-wrap items-start gap-1"
+          onError={(error) => !isBadRequest(error)}
+          onSubmit={async (values) => {
+            const next = values.title.trim();
+            if (next === title) return setEditing(false);
+            await rename.mutateAsync({ id: conversation.id, title: next });
+          }}
+        >
+          <Field<RenameFields> name="title" label={<span className="sr-only">Nytt navn på samtalen</span>} className="min-w-0 flex-1 gap-0">
+            {(control) => (
+              <Input
+                {...control}
+                onKeyDown={(event) => {
+                  if (event.key === 'Escape') {
+                    // Cancels the edit only; the panel stays open.
+                    event.stopPropagation();
+                    setEditing(false);
+                  }
+                }}
+                maxLength={CONVERSATION_TITLE_MAX}
+                className="h-8 px-2 py-1 text-sm"
+                autoComplete="off"
+              />
+            )}
+          </Field>
           <Button type="submit" size="sm" disabled={!name.trim() || rename.isPending}>
             {rename.isPending ? 'Lagrer...' : 'Lagre'}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
             Avbryt
           </Button>
-        </form>
+          <FormError className="basis-full p-2" />
+        </Form>
       </li>
     );
   }
@@ -526,7 +522,7 @@ function ConversationRow({ conversation, selected, onSelect, onDelete, deleting 
         className="px-2"
         aria-label={`Gi nytt navn til samtalen ${title}`}
         onClick={() => {
-          setName(title);
+          form.reset({ title });
           setEditing(true);
         }}
       >

@@ -12,20 +12,11 @@ import type {
 import type { ToastMessage } from '../../stores/toast';
 import { ApiError, type ApiPage, apiJson, getPage, readAnswer } from '../../lib/api';
 import { readSse } from './sse';
+import { CONVERSATION_TITLE_MAX, NEW_CONVERSATION_TITLE } from '../../schemas/chat-rules';
 
-/**
- * Queries and mutations of the chat panel (spec, learner side, sections 4, 7, 8), keyed by
- * URL parts like learning.queries.ts. Pure helpers (toasts, optimistic messages) are exported
- * for the tests.
- */
+/** Queries and mutations of the chat panel, keyed by URL parts like learning.queries.ts. */
 
-/**
- * The title of a new conversation and the fallback for a blank one (the server's
- * `NEW_CONVERSATION_TITLE`, repeated here so the panel's chunk does not pull in zod).
- */
-export const NEW_CONVERSATION_TITLE = 'Ny samtale';
-/** The longest name of a conversation (the server's `CONVERSATION_TITLE_MAX`, repeated for the same reason). */
-export const CONVERSATION_TITLE_MAX = 200;
+export { CONVERSATION_TITLE_MAX, NEW_CONVERSATION_TITLE };
 
 /** Pages of a list as react-query keeps them: `pages[0]` is the first page read. */
 export type Pages<T> = InfiniteData<ApiPage<T>>;
@@ -35,17 +26,13 @@ const pagedList = {
   getNextPageParam: (page: ApiPage<unknown>) => page.nextCursor,
 };
 
-/** The conversations, most recently used first, a page at a time ('Vis flere samtaler'). */
 export const conversationsQuery = infiniteQueryOptions({
   queryKey: ['/api/chat/conversations'],
   queryFn: ({ pageParam, signal }) => getPage<typeof conversationsResponse>('/api/chat/conversations', pageParam, signal),
   ...pagedList,
 });
 
-/**
- * A conversation's messages: the newest page first, each page in the order written, so the
- * panel shows the pages oldest first ('Vis eldre meldinger' reads the next, older page).
- */
+/** A conversation's messages: the newest page first, each page in the order written. */
 export const messagesQuery = (conversationId: string) =>
   infiniteQueryOptions({
     queryKey: ['/api/chat/conversations', conversationId, 'messages'],
@@ -53,10 +40,8 @@ export const messagesQuery = (conversationId: string) =>
     ...pagedList,
   });
 
-/** Every loaded conversation, in the server's order. */
 export const allConversations = (data: Pages<Conversation>) => data.pages.flatMap((page) => page.items);
 
-/** Every loaded message in the order written: the older pages first. */
 export const chronologicalMessages = (data: Pages<ChatMessage>) => data.pages.toReversed().flatMap((page) => page.items);
 
 /** Changes the first page of a list, the newest (or creates it, for a list not read yet). */
@@ -66,21 +51,16 @@ export function changeFirstPage<T>(data: Pages<T> | undefined, change: (items: T
   return { ...data, pages: [{ ...first!, items: change(first!.items) }, ...rest] };
 }
 
-/** Where the learner is; the player sends it with each message. */
 export interface ChatContext {
   courseId?: string;
   lessonId?: string;
 }
 
-/**
- * Raised when a message is sent with no conversation (spec, section 5). The panel starts a
- * conversation for the first question itself, so only a caller that skips that sees it.
- */
+/** A message sent with no conversation: the panel starts one for the first question, so only a caller that skips that sees it. */
 const NO_CONVERSATION_ERROR = 'Ingen samtale valgt';
 
 type Toast = Omit<ToastMessage, 'id'>;
 
-/** The spec's fixed chat toasts (section 8). */
 export const chatToasts = {
   createFailed: { title: 'Feil', description: 'Kunne ikke opprette ny samtale', variant: 'destructive' },
   deleteFailed: { title: 'Feil', description: 'Kunne ikke slette samtale', variant: 'destructive' },
@@ -136,7 +116,6 @@ export function streamingMessage(conversationId: string, content: string): ChatM
 /** A message shown before the server has it (the learner's, with a temporary id). */
 export const isOptimistic = (message: Pick<ChatMessage, 'id'>) => message.id.startsWith('temp-');
 
-/** True for the learner's own messages; every other role is shown as the assistant's. */
 export const isUserMessage = (message: Pick<ChatMessage, 'role'>) => message.role === 'user';
 
 export const createConversationMutation = mutationOptions({
@@ -144,7 +123,6 @@ export const createConversationMutation = mutationOptions({
     apiJson<typeof conversationResponse>('POST', '/api/chat/conversations', { title: NEW_CONVERSATION_TITLE }),
 });
 
-/** 'Gi nytt navn': the learner's own name for a conversation. */
 export const renameConversationMutation = mutationOptions({
   mutationFn: async ({ id, title }: { id: string; title: string }): Promise<Conversation> =>
     apiJson<typeof conversationResponse>('PATCH', `/api/chat/conversations/${encodeURIComponent(id)}`, { title }),
@@ -174,11 +152,9 @@ export interface SendVariables {
   context?: ChatContext;
   /** Aborts the request (the panel's Stop button); the mutation then fails with the abort. */
   signal?: AbortSignal;
-  /** Called with the reply so far each time a streamed piece arrives. */
   onDelta?: (replySoFar: string) => void;
 }
 
-/** Whether a context names anything (an empty one is left out of the request). */
 const hasContext = (context: ChatContext | undefined): context is ChatContext => Boolean(context?.courseId || context?.lessonId);
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -191,11 +167,7 @@ export class StreamInterruptedError extends Error {
   }
 }
 
-/**
- * Reads a streamed reply: `delta` pieces grow the reply, `done` carries the stored
- * messages, `error` carries `{error, errorType}` and becomes the same `ApiError` as a failed JSON
- * answer (so the panel shows the same toast). A body that ends with neither is a failure too.
- */
+/** Reads a streamed reply; an `error` event becomes the same `ApiError` as a failed JSON answer, so the toast is the same. */
 export async function readReplyStream(response: Response, onDelta?: (replySoFar: string) => void): Promise<SendMessageResult> {
   if (!response.body) throw new StreamInterruptedError();
   let reply = '';
@@ -242,10 +214,8 @@ async function postMessage({ conversationId, content, context, signal, onDelta }
 }
 
 /**
- * Sending: the message appears at once with a temporary id, and a streamed reply grows as the
- * last message of the same list (so the reload on `done` replaces both in one step); on failure
- * the list goes back to what it was (the caller restores the draft and shows the toast), on
- * success the messages are read again from the server.
+ * Sending: the message appears at once, and a streamed reply grows as the last message of the same
+ * list, so the reload on `done` replaces both in one step; on failure the list goes back.
  */
 export function sendMessageMutation(client: QueryClient) {
   return mutationOptions({

@@ -1,8 +1,11 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { type SubmitEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { formatShortDate, formatTimestamp, spokenTimestamp } from '../../lib/format';
 import { createNoteMutation, deleteNoteMutation, updateNoteMutation, videoNotesQuery } from './player.queries';
 import type { VideoNote } from '../../schemas/player';
+import { NOTE_MAX_LENGTH, noteMessages } from '../../schemas/player-rules';
+import { isBadRequest } from '../../lib/form-errors';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -15,9 +18,16 @@ import {
   AlertDialogTrigger,
 } from '../../components/ui/AlertDialog';
 import { Button } from '../../components/ui/Button';
-import { Label, Textarea } from '../../components/ui/Input';
+import { Field, Form, FormError, limitsResolver } from '../../components/ui/form';
+import { Textarea } from '../../components/ui/Input';
 import { QueryState } from '../../components/ui/QueryState';
 import type { VideoHandle } from './VideoPlayer';
+
+type NoteFields = { noteText: string };
+const checkNote = limitsResolver<NoteFields>({ noteText: { max: NOTE_MAX_LENGTH, messages: noteMessages } });
+const useNoteForm = (noteText: string) => useForm<NoteFields>({ defaultValues: { noteText }, resolver: checkNote, shouldFocusError: false });
+// Anything but a 400 is the mutation's toast; a 400's issues go on the note's field.
+const toastedUnless400 = (error: unknown) => !isBadRequest(error);
 
 /**
  * The learner's notes on a video: each at its time in the video (a click there seeks
@@ -30,36 +40,40 @@ export function VideoNotes({ lessonId, player }: { lessonId: string; player: Ref
   // A failed 'Vis flere notater' keeps the notes shown and says so beside the button.
   const listQuery = { ...notes, isError: notes.isError && !notes.isFetchNextPageError };
   const create = useMutation(createNoteMutation(client));
-  const [draft, setDraft] = useState('');
+  const form = useNoteForm('');
   const fieldId = useId();
-
-  const submit = (e: SubmitEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const noteText = draft.trim();
-    if (!noteText || create.isPending) return;
-    const timestamp = Math.floor(player.current?.currentTime() ?? 0);
-    create.mutate({ lessonId, timestamp, noteText }, { onSuccess: () => setDraft('') });
-  };
+  const draft = useWatch({ control: form.control, name: 'noteText' });
 
   return (
     <section aria-labelledby={`${fieldId}-title`} className="space-y-4 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <h3 id={`${fieldId}-title`} className="text-lg font-semibold text-ink">
         Notater
       </h3>
-      <form onSubmit={submit} className="space-y-2">
-        <Label htmlFor={fieldId}>Nytt notat</Label>
-        <Textarea
-          id={fieldId}
-          value={draft}
-          onChange={(e) => setDraft(e.target.value)}
-          placeholder="Skriv et notat. Det får tidspunktet videoen står på."
-          maxLength={5000}
-          className="min-h-20"
-        />
+      <Form
+        form={form}
+        className="space-y-2"
+        onError={toastedUnless400}
+        onSubmit={async ({ noteText }) => {
+          const timestamp = Math.floor(player.current?.currentTime() ?? 0);
+          await create.mutateAsync({ lessonId, timestamp, noteText: noteText.trim() });
+          form.reset();
+        }}
+      >
+        <Field<NoteFields> name="noteText" label="Nytt notat">
+          {(control) => (
+            <Textarea
+              {...control}
+              placeholder="Skriv et notat. Det får tidspunktet videoen står på."
+              maxLength={NOTE_MAX_LENGTH}
+              className="min-h-20"
+            />
+          )}
+        </Field>
+        <FormError />
         <Button type="submit" disabled={draft.trim() === '' || create.isPending}>
           {create.isPending ? 'Lagrer...' : 'Lagre notat'}
         </Button>
-      </form>
+      </Form>
       <QueryState
         query={listQuery}
         loading="Laster notater..."
@@ -98,24 +112,16 @@ function NoteItem({ note, lessonId, onSeek }: { note: VideoNote; lessonId: strin
   const update = useMutation(updateNoteMutation(client, lessonId));
   const remove = useMutation(deleteNoteMutation(client, lessonId));
   const [editing, setEditing] = useState(false);
-  const [text, setText] = useState(note.noteText);
-  const fieldId = useId();
-  const field = useRef<HTMLTextAreaElement | null>(null);
+  const form = useNoteForm(note.noteText);
+  const text = useWatch({ control: form.control, name: 'noteText' });
   const editButton = useRef<HTMLButtonElement | null>(null);
   const wasEditing = useRef(false);
   // Focus follows the edit: into the field when it opens, back to 'Rediger' when it closes.
   useEffect(() => {
-    if (editing) field.current?.focus();
+    if (editing) form.setFocus('noteText');
     else if (wasEditing.current) editButton.current?.focus();
     wasEditing.current = editing;
-  }, [editing]);
-
-  const save = (e: SubmitEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const noteText = text.trim();
-    if (!noteText || update.isPending) return;
-    update.mutate({ id: note.id, noteText }, { onSuccess: () => setEditing(false) });
-  };
+  }, [editing, form]);
 
   return (
     <li className="flex flex-col gap-2 py-3 sm:flex-row sm:items-start" data-note>
@@ -129,27 +135,28 @@ function NoteItem({ note, lessonId, onSeek }: { note: VideoNote; lessonId: strin
       </button>
       <div className="min-w-0 flex-1">
         {editing ? (
-          <form onSubmit={save} className="space-y-2">
-            <Label htmlFor={fieldId} className="sr-only">
-              Rediger notat
-            </Label>
-            <Textarea id={fieldId} value={text} onChange={(e) => setText(e.target.value)} ref={field} maxLength={5000} className="min-h-20" />
+          <Form
+            form={form}
+            className="space-y-2"
+            onError={toastedUnless400}
+            onSubmit={async ({ noteText }) => {
+              await update.mutateAsync({ id: note.id, noteText: noteText.trim() });
+              setEditing(false);
+            }}
+          >
+            <Field<NoteFields> name="noteText" label={<span className="sr-only">Rediger notat</span>} className="gap-0">
+              {(control) => <Textarea {...control} maxLength={NOTE_MAX_LENGTH} className="min-h-20" />}
+            </Field>
+            <FormError />
             <div className="flex gap-2">
               <Button type="submit" size="sm" disabled={text.trim() === '' || update.isPending}>
                 {update.isPending ? 'Lagrer...' : 'Lagre'}
               </Button>
-              <Button
-                size="sm"
-                variant="outline"
-                onClick={() => {
-                  setText(note.noteText);
-                  setEditing(false);
-                }}
-              >
+              <Button size="sm" variant="outline" onClick={() => setEditing(false)}>
                 Avbryt
               </Button>
             </div>
-          </form>
+          </Form>
         ) : (
           <>
             <p className="whitespace-pre-line break-words text-ink">{note.noteText}</p>
@@ -164,7 +171,7 @@ function NoteItem({ note, lessonId, onSeek }: { note: VideoNote; lessonId: strin
             size="sm"
             variant="ghost"
             onClick={() => {
-              setText(note.noteText);
+              form.reset({ noteText: note.noteText });
               setEditing(true);
             }}
           >

@@ -24,10 +24,7 @@ export const courseProgressQuery = (courseId: string) =>
     queryFn: getQueryFn<typeof courseProgressResponse>(),
   });
 
-/**
- * The learner's notes on a lesson, in pages in the order of the video: the first
- * page on open, 'Vis flere notater' for the next. A change reads the loaded pages again.
- */
+/** The learner's notes on a lesson, a page at a time in the order of the video. */
 export const videoNotesQuery = (lessonId: string) =>
   infiniteQueryOptions({
     queryKey: ['/api/lessons', lessonId, 'video-notes'],
@@ -36,10 +33,8 @@ export const videoNotesQuery = (lessonId: string) =>
     getNextPageParam: (page) => page.nextCursor,
   });
 
-/** True for the 404 of a course that does not exist. */
 export const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
-/** Changes one lesson inside the cached course (completion, watch state). */
 export function updateCachedLesson(client: QueryClient, courseId: string, lessonId: string, change: (lesson: PlayerLesson) => PlayerLesson): void {
   client.setQueryData(courseWithContentQuery(courseId).queryKey, (course) =>
     course
@@ -51,7 +46,6 @@ export function updateCachedLesson(client: QueryClient, courseId: string, lesson
   );
 }
 
-/** The spec's toasts of the player (section 8). */
 export const playerToasts = {
   progressFailed: { title: 'Feil', description: 'Kunne ikke oppdatere fremdrift', variant: 'destructive' },
   videoNotWatched: { title: 'Video ikke fullført', description: 'Du må se hele videoen før du kan gå videre', variant: 'destructive' },
@@ -72,10 +66,10 @@ export const playerToasts = {
   enrollFailed: { title: 'Feil', description: 'Kunne ikke melde deg på kurset. Prøv igjen.', variant: 'destructive' },
 } as const;
 
-/** The server's answer when it has not seen 95 % of the video played. */
 export const isVideoNotWatched = (error: unknown) => error instanceof ApiError && error.status === 409 && error.errorType === 'video_not_watched';
 
-/** The server's refusal of a note past the cap on notes per lesson (409 `note_limit`). */
+const isBadRequest = (error: unknown) => error instanceof ApiError && error.status === 400;
+
 export const isNoteLimit = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status === 409 && error.errorType === 'note_limit';
 
@@ -86,10 +80,8 @@ function reportFailure(error: unknown, fallback: Parameters<BrowserEffects['toas
 }
 
 /**
- * Marks a lesson completed (spec: the completion is posted first, then the player
- * advances; the caller advances in `onSuccess`). The course progress and the cached
- * lesson take the server's answer; the completion that finishes the course brings its
- * certificate, so the list of certificates is read again.
+ * Marks a lesson completed; the caller advances in `onSuccess`. The completion that finishes the
+ * course brings its certificate, so the list of certificates is read again.
  */
 export function completeLessonMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
   return mutationOptions({
@@ -114,17 +106,14 @@ export async function saveWatchPosition(lessonId: string, positionSeconds: numbe
 
 const roundPosition = (seconds: number) => Math.max(0, Math.round(seconds * 10) / 10);
 
-/**
- * Saves the position while the page goes away: `sendBeacon` with a JSON Blob, else a
- * `keepalive` fetch. Nobody waits for the answer.
- */
+/** Saves the position while the page goes away; nobody waits for the answer. */
 export function beaconWatchPosition(lessonId: string, positionSeconds: number): void {
   const body = JSON.stringify({ positionSeconds: roundPosition(positionSeconds) });
   const url = watchPositionUrl(lessonId);
   try {
     if (typeof navigator.sendBeacon === 'function' && navigator.sendBeacon(url, new Blob([body], { type: 'application/json' }))) return;
   } catch {
-    // Fall through to fetch.
+    // A refused beacon falls back to a keepalive fetch.
   }
   void fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, credentials: 'include', keepalive: true }).catch(() => {});
 }
@@ -143,7 +132,9 @@ export function createNoteMutation(client: QueryClient, effects: BrowserEffects 
       effects.toast(playerToasts.noteSaved);
       await client.invalidateQueries({ queryKey: videoNotesQuery(note.lessonId).queryKey });
     },
+    // A 400 is said under the note's field.
     onError: (error) =>
+      isBadRequest(error) ||
       reportFailure(error, isNoteLimit(error) && error.bodyError ? playerToasts.noteLimit(error.bodyError) : playerToasts.noteSaveFailed, effects),
   });
 }
@@ -156,7 +147,7 @@ export function updateNoteMutation(client: QueryClient, lessonId: string, effect
       effects.toast(playerToasts.noteUpdated);
       await client.invalidateQueries({ queryKey: videoNotesQuery(lessonId).queryKey });
     },
-    onError: (error) => reportFailure(error, playerToasts.noteUpdateFailed, effects),
+    onError: (error) => isBadRequest(error) || reportFailure(error, playerToasts.noteUpdateFailed, effects),
   });
 }
 
@@ -173,11 +164,7 @@ export function deleteNoteMutation(client: QueryClient, lessonId: string, effect
   });
 }
 
-/**
- * Enrolling from the player's banner: the dashboard's enrollment flow (toast, fresh
- * enrollment list, 'Ikke innlogget' → sign-in), then the course is read again so the
- * banner goes away; a failure gets a Norwegian toast.
- */
+/** Enrolling from the player's banner: the dashboard's flow, then the course is read again so the banner goes away. */
 export function enrollFromPlayerMutation(client: QueryClient, courseId: string, effects: BrowserEffects = browserEffects) {
   const base = enrollMutation(client, effects);
   return mutationOptions({
