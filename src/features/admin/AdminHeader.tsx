@@ -5,12 +5,7 @@ import { needsEmailVerification, VerifyEmailBanner } from '../../components/app/
 import { Button } from '../../components/ui/Button';
 import { cn } from '../../components/ui/cn';
 
-/**
- * The admin page's header (issue 29, point 9): the logo, who is signed in (the name, on a phone
- * too), 'Til nettsiden' (the site's front page; for a signed-in user the dashboard with the site's
- * menu) and 'Logg ut', each in plain sight rather than behind a menu; under it, while the e-mail
- * address is not confirmed, the banner that asks for it.
- */
+/** Who is signed in, 'Til nettsiden' and 'Logg ut' in plain sight rather than behind a menu, on a phone too. */
 export function AdminHeader({ user }: { user: CurrentUser }) {
   const name = `${user.firstName} ${user.lastName}`.trim() || user.email;
   return (

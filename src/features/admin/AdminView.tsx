@@ -19,12 +19,7 @@ const CertificatesTab = lazy(() => import('./CertificatesTab'));
 const CouponsTab = lazy(() => import('./CouponsTab'));
 const PeopleTab = lazy(() => import('./PeopleTab'));
 
-/**
- * The admin page: 'Innholdsbehandling' for admins and superusers, and the
- * 'Statistikk' tab (the spec's 'Dashboard', decision 13) with statistics and users, the 'Ordrer' tab with orders and refunds,
- * the 'Bedrifter' tab with companies and their invoices and the 'Kursbevis' tab with certificates for the superuser only
- * (their reads run only when their tab is open, and only for a superuser).
- */
+/** The superuser's tabs read only when open, and only for a superuser. */
 export default function AdminView({ user }: { user: CurrentUser }) {
   const isSuperuser = user.role === 'superuser';
   return (

@@ -24,12 +24,7 @@ export function monthSummary(month: AssistantUsage['month']): string {
   return `Denne måneden: ${formatCount(month.questions)} spørsmål${split}${used}`;
 }
 
-/**
- * The assistant's usage (beyond the spec; issue 29, point 9): questions this month, and 30 days as
- * stacked bars of questions per day, answered offline or by a model (plain SVG, named as an image,
- * with the figures in a table), so the chart shows the use whether or not a model is configured;
- * tokens appear only when a model was used. Then the top users by questions.
- */
+/** Plain SVG named as an image, with the figures in a table for screen readers; tokens only when a model answered. */
 export function AssistantUsageCard({ usage }: { usage: AssistantUsage }) {
   const max = Math.max(1, ...usage.daily.map((d) => d.questions));
   const width = 300;

@@ -4,13 +4,7 @@ import { cn } from '../../components/ui/cn';
 import { publishAgainMutation, publishingQuery, type PublishingView } from './admin.queries';
 import { formatClock, formatNumericDate } from '../../lib/format';
 
-/**
- * What became of publishing the public pages after an edit they show (issue 29, point 8; decision
- * 38), above the content tabs: a new build requested (with the time), no automatic publishing set
- * up (the pages change with the next deploy), or a request that failed, with 'Prøv igjen'. A rename
- * replaces what it shows; on arrival it shows the last request if it failed, so a failure is not lost on reload.
- * The text sits in a live region, so the outcome is announced where the admin is.
- */
+/** On arrival it shows the last request if it failed, so a failure is not lost on reload; a live region announces the outcome. */
 
 /** Shown beside every field the prerendered pages read (course and module titles). */
 export const PUBLISHED_FIELD_HINT = 'Vises på nettsiden etter neste publisering';

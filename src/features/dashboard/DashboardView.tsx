@@ -50,10 +50,8 @@ export function DashboardView({ user, chat }: { user: CurrentUser; chat?: ReactN
       )
     : null;
 
-  // The cards appear together, once their first reads have answered (or failed): one at a time,
-  // each growing from its loading line to its content moved the others and the footer about on
-  // a phone (Lighthouse's CLS 1.05, issue 26). Until then one line holds a screen's height.
-  // (The certificates card below them keeps its own loading line: it sits under the fold.)
+  // The cards appear together once their first reads have settled: one at a time, each moved the
+  // others about on a phone (layout shift). The certificates card sits under the fold and loads alone.
   const settled = !enrollments.isPending && !courses.isPending && !figures.isPending;
 
   return (

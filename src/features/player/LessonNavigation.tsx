@@ -25,7 +25,7 @@ export function LessonNavigation({
   const heldProps = held ? { 'aria-disabled': true as const, 'aria-describedby': 'video-krav', className: 'opacity-60' } : {};
   return (
     <div className="space-y-2 border-t border-slate-200 pt-4">
-      {/* data-toast-avoid: the player's toasts are about these buttons, so they never cover them (issue 29; Toaster.tsx). */}
+      {/* data-toast-avoid: the player's toasts are about these buttons, so they never cover them (Toaster.tsx). */}
       <div className="flex flex-wrap items-center justify-between gap-2" data-toast-avoid>
         <Button variant="outline" onClick={onPrevious} disabled={!state.hasPrevious}>
           <span aria-hidden="true">←</span> Forrige

@@ -20,7 +20,7 @@ const COUNT_FROM = TASK_ANSWER_MAX_LENGTH - 1_000;
  * the tasks and the requirements to read first, then the questions and the answer field. Each question has the learner's
  * own answer field before its model answer ('Vis svar'), and the lesson has its answer field when
  * the content gives one (`placeholder`). Answers are saved on the server as the learner types
- * (issue 29, decision 36) and come back on reload and on another device; only the learner sees them.
+ * and come back on reload and on another device; only the learner sees them.
  */
 export function TaskLesson({ lessonId, content }: { lessonId: string; content: TaskContent }) {
   const id = useId();

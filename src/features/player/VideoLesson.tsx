@@ -71,7 +71,7 @@ export function VideoLesson({
  * hydrating render show the placeholder; once the browser is idle the chunk is fetched, and the
  * editor replaces the placeholder in a transition, work React may pause. Only this component
  * renders again, never the video above it, so hydration stays a row of short tasks (the phone's
- * Total Blocking Time, issue 26).
+ * Total Blocking Time).
  */
 function LaterNotes({ lessonId, player }: { lessonId: string; player: RefObject<VideoHandle | null> }) {
   const [state, setState] = useState<'waiting' | 'ready' | 'failed'>('waiting');

@@ -3,7 +3,7 @@ import type { TaskAnswer, taskAnswerResponse, taskAnswersResponse } from '../../
 import { apiJson, getQueryFn } from '../../lib/api';
 
 /**
- * The learner's saved answers in a task lesson (issue 29, decision 36): read when the lesson
+ * The learner's saved answers in a task lesson: read when the lesson
  * opens, saved field by field as the learner types (autosave), kept in the cache so going back to
  * the lesson shows them at once.
  */
