@@ -12,10 +12,3 @@ export const STUDY_HEARTBEAT_MS = 30_000;
 export const STUDY_MAX_GAP_SECONDS = 90;
 /** A lesson counts at most this many times its estimated minutes, so a tab left open does not count hours. */
 export const STUDY_CAP_FACTOR = 2;
-
-/** The longest video note, and the messages of the note's field. */
-export const NOTE_MAX_LENGTH = 5_000;
-export const noteMessages = {
-  required: 'Notatet kan ikke være tomt',
-  tooLong: `Notatet kan ha høyst ${NOTE_MAX_LENGTH} tegn`,
-} as const;

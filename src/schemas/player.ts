@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { type LessonContentValue, lessonTypes } from './lesson-content';
 import { accessReason, uuidSchema } from './learning';
-import { NOTE_MAX_LENGTH, noteMessages } from './player-rules';
+import { NOTE_MAX_LENGTH, noteMessages } from './note-rules';
 import { text } from './text';
 
 export {

@@ -147,7 +147,8 @@ describe('Kurs', () => {
     });
     renderView();
     fireEvent.click(await screen.findByRole('button', { name: 'Endre navn på «KI Grunnkurs»' }));
-    const input = screen.getByLabelText('Nytt navn på «KI Grunnkurs»');
+    // The rename form loads on the first rename.
+    const input = await screen.findByLabelText('Nytt navn på «KI Grunnkurs»');
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
     expect(await screen.findByText('Navnet må fylles ut')).toBeTruthy();
@@ -165,10 +166,10 @@ describe('Kurs', () => {
     serve({ ...contentRoutes, 'PUT /api/admin/courses/grunnleggende-ki/name': () => Response.json({ error: 'x' }, { status: 500 }) });
     renderView();
     fireEvent.click(await screen.findByRole('button', { name: 'Endre navn på «KI Grunnkurs»' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Avbryt' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Avbryt' }));
     expect(screen.queryByLabelText('Nytt navn på «KI Grunnkurs»')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Endre navn på «KI Grunnkurs»' }));
-    fireEvent.change(screen.getByLabelText('Nytt navn på «KI Grunnkurs»'), { target: { value: 'Nytt' } });
+    fireEvent.change(await screen.findByLabelText('Nytt navn på «KI Grunnkurs»'), { target: { value: 'Nytt' } });
     fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
     await waitFor(() => expect(toastText()).toBe('Feil / Kunne ikke oppdatere kursnavn.'));
     expect($toast.get()?.variant).toBe('destructive');
@@ -347,7 +348,7 @@ describe('Moduler and Leksjoner', () => {
     renderView();
     await openModules();
     fireEvent.click(screen.getByRole('button', { name: 'Endre navn på modulen «Introduksjon»' }));
-    fireEvent.change(screen.getByLabelText('Nytt navn på modulen «Introduksjon»'), { target: { value: 'Start' } });
+    fireEvent.change(await screen.findByLabelText('Nytt navn på modulen «Introduksjon»'), { target: { value: 'Start' } });
     fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
     await waitFor(() => expect(toastText()).toBe('Modulnavn oppdatert'));
     expect(bodyOf('PUT /api/admin/modules/m1/name')).toEqual({ name: 'Start' });
@@ -709,7 +710,7 @@ describe('publishing the public pages (issue 29, point 8)', () => {
     // Nothing to say before an edit.
     expect(status().textContent).toBe('');
     fireEvent.click(await screen.findByRole('button', { name: 'Endre navn på «KI Grunnkurs»' }));
-    const input = screen.getByLabelText('Nytt navn på «KI Grunnkurs»');
+    const input = await screen.findByLabelText('Nytt navn på «KI Grunnkurs»');
     expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Vises på nettsiden etter neste publisering');
     fireEvent.change(input, { target: { value: 'KI Start' } });
     fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
@@ -733,7 +734,7 @@ describe('publishing the public pages (issue 29, point 8)', () => {
     renderView();
     await openModules();
     fireEvent.click(screen.getByRole('button', { name: 'Endre navn på modulen «Introduksjon»' }));
-    const input = screen.getByLabelText('Nytt navn på modulen «Introduksjon»');
+    const input = await screen.findByLabelText('Nytt navn på modulen «Introduksjon»');
     expect(document.getElementById(input.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Vises på nettsiden etter neste publisering');
     fireEvent.change(input, { target: { value: 'Start' } });
     fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));

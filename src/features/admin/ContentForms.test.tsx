@@ -123,7 +123,7 @@ describe("'Endre navn'", () => {
     });
     renderInApp(<CourseList selectedId={null} onSelect={() => undefined} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Endre navn på «KI Grunnkurs»' }));
-    const input = screen.getByLabelText('Nytt navn på «KI Grunnkurs»');
+    const input = await screen.findByLabelText('Nytt navn på «KI Grunnkurs»');
     await waitFor(() => expect(document.activeElement).toBe(input));
 
     fireEvent.change(input, { target: { value: 'KI <b>' } });
@@ -155,7 +155,7 @@ describe("'Endre navn'", () => {
     });
     renderInApp(<ModuleList courseId="grunnleggende-ki" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Endre navn på modulen «Introduksjon»' }));
-    const input = screen.getByLabelText('Nytt navn på modulen «Introduksjon»');
+    const input = await screen.findByLabelText('Nytt navn på modulen «Introduksjon»');
     fireEvent.change(input, { target: { value: 'Start' } });
     const save = screen.getByRole('button', { name: 'Lagre' });
     save.focus();

@@ -6,7 +6,7 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { QueryState } from '../../components/ui/QueryState';
-import { InlineRename } from './InlineRename';
+import { InlineRename } from './LazyInlineRename';
 import { PUBLISHED_FIELD_HINT } from './PublishingStatus';
 
 /** The Kurs tab: every course with its level, students, inline rename (its public page shows the name after the next publishing), 'Velg kurs' and a link to the course's public page. */

@@ -9,7 +9,7 @@ import { ADMIN_TITLE_MAX, renameBody } from '../../schemas/admin';
 type Rename = z.input<typeof renameBody>;
 
 /** A one-name form; Escape cancels. `onSave` rejects with the server's refusal, shown under the input. */
-export function InlineRename({
+export default function InlineRenameForm({
   label,
   hint,
   initial,

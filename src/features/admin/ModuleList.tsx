@@ -7,7 +7,7 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Card } from '../../components/ui/Card';
 import { QueryState } from '../../components/ui/QueryState';
-import { InlineRename } from './InlineRename';
+import { InlineRename } from './LazyInlineRename';
 import { MoveButtons } from './MoveButtons';
 import { CreateLessonDialog, CreateModuleDialog, EditLessonDialog } from './LessonDialogs';
 import { PUBLISHED_FIELD_HINT } from './PublishingStatus';

@@ -336,15 +336,17 @@ describe('ChatPanel', () => {
     const { onClose } = renderPanel();
     const renameButton = await screen.findByRole('button', { name: 'Gi nytt navn til samtalen Om prompting' });
     fireEvent.click(renameButton);
-    const field = screen.getByRole('textbox', { name: 'Nytt navn på samtalen' }) as HTMLInputElement;
+    // The rename form is its own chunk, loaded on the first rename.
+    const field = (await screen.findByRole('textbox', { name: 'Nytt navn på samtalen' })) as HTMLInputElement;
     expect(field.value).toBe('Om prompting');
+    await waitFor(() => expect(document.activeElement).toBe(field));
     fireEvent.keyDown(field, { key: 'Escape' });
     expect(onClose).not.toHaveBeenCalled();
     expect(screen.queryByRole('textbox', { name: 'Nytt navn på samtalen' })).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Gi nytt navn til samtalen Om prompting' })));
 
     fireEvent.click(screen.getByRole('button', { name: 'Gi nytt navn til samtalen Om prompting' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Nytt navn på samtalen' }), { target: { value: '  Gode prompter ' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Nytt navn på samtalen' }), { target: { value: '  Gode prompter ' } });
     fireEvent.submit(screen.getByRole('textbox', { name: 'Nytt navn på samtalen' }).closest('form') as HTMLFormElement);
     expect(await screen.findByRole('button', { name: 'Gode prompter' })).toBeTruthy();
     expect(JSON.parse(String(calls(`PATCH /api/chat/conversations/${A}`)[0]?.[1]?.body))).toEqual({ title: 'Gode prompter' });
@@ -362,7 +364,7 @@ describe('ChatPanel', () => {
     });
     renderPanel();
     fireEvent.click(await screen.findByRole('button', { name: 'Gi nytt navn til samtalen Om prompting' }));
-    const field = screen.getByRole('textbox', { name: 'Nytt navn på samtalen' });
+    const field = await screen.findByRole('textbox', { name: 'Nytt navn på samtalen' });
     fireEvent.change(field, { target: { value: '<b>Prompter</b>' } });
     const save = screen.getByRole('button', { name: 'Lagre' });
     save.focus();

@@ -1,16 +1,13 @@
 import { useStore } from '@nanostores/react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { FocusScope as FocusScopePrimitive } from 'radix-ui/internal';
-import { useForm, useWatch } from 'react-hook-form';
-import { type FormEvent, type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { type FormEvent, type KeyboardEvent, lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState, useSyncExternalStore } from 'react';
 import {
   allConversations,
-  changeConversation,
   changeFirstPage,
   type ChatContext,
   chatToasts,
   chronologicalMessages,
-  CONVERSATION_TITLE_MAX,
   conversationsQuery,
   createConversationMutation,
   createErrorToast,
@@ -18,7 +15,6 @@ import {
   isOptimistic,
   messagesQuery,
   NEW_CONVERSATION_TITLE,
-  renameConversationMutation,
   sendErrorToast,
   sendMessageMutation,
   STREAMING_MESSAGE_ID,
@@ -40,10 +36,7 @@ import {
 import { Button } from '../../components/ui/Button';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '../../components/ui/Collapsible';
 import { cn } from '../../components/ui/cn';
-import { Field, Form, FormError, limitsResolver } from '../../components/ui/form';
 import { Input } from '../../components/ui/Input';
-import { conversationTitleMessages } from '../../schemas/chat-rules';
-import { isBadRequest } from '../../lib/form-errors';
 import { ChatMessageBubble } from './ChatMessageBubble';
 import { chatPanelFrame, chatPanelModalQuery } from './panel-frame';
 
@@ -422,8 +415,7 @@ const pencilIcon = (
   </svg>
 );
 
-type RenameFields = { title: string };
-const checkTitle = limitsResolver<RenameFields>({ title: { max: CONVERSATION_TITLE_MAX, messages: conversationTitleMessages } });
+const RenameConversation = lazy(() => import('./RenameConversation'));
 
 interface ConversationRowProps {
   conversation: Conversation;
@@ -438,66 +430,22 @@ interface ConversationRowProps {
  * (Enter saves, Escape cancels, focus returns to the button); 'Slett' asks first.
  */
 function ConversationRow({ conversation, selected, onSelect, onDelete, deleting }: ConversationRowProps) {
-  const client = useQueryClient();
   const title = conversation.title.trim() || NEW_CONVERSATION_TITLE;
   const [editing, setEditing] = useState(false);
-  const form = useForm<RenameFields>({ defaultValues: { title }, resolver: checkTitle, shouldFocusError: false });
-  const name = useWatch({ control: form.control, name: 'title' });
   const renameButton = useRef<HTMLButtonElement | null>(null);
   const wasEditing = useRef(false);
-  const rename = useMutation({
-    ...renameConversationMutation,
-    onSuccess: (renamed) => {
-      client.setQueryData(conversationsQuery.queryKey, (data) => changeConversation(data, renamed));
-      setEditing(false);
-    },
-    onError: (error) => isBadRequest(error) || toast(chatToasts.renameFailed),
-  });
 
   useEffect(() => {
-    if (editing) form.setFocus('title', { shouldSelect: true });
-    else if (wasEditing.current) renameButton.current?.focus();
+    if (!editing && wasEditing.current) renameButton.current?.focus();
     wasEditing.current = editing;
-  }, [editing, form]);
+  }, [editing]);
 
   if (editing) {
     return (
       <li data-conversation-id={conversation.id}>
-        <Form
-          form={form}
-          className="flex flex-wrap items-start gap-1"
-          onError={(error) => !isBadRequest(error)}
-          onSubmit={async (values) => {
-            const next = values.title.trim();
-            if (next === title) return setEditing(false);
-            await rename.mutateAsync({ id: conversation.id, title: next });
-          }}
-        >
-          <Field<RenameFields> name="title" label={<span className="sr-only">Nytt navn på samtalen</span>} className="min-w-0 flex-1 gap-0">
-            {(control) => (
-              <Input
-                {...control}
-                onKeyDown={(event) => {
-                  if (event.key === 'Escape') {
-                    // Cancels the edit only; the panel stays open.
-                    event.stopPropagation();
-                    setEditing(false);
-                  }
-                }}
-                maxLength={CONVERSATION_TITLE_MAX}
-                className="h-8 px-2 py-1 text-sm"
-                autoComplete="off"
-              />
-            )}
-          </Field>
-          <Button type="submit" size="sm" disabled={!name.trim() || rename.isPending}>
-            {rename.isPending ? 'Lagrer...' : 'Lagre'}
-          </Button>
-          <Button size="sm" variant="ghost" onClick={() => setEditing(false)}>
-            Avbryt
-          </Button>
-          <FormError className="basis-full p-2" />
-        </Form>
+        <Suspense fallback={<p className="truncate px-2 py-1 text-sm text-muted">{title}</p>}>
+          <RenameConversation conversation={conversation} title={title} onDone={() => setEditing(false)} />
+        </Suspense>
       </li>
     );
   }
@@ -521,10 +469,7 @@ function ConversationRow({ conversation, selected, onSelect, onDelete, deleting 
         size="sm"
         className="px-2"
         aria-label={`Gi nytt navn til samtalen ${title}`}
-        onClick={() => {
-          form.reset({ title });
-          setEditing(true);
-        }}
+        onClick={() => setEditing(true)}
       >
         {pencilIcon}
       </Button>

@@ -4,7 +4,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { formatShortDate, formatTimestamp, spokenTimestamp } from '../../lib/format';
 import { createNoteMutation, deleteNoteMutation, updateNoteMutation, videoNotesQuery } from './player.queries';
 import type { VideoNote } from '../../schemas/player';
-import { NOTE_MAX_LENGTH, noteMessages } from '../../schemas/player-rules';
+import { NOTE_MAX_LENGTH, noteMessages } from '../../schemas/note-rules';
 import { isBadRequest } from '../../lib/form-errors';
 import {
   AlertDialog,
@@ -145,7 +145,7 @@ function NoteItem({ note, lessonId, onSeek }: { note: VideoNote; lessonId: strin
             }}
           >
             <Field<NoteFields> name="noteText" label={<span className="sr-only">Rediger notat</span>} className="gap-0">
-              {(control) => <Textarea {...control} maxLength={NOTE_MAX_LENGTH} className="min-h-20" />}
+              {(control) => <Textarea {...control} defaultValue={note.noteText} maxLength={NOTE_MAX_LENGTH} className="min-h-20" />}
             </Field>
             <FormError />
             <div className="flex gap-2">
