@@ -49,7 +49,7 @@ export const catalogueCourseSchema = z
     message: 'lessonCount must equal the number of lessons in the modules',
   })
   .refine((c) => c.duration === courseDurationText(c), {
-    message: "duration must be the lessons' estimated minutes in whole hours, e.g. '6 timer' (decision 16)",
+    message: "duration must be the lessons' estimated minutes in whole hours, e.g. '6 timer'",
     path: ['duration'],
   });
 

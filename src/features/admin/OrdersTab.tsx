@@ -4,7 +4,7 @@ import { type AdminOrder, type OrderStatus, orderStatuses, orderStatusLabels } f
 import { adminOrdersQuery } from './orders.queries';
 import { Button } from '../../components/ui/Button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card';
-import { Input, Label } from '../../components/ui/Input';
+import { Input, Label, selectClass } from '../../components/ui/Input';
 import { QueryError, QueryState } from '../../components/ui/QueryState';
 import { OrderDetailDialog } from './OrderDetailDialog';
 import { OrderStatusBadge } from './OrderStatusBadge';
@@ -12,8 +12,6 @@ import { formatKroner, formatShortDateTime } from '../../lib/format';
 
 /** How long typing may pause before the search is sent (Enter sends it at once). */
 const SEARCH_DELAY_MS = 300;
-
-const selectClass = 'block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-ink';
 
 /**
  * The superuser's 'Ordrer' tab, a lazy chunk of its own: search by e-mail, order
