@@ -139,7 +139,7 @@ describe('Kurs', () => {
     expect(screen.getByText('0 studenter')).toBeTruthy();
   });
 
-  it("renames inline: a blank name is refused in the schema's words, a saved one toasts and leaves edit mode", async () => {
+  it('renames inline: a blank name does nothing, a saved one toasts and leaves edit mode', async () => {
     serve({
       ...contentRoutes,
       'PUT /api/admin/courses/grunnleggende-ki/name': () =>
@@ -151,7 +151,8 @@ describe('Kurs', () => {
     const input = await screen.findByLabelText('Nytt navn på «KI Grunnkurs»');
     fireEvent.change(input, { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
-    expect(await screen.findByText('Navnet må fylles ut')).toBeTruthy();
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBeNull());
+    expect(screen.queryByText('Navnet må fylles ut')).toBeNull();
     expect(calls('PUT /api/admin/courses/grunnleggende-ki/name')).toHaveLength(0);
     fireEvent.change(input, { target: { value: '  KI Start ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Lagre' }));
@@ -359,13 +360,14 @@ describe('Moduler and Leksjoner', () => {
 });
 
 describe('Videoer', () => {
-  it("registers a video: disabled until URL and title, the fields' own messages, 'Video registrert', cleared", async () => {
+  it("registers a video: disabled until URL and title, the spec's toast and the fields' own messages, 'Video registrert', cleared", async () => {
     serve({ ...contentRoutes, 'POST /api/admin/videos': () => Response.json(videos[0], { status: 201 }) });
     renderView();
     selectTab('Videoer');
     const submit = await screen.findByRole('button', { name: 'Registrer video' });
     expect(submit.hasAttribute('disabled')).toBe(true);
     fireEvent.submit(submit.closest('form') as HTMLFormElement);
+    expect(toastText()).toBe('Feil / Video URL og tittel er påkrevd.');
     expect(await screen.findByText('Tittelen må fylles ut')).toBeTruthy();
     expect(screen.getByText('URL må fylles ut')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Videotittel')));

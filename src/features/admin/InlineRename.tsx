@@ -1,12 +1,20 @@
 import { useEffect } from 'react';
 import { useFormState } from 'react-hook-form';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Button } from '../../components/ui/Button';
 import { Form, FormError, TextField, useSchemaForm } from '../../components/ui/form';
 import { isBadRequest } from '../../lib/form-errors';
 import { ADMIN_TITLE_MAX, renameBody } from '../../schemas/admin';
 
-type Rename = z.input<typeof renameBody>;
+/** The spec: saving a blank name does nothing, so a blank value passes here and is dropped on submit. */
+const renameForm = z.object({
+  name: z.string().superRefine((value, context) => {
+    if (value.trim() === '') return;
+    const checked = renameBody.safeParse({ name: value });
+    for (const issue of checked.error?.issues ?? []) context.addIssue({ code: 'custom', message: issue.message });
+  }),
+});
+type Rename = z.input<typeof renameForm>;
 
 /** A one-name form; Escape cancels. `onSave` rejects with the server's refusal, shown under the input. */
 export default function InlineRenameForm({
@@ -22,7 +30,7 @@ export default function InlineRenameForm({
   onSave: (name: string) => Promise<unknown>;
   onCancel: () => void;
 }) {
-  const form = useSchemaForm(renameBody, { name: initial });
+  const form = useSchemaForm(renameForm, { name: initial });
   const { isSubmitting } = useFormState({ control: form.control });
   // The user just asked to edit this name: put the caret there.
   useEffect(() => form.setFocus('name'), [form]);
@@ -32,7 +40,7 @@ export default function InlineRenameForm({
       className="flex w-full flex-wrap items-start gap-2"
       // Anything but a 400 is the mutation's toast.
       onError={(error) => !isBadRequest(error)}
-      onSubmit={(values) => onSave(values.name.trim())}
+      onSubmit={(values) => (values.name.trim() === '' ? undefined : onSave(values.name.trim()))}
     >
       <TextField<Rename>
         name="name"

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
 import { durationBody } from './admin-content';
-import { adminVideosQuery, deleteVideoMutation, registerVideoMutation } from './admin.queries';
+import { adminToasts, adminVideosQuery, deleteVideoMutation, registerVideoMutation } from './admin.queries';
 import {
   AlertDialog,
   AlertDialogAction,
@@ -23,6 +23,7 @@ import { isBadRequest } from '../../lib/form-errors';
 import { ADMIN_TITLE_MAX, adminMessages, createVideoBody } from '../../schemas/admin';
 import { VideoDurationProbe } from './VideoFields';
 import { countOf } from '../../lib/format';
+import { toast } from '../../stores/toast';
 
 // Beyond being there, the URL is the server's to judge: the media hosts it accepts are a server setting.
 const videoForm = createVideoBody
@@ -53,6 +54,8 @@ export function VideoLibrary() {
           <Form
             form={form}
             className="mt-4 grid gap-4"
+            // The spec's toast when the URL or the title is missing on submit; the fields say which.
+            onSubmitCapture={() => missing && toast(adminToasts.videoMissing)}
             onError={(error) => !isBadRequest(error)}
             onSubmit={async (values) => {
               if (register.isPending) return;

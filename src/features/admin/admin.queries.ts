@@ -131,6 +131,7 @@ export const adminToasts = {
   lessonUpdateFailed: failed('Kunne ikke oppdatere leksjon.'),
   videoRegistered: { title: 'Video registrert' },
   videoRegisterFailed: failed('Kunne ikke registrere video.'),
+  videoMissing: failed('Video URL og tittel er påkrevd.'),
   videoDeleted: { title: 'Video slettet' },
   videoDeleteFailed: failed('Kunne ikke slette videoen.'),
   moveFailed: failed('Kunne ikke endre rekkefølgen.'),
