@@ -21,3 +21,9 @@ export const calls = (key: string) => fetchMock.mock.calls.filter(([input, init]
 export const requested = () => fetchMock.mock.calls.map(([input, init]) => requestKey(input, init));
 
 export const bodyOf = (key: string, index = 0) => JSON.parse(String(calls(key)[index]?.[1]?.body)) as unknown;
+
+/** A handler answering as the pipeline refuses a body: a 400 with one issue on `path`. */
+export const refusedAt =
+  (path: string, message: string): Handler =>
+  () =>
+    Response.json({ error: 'Ugyldig forespørsel', issues: [{ path, message }] }, { status: 400 });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminCourse, AdminVideo } from './admin.queries';
 import type { CourseWithContent, PlayerLesson } from '../../schemas/player';
-import { bodyOf, calls, serve } from '../../testing/fetch';
+import { bodyOf, calls, refusedAt, serve } from '../../testing/fetch';
 import { renderInApp, resetAfterEach } from '../../testing/render';
 import { CourseList } from './CourseList';
 import { CreateLessonDialog, EditLessonDialog } from './LessonDialogs';
@@ -39,9 +39,6 @@ const lesson: PlayerLesson = {
   preview: false,
 };
 
-const refused = (path: string, message: string) => () =>
-  Response.json({ error: 'Ugyldig forespørsel', issues: [{ path, message }] }, { status: 400 });
-
 /** The field holds the message among the texts that describe it, is marked invalid and has focus. */
 async function expectRefused(field: HTMLElement, message: string) {
   await waitFor(() => expect(document.activeElement).toBe(field));
@@ -56,7 +53,7 @@ describe("'Ny leksjon'", () => {
   const CREATE = 'POST /api/admin/modules/m1/lessons';
 
   it('puts a refused video URL under Video-URL with focus there', async () => {
-    serve({ 'GET /api/admin/videos': () => Response.json([video]), [CREATE]: refused('videoUrl', 'Video-URL må fylles ut for en videoleksjon') });
+    serve({ 'GET /api/admin/videos': () => Response.json([video]), [CREATE]: refusedAt('videoUrl', 'Video-URL må fylles ut for en videoleksjon') });
     renderInApp(<CreateLessonDialog courseId="grunnleggende-ki" moduleId="m1" moduleTitle="Introduksjon" />);
     fireEvent.click(screen.getByRole('button', { name: 'Ny leksjon i «Introduksjon»' }));
     const dialog = screen.getByRole('dialog', { name: 'Opprett ny leksjon' });
@@ -84,7 +81,7 @@ describe("'Ny leksjon'", () => {
 describe("'Rediger leksjon'", () => {
   it('puts a refused HTML content under HTML-innhold with focus there', async () => {
     const UPDATE = 'PUT /api/admin/lessons/l1/content';
-    serve({ 'GET /api/admin/videos': () => Response.json([]), [UPDATE]: refused('content.html', 'Innhold (HTML) mangler') });
+    serve({ 'GET /api/admin/videos': () => Response.json([]), [UPDATE]: refusedAt('content.html', 'Innhold (HTML) mangler') });
     renderInApp(<EditLessonDialog courseId="grunnleggende-ki" lesson={lesson} />);
     fireEvent.click(screen.getByRole('button', { name: 'Rediger leksjonen «Hva er KI?»' }));
     const dialog = screen.getByRole('dialog', { name: 'Rediger leksjon: Hva er KI?' });
@@ -102,7 +99,7 @@ describe("'Registrer video'", () => {
   it('puts a refused URL under Video-URL with focus there, and keeps what was typed', async () => {
     const REGISTER = 'POST /api/admin/videos';
     const message = 'URL kan ikke hentes fra cdn.example.no. Den må være en sti på nettstedet, for eksempel /media/video.mp4';
-    serve({ 'GET /api/admin/videos': () => Response.json([]), [REGISTER]: refused('url', message) });
+    serve({ 'GET /api/admin/videos': () => Response.json([]), [REGISTER]: refusedAt('url', message) });
     renderInApp(<VideoLibrary />);
     fireEvent.change(screen.getByLabelText('Videotittel'), { target: { value: 'Intro' } });
     const url = screen.getByLabelText('Video-URL');
@@ -119,7 +116,7 @@ describe("'Endre navn'", () => {
     const RENAME = 'PUT /api/admin/courses/grunnleggende-ki/name';
     serve({
       'GET /api/admin/courses': () => Response.json([course]),
-      [RENAME]: refused('name', 'Navnet kan ha høyst 400 tegn'),
+      [RENAME]: refusedAt('name', 'Navnet kan ha høyst 400 tegn'),
     });
     renderInApp(<CourseList selectedId={null} onSelect={() => undefined} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Endre navn på «KI Grunnkurs»' }));
@@ -151,7 +148,7 @@ describe("'Endre navn'", () => {
     const RENAME = 'PUT /api/admin/modules/m1/name';
     serve({
       'GET /api/courses/grunnleggende-ki/with-content': () => Response.json(content),
-      [RENAME]: refused('name', 'Navnet kan ha høyst 400 tegn'),
+      [RENAME]: refusedAt('name', 'Navnet kan ha høyst 400 tegn'),
     });
     renderInApp(<ModuleList courseId="grunnleggende-ki" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Endre navn på modulen «Introduksjon»' }));

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { AdminCoupon, AdminCouponList } from '../../schemas/admin-shop';
-import { bodyOf, calls, serve } from '../../testing/fetch';
+import { bodyOf, calls, refusedAt, serve } from '../../testing/fetch';
 import { renderInApp, resetAfterEach } from '../../testing/render';
 import CouponsTab from './CouponsTab';
 
@@ -26,14 +26,12 @@ const coupon: AdminCoupon = {
 const list: AdminCouponList = { coupons: [coupon], products: [{ id: 'course:ki-for-kontoret', title: 'KI for Kontoret' }] };
 const CREATE = 'POST /api/admin/coupons';
 const EDIT = `PUT /api/admin/coupons/${coupon.id}`;
-const refused = (path: string, message: string) => () =>
-  Response.json({ error: 'Ugyldig forespørsel', issues: [{ path, message }] }, { status: 400 });
 
 resetAfterEach();
 
 describe("the 'Rabattkoder' tab", () => {
   it("checks a new coupon with the server's rules, sends øre, and puts the server's message under its field with focus there", async () => {
-    serve({ 'GET /api/admin/coupons': () => Response.json(list), [CREATE]: refused('code', 'Koden er i bruk') });
+    serve({ 'GET /api/admin/coupons': () => Response.json(list), [CREATE]: refusedAt('code', 'Koden er i bruk') });
     renderInApp(<CouponsTab />);
     const form = await screen.findByRole('form', { name: 'Ny rabattkode' });
     const code = within(form).getByLabelText('Kode');
@@ -67,7 +65,7 @@ describe("the 'Rabattkoder' tab", () => {
   });
 
   it("edits a coupon's limit and puts the server's message under its field with focus there", async () => {
-    serve({ 'GET /api/admin/coupons': () => Response.json(list), [EDIT]: refused('maxUses', 'Maks antall bruk kan ikke være under 2') });
+    serve({ 'GET /api/admin/coupons': () => Response.json(list), [EDIT]: refusedAt('maxUses', 'Maks antall bruk kan ikke være under 2') });
     renderInApp(<CouponsTab />);
     fireEvent.click(await screen.findByRole('button', { name: 'Endre HOST25' }));
     const dialog = screen.getByRole('dialog', { name: 'Endre HOST25' });

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createRef } from 'react';
 import { describe, expect, it } from 'vitest';
 import type { VideoNote } from '../../schemas/player';
-import { bodyOf, calls, serve } from '../../testing/fetch';
+import { bodyOf, calls, refusedAt, serve } from '../../testing/fetch';
 import { renderInApp, resetAfterEach } from '../../testing/render';
 import type { VideoHandle } from './VideoPlayer';
 import { VideoNotes } from './VideoNotes';
@@ -20,7 +20,6 @@ const note: VideoNote = {
 const LIST = `GET /api/lessons/${LESSON}/video-notes`;
 const CREATE = 'POST /api/video-notes';
 const UPDATE = `PUT /api/video-notes/${note.id}`;
-const refused = (message: string) => () => Response.json({ error: 'Ugyldig forespørsel', issues: [{ path: 'noteText', message }] }, { status: 400 });
 
 function renderNotes() {
   const player = createRef<VideoHandle>();
@@ -32,7 +31,7 @@ resetAfterEach();
 
 describe('the notes on a video', () => {
   it("stamps a new note with the playhead's time and puts the server's message under the field with focus there", async () => {
-    serve({ [LIST]: () => Response.json([note]), [CREATE]: refused('Notatet inneholder tegn som ikke er tillatt') });
+    serve({ [LIST]: () => Response.json([note]), [CREATE]: refusedAt('noteText', 'Notatet inneholder tegn som ikke er tillatt') });
     renderNotes();
     const field = screen.getByLabelText('Nytt notat');
     const save = screen.getByRole('button', { name: 'Lagre notat' });
@@ -50,7 +49,7 @@ describe('the notes on a video', () => {
   });
 
   it("edits a note in place and puts the server's message under the field with focus there", async () => {
-    serve({ [LIST]: () => Response.json([note]), [UPDATE]: refused('Notatet kan ha høyst 5000 tegn') });
+    serve({ [LIST]: () => Response.json([note]), [UPDATE]: refusedAt('noteText', 'Notatet kan ha høyst 5000 tegn') });
     renderNotes();
     const item = (await screen.findByText('Husk eksempelet')).closest('li') as HTMLElement;
     fireEvent.click(within(item).getByRole('button', { name: 'Rediger' }));
